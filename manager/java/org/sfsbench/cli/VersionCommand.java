@@ -1,0 +1,38 @@
+package org.sfsbench.cli;
+
+import java.util.concurrent.Callable;
+
+import org.sfsbench.engine.NativeEngine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+
+/** {@code sfs version}: the tool version and the native engine it loaded (proves the JNA chain). */
+@Command(name = "version", description = "Print the sfsbench version and the loaded native engine.")
+public final class VersionCommand implements Callable<Integer> {
+
+    public static final String TOOL_VERSION = "0.1.0";
+
+    @Override
+    public Integer call() {
+        for (String line : new Provider().getVersion()) {
+            System.out.println(line);
+        }
+        return 0;
+    }
+
+    /** Shared by {@code --version} and {@code version}. */
+    public static final class Provider implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String engine;
+            try {
+                engine = NativeEngine.version();
+            } catch (LinkageError e) {
+                engine = "native engine not loadable: " + e.getMessage();
+            }
+            return new String[] {"sfsbench " + TOOL_VERSION, engine,
+                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")
+                        + " " + System.getProperty("os.arch")};
+        }
+    }
+}

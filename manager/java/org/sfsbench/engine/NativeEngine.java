@@ -1,0 +1,52 @@
+package org.sfsbench.engine;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+/**
+ * Direct JNA mapping of libsfsengine (native/include/sfsengine.h). Direct mapping costs tens of
+ * nanoseconds a call; Java calls in only per phase and per sampling interval.
+ */
+public final class NativeEngine {
+    static {
+        Native.register(NativeEngine.class, "sfsengine");
+        if (sfs_engine_api_version() != SampleLayout.API_VERSION
+                || sfs_engine_sample_words() != SampleLayout.WORDS) {
+            throw new UnsatisfiedLinkError("libsfsengine API " + sfs_engine_api_version() + " with "
+                    + sfs_engine_sample_words() + " sample words does not match this jar (API "
+                    + SampleLayout.API_VERSION + ", " + SampleLayout.WORDS + " words)");
+        }
+    }
+
+    private NativeEngine() {
+    }
+
+    /** The engine's own version string. */
+    public static String version() {
+        return sfs_engine_version();
+    }
+
+    static native String sfs_engine_version();
+
+    static native int sfs_engine_api_version();
+
+    static native long sfs_engine_sample_words();
+
+    static native Pointer sfs_engine_open(String config, byte[] err, int errlen);
+
+    static native int sfs_engine_start(Pointer e, int phase, double seconds);
+
+    static native int sfs_engine_wait(Pointer e, int timeoutMs);
+
+    static native int sfs_engine_error(Pointer e, byte[] buf, int len);
+
+    static native long sfs_engine_sample(Pointer e, long[] out, long words);
+
+    static native void sfs_engine_stop(Pointer e);
+
+    static native void sfs_engine_close(Pointer e);
+
+    static native int sfs_engine_validate(String config, byte[] report, int reportlen);
+
+    static native String sfs_engine_op_name(int op);
+}

@@ -1,0 +1,138 @@
+/*
+ * libsfsengine: the sfsbench load engine, public API.
+ *
+ * The API is deliberately JNA-friendly: opaque handle, plain C types, one
+ * configuration string in, a flat array of uint64 counters out.  Java
+ * crosses into C once per phase change and once per sampling interval,
+ * never per operation.
+ *
+ * Life cycle of one load point inside one worker process:
+ *
+ *   e = sfs_engine_open(config, err, sizeof err)   parse config, connect/mount
+ *   sfs_engine_start(e, SFS_PHASE_INIT, timeout)   build the file set
+ *   while (sfs_engine_wait(e, 1000) == SFS_STATE_RUNNING) sample for progress
+ *   sfs_engine_start(e, SFS_PHASE_WARMUP, secs)    paced load, not measured
+ *   sfs_engine_start(e, SFS_PHASE_RUN, secs)       switch counters, no gap in load
+ *   while (sfs_engine_wait(e, 1000) == SFS_STATE_RUNNING) sfs_engine_sample(...)
+ *   sfs_engine_sample(e, final, n)                 final counters of RUN
+ *   sfs_engine_close(e)
+ *
+ * WARMUP keeps generating load past its duration until RUN is started (so a
+ * manager-timed barrier across clients never leaves a gap); RUN stops the
+ * procs when its duration has elapsed.  Counters are reset at the start of
+ * every phase and are cumulative within the phase.
+ *
+ * Configuration: "key=value" lines (see docs/engine.md for every key).
+ */
+#ifndef SFSENGINE_H
+#define SFSENGINE_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SFS_ENGINE_API_VERSION 1
+
+/* phases */
+#define SFS_PHASE_IDLE   0
+#define SFS_PHASE_INIT   1
+#define SFS_PHASE_WARMUP 2
+#define SFS_PHASE_RUN    3
+
+/* states returned by sfs_engine_wait */
+#define SFS_STATE_RUNNING 0
+#define SFS_STATE_DONE    1
+#define SFS_STATE_FAILED  (-1)
+
+/*
+ * Counters layout (all uint64, little host order), returned by
+ * sfs_engine_sample().  Java mirrors these constants in
+ * org.sfsbench.engine.SampleLayout and checks SFS_SAMPLE_WORDS at load.
+ */
+#define SFS_OPS_MAX       40     /* abstract op ids, see sfs_ops.h */
+#define SFS_HIST_BUCKETS  1024   /* log-linear latency histogram, microseconds */
+#define SFS_ERR_SLOTS     64     /* (op, protocol status) error table */
+
+/* header words */
+#define SFS_S_LAYOUT        0    /* == SFS_ENGINE_API_VERSION */
+#define SFS_S_PHASE         1    /* phase these counters belong to */
+#define SFS_S_ELAPSED_US    2    /* time since the phase started */
+#define SFS_S_INIT_DONE     3    /* file-set objects created so far (INIT) */
+#define SFS_S_INIT_TOTAL    4    /* file-set objects to create (INIT) */
+#define SFS_S_FILESET_BYTES 5    /* bytes of file data in the file set */
+#define SFS_S_PROCS         6    /* procs in this engine */
+#define SFS_S_BEHIND        7    /* procs currently more than 1 s behind schedule */
+#define SFS_S_HEADER_WORDS  8
+
+/* per-op block, SFS_OPS_MAX of them after the header */
+#define SFS_O_OPS        0   /* completed logical ops (ok + failed) */
+#define SFS_O_ERRORS     1   /* failed logical ops */
+#define SFS_O_BYTES      2   /* payload bytes moved (read + write) */
+#define SFS_O_LAT_SUM    3   /* sum of latency from intended start, us */
+#define SFS_O_LAT_MIN    4   /* min of the above, us (UINT64_MAX if none) */
+#define SFS_O_LAT_MAX    5   /* max of the above, us */
+#define SFS_O_SVC_SUM    6   /* sum of latency from actual send, us */
+#define SFS_O_LATE       7   /* ops sent more than 1 ms after their intended start */
+#define SFS_O_PHYSICAL   8   /* physical requests issued (RPCs, chunks, COMMITs) */
+#define SFS_O_HIST       9   /* SFS_HIST_BUCKETS words: histogram of latency from intended start */
+#define SFS_O_WORDS      (SFS_O_HIST + SFS_HIST_BUCKETS)
+
+/* error table after the per-op blocks: one count word, then slots of 2 words */
+#define SFS_E_BASE   (SFS_S_HEADER_WORDS + SFS_OPS_MAX * SFS_O_WORDS)
+/* slot i: word 0 = (op << 32) | (uint32_t)protocol_status, word 1 = count */
+#define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+
+/*
+ * Histogram buckets (values in microseconds): v < 32 -> bucket v;
+ * otherwise with e = floor(log2 v) (e >= 5): bucket 32 + (e-5)*32 + ((v >> (e-5)) - 32).
+ * Bucket lower bound: i < 32 -> i; else (32 + (i-32)%32) << ((i-32)/32).
+ * Values beyond the last bucket are counted in the last bucket.
+ */
+
+typedef struct sfs_engine sfs_engine;
+
+/* "sfsengine 0.1.0 (backends: posix nfs3 smb; workloads: ...)" */
+const char *sfs_engine_version(void);
+int sfs_engine_api_version(void);
+long sfs_engine_sample_words(void);
+
+/* Parse the config and open the backend for every proc (mount/connect).
+ * NULL on failure with a message in err naming the key or target. */
+sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
+
+/* Start a phase.  INIT: 'seconds' is the timeout; WARMUP/RUN: the duration.
+ * Returns 0, or -1 (see sfs_engine_error). */
+int sfs_engine_start(sfs_engine *e, int phase, double seconds);
+
+/* Wait up to timeout_ms for the current phase to end. */
+int sfs_engine_wait(sfs_engine *e, int timeout_ms);
+
+/* Copy the last error message ("" if none); returns its length. */
+int sfs_engine_error(sfs_engine *e, char *buf, int len);
+
+/* Lock-free read of the cumulative counters of the current phase.
+ * 'words' must be >= SFS_SAMPLE_WORDS; returns words written or -1. */
+long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words);
+
+/* Ask every proc to stop as soon as its in-flight op completes. */
+void sfs_engine_stop(sfs_engine *e);
+
+/* Stop, join threads, close backend connections, free. */
+void sfs_engine_close(sfs_engine *e);
+
+/* Validation (-v): exercise every op of the backend against the target and
+ * check the answers.  Writes one line per check ("PASS op detail" /
+ * "FAIL op detail") into report.  Returns the number of failures, or -1 if
+ * the target could not be opened (message in report). */
+int sfs_engine_validate(const char *config, char *report, int reportlen);
+
+/* Name of abstract op id (NULL if out of range) -- for the Java side. */
+const char *sfs_engine_op_name(int op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,90 @@
+/* A backend: how one abstract operation reaches the server.
+ *
+ * Backends and workloads are separate axes: a workload decides which request
+ * comes next (workload.h); a backend executes it (posix syscalls, libnfs raw
+ * NFSv3 RPCs, libsmbclient).  Adding a backend = one .c file + one entry in
+ * the table in backend.c.
+ *
+ * Requests name objects by path relative to the proc's root directory (the
+ * proc's own subtree of its mount point); backends that need handles (NFS
+ * file handles) keep their own path -> handle cache, filled on create/lookup.
+ *
+ * Synchronous backends (posix, smb) execute the request inside submit() and
+ * call req->done before returning; the engine then runs one proc per
+ * thread.  Asynchronous backends (nfs3) queue the request and call
+ * req->done from poll(); the engine runs many procs per thread on one
+ * event loop.
+ */
+#ifndef SFS_BACKEND_H
+#define SFS_BACKEND_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include "sfs_ops.h"
+
+struct sfs_cfg;            /* parsed engine configuration (config.h) */
+
+#define SFS_MAX_HANDLES 16 /* open-file slots per proc (stateful workloads) */
+
+typedef struct sfs_attr {
+    uint64_t size;
+    uint32_t mode;         /* permission bits + S_IF* type */
+    uint32_t nlink;
+    uint64_t mtime_ns;
+    uint64_t atime_ns;
+    uint32_t uid, gid;
+} sfs_attr;
+
+typedef struct sfs_req sfs_req;
+typedef void (*sfs_done_fn)(sfs_req *req);
+
+struct sfs_req {
+    /* --- filled by the workload --- */
+    int         op;        /* enum sfs_op */
+    const char *path;      /* object (file/dir/symlink) path under the proc root */
+    const char *dir;       /* parent directory for name ops ("" = proc root) */
+    const char *name;      /* name within dir (lookup/create/remove/mkdir/...) */
+    const char *path2;     /* rename/link target path, symlink contents */
+    uint64_t    offset;    /* read/write offset */
+    uint64_t    length;    /* read/write logical length (<= 256 KiB in SFS mixes) */
+    uint32_t    mode;      /* setattr/create mode */
+    int         stable;    /* write: 1 = must be on stable storage when done */
+    int         append;    /* write: 1 = append at end of file */
+    int         slot;      /* open-handle slot for stateful ops, 0..SFS_MAX_HANDLES-1 */
+    void       *buf;       /* read: destination (may be NULL = discard); write: source */
+    void       *user;      /* workload's own cookie */
+    /* --- filled by the backend --- */
+    int         status;    /* 0 = ok, else a negative errno-like value */
+    int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
+    uint64_t    result_bytes; /* bytes moved / entries listed */
+    uint32_t    physical;  /* physical requests used (RPCs incl. COMMIT) */
+    sfs_attr    attr;      /* attributes, where the op returns them */
+    /* --- engine bookkeeping --- */
+    uint64_t    t_intended_ns, t_sent_ns, t_done_ns;
+    sfs_done_fn done;
+    void       *engine_priv;
+};
+
+typedef struct sfs_backend {
+    const char *name;       /* "posix", "nfs3", "smb" */
+    int         async;      /* 1: submit queues, poll completes */
+    /* Open the backend for one proc: connect/mount cfg's target for proc
+     * index 'proc' and make sure the proc root directory 'root' (relative
+     * to the mount point) exists.  *ctx receives the backend's state. */
+    int  (*open)(const struct sfs_cfg *cfg, int proc, const char *root,
+                 void **ctx, char *err, size_t errlen);
+    /* Execute or queue one request; returns 0 if accepted (done will be
+     * called exactly once), or a negative errno if it cannot be issued. */
+    int  (*submit)(void *ctx, sfs_req *req);
+    /* Async backends: service the connection for at most timeout_ns,
+     * completing finished requests.  Returns <0 if the connection died. */
+    int  (*poll)(void *ctx, int64_t timeout_ns);
+    /* Number of requests in flight (async), 0 for sync backends. */
+    int  (*inflight)(void *ctx);
+    void (*close)(void *ctx);
+} sfs_backend;
+
+const sfs_backend *sfs_backend_find(const char *name);
+
+#endif
