@@ -7,6 +7,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <sys/socket.h>
 #include "nfs3_priv.h"
 
 static int64_t now_ns(void)
@@ -284,6 +287,70 @@ static int parse_target(nfs3_client *c, const char *t, char *err, size_t errlen)
     return 0;
 }
 
+/* libnfs often says only "nfs_service failed" when a port is closed: name
+ * the port that refuses connections (TCP connect, 3 s limit). */
+static int tcp_probe(const char *host, int port, char *why, size_t whylen)
+{
+    struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai = NULL;
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    int rc = getaddrinfo(host, ps, &hints, &ai);
+    if (rc != 0) {
+        snprintf(why, whylen, "cannot resolve %s: %s", host, gai_strerror(rc));
+        return -1;
+    }
+    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    int ok = 0;
+    if (fd >= 0) {
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
+            ok = 1;
+        } else if (errno == EINPROGRESS) {
+            struct pollfd p = { .fd = fd, .events = POLLOUT };
+            int e = 0;
+            socklen_t l = sizeof e;
+            if (poll(&p, 1, 3000) == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &l) == 0 && e == 0)
+                ok = 1;
+            else
+                errno = e ? e : ETIMEDOUT;
+        }
+        if (!ok)
+            snprintf(why, whylen, "TCP connect to %s:%d failed: %s", host, port, strerror(errno));
+        close(fd);
+    }
+    freeaddrinfo(ai);
+    return ok ? 0 : -1;
+}
+
+static int url_port(const char *t, const char *key)
+{
+    const char *q = strchr(t, '?');
+    for (const char *p = q; p && *p; p = strchr(p + 1, '&')) {
+        size_t n = strlen(key);
+        if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=')
+            return atoi(p + 2 + n);
+    }
+    return 0;
+}
+
+static void explain_mount_failure(nfs3_client *c, char *err, size_t errlen)
+{
+    int ports[2] = { url_port(c->target, "mountport"), url_port(c->target, "nfsport") };
+    const char *names[2] = { "MOUNT (mountport)", "NFS (nfsport)" };
+    if (!ports[0] && !ports[1]) {
+        ports[0] = 111;
+        names[0] = "portmapper";
+        ports[1] = 2049;
+        names[1] = "NFS (usual port 2049)";
+    }
+    for (int i = 0; i < 2; i++) {
+        char why[300];
+        if (ports[i] && tcp_probe(c->server, ports[i], why, sizeof why) < 0) {
+            size_t n = strlen(err);
+            snprintf(err + n, errlen - n, "; %s port: %s", names[i], why);
+        }
+    }
+}
+
 static uint32_t pick_size(uint32_t pref, uint32_t max, uint32_t configured)
 {
     uint32_t s = configured ? configured : pref;
@@ -362,6 +429,7 @@ nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
     if (nfs_mount(c->nfs, c->server, c->export_path) != 0) {
         snprintf(err, errlen, "nfs3: cannot mount %s (server %s, export %s): %s",
                  c->target, c->server, c->export_path, nfs_get_error(c->nfs));
+        explain_mount_failure(c, err, errlen);
         goto fail;
     }
     c->rpc = nfs_get_rpc_context(c->nfs);
