@@ -45,6 +45,13 @@ answers() {
     rpcinfo -n "$MNT_PORT" -t "$HOST" mountd 3 >/dev/null 2>&1
 }
 
+# rpcbind maps NFS/MOUNT to our ports (another instance may have re-registered them).
+registered() {
+  local map; map=$(rpcinfo -p "$HOST" 2>/dev/null) || return 1
+  echo "$map" | awk -v p="$PORT" '$1==100003 && $2==3 && $3=="tcp" && $4==p {f=1} END {exit !f}' &&
+    echo "$map" | awk -v p="$MNT_PORT" '$1==100005 && $2==3 && $3=="tcp" && $4==p {f=1} END {exit !f}'
+}
+
 ensure_rpcbind() {
   rpcinfo -p "$HOST" >/dev/null 2>&1 && return 0
   command -v rpcbind >/dev/null || die "rpcbind is not installed (run bin/install-deps)"
@@ -113,7 +120,7 @@ start() {
   [ "$(id -u)" -eq 0 ] || die "must run as root (Ganesha's VFS FSAL needs CAP_DAC_READ_SEARCH)"
   command -v ganesha.nfsd >/dev/null || die "ganesha.nfsd not installed (run bin/install-deps)"
   local pid
-  if pid=$(running_pid) && answers; then
+  if pid=$(running_pid) && answers && registered; then
     write_env "$pid"; echo "ganesha.sh: already running (pid $pid) on $HOST:$PORT"; return 0
   fi
   [ -n "${pid:-}" ] && stop
