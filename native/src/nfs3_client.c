@@ -228,6 +228,14 @@ int nfs3_inflight(const nfs3_client *c)
     return c->active;
 }
 
+int nfs3_pollfd(nfs3_client *c, short *events)
+{
+    if (c->dead)
+        return -1;
+    *events = (short)rpc_which_events(c->rpc);
+    return rpc_get_fd(c->rpc);
+}
+
 const char *nfs3_error(const nfs3_client *c)
 {
     return c->err;

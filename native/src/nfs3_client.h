@@ -43,6 +43,9 @@ int  nfs3_submit(nfs3_client *c, sfs_req *req);
  * nfs3_error() says why, naming the server. */
 int  nfs3_poll(nfs3_client *c, int64_t timeout_ns);
 int  nfs3_inflight(const nfs3_client *c);
+/* The socket to poll(2) and the events wanted (the fd can change: ask each
+ * time); -1 once the connection is dead. */
+int  nfs3_pollfd(nfs3_client *c, short *events);
 const char *nfs3_error(const nfs3_client *c);
 void nfs3_get_info(const nfs3_client *c, nfs3_info *out);
 void nfs3_close(nfs3_client *c);

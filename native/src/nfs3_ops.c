@@ -267,7 +267,14 @@ static void readlink_cb(struct rpc_context *rpc, int status, void *data, void *p
     READLINK3res *res = data;
     if (res->status == NFS3_OK) {
         const char *t = res->READLINK3res_u.resok.data;
-        op->req->result_bytes = t ? strlen(t) : 0;
+        size_t n = t ? strlen(t) : 0;
+        op->req->result_bytes = n;
+        if (op->req->buf && op->req->length) {  /* the target text, NUL-terminated if room */
+            size_t l = n < op->req->length ? n : op->req->length;
+            memcpy(op->req->buf, t, l);
+            if (l < op->req->length)
+                ((char *)op->req->buf)[l] = '\0';
+        }
         attrs(op, &res->READLINK3res_u.resok.symlink_attributes);
     } else {
         nfs3_op_error(op, res->status);
@@ -320,8 +327,8 @@ static void fsstat_cb(struct rpc_context *rpc, int status, void *data, void *pri
     if (res->status == NFS3_OK) {
         FSSTAT3resok *ok = &res->FSSTAT3res_u.resok;
         attrs(op, &ok->obj_attributes);
-        /* free bytes; total goes to attr.size so validation can compare them */
-        op->req->result_bytes = ok->fbytes;
+        /* bytes available to the user; total goes to attr.size for sanity checks */
+        op->req->result_bytes = ok->abytes;
         op->req->attr.size = ok->tbytes;
     } else {
         nfs3_op_error(op, res->status);
@@ -440,7 +447,7 @@ static void start_create(nfs3_op *op)
     memset(&a, 0, sizeof a);
     a.where.dir = fh3(&op->fh[0]);
     a.where.name = (char *)op->name[0];
-    a.how.mode = UNCHECKED;
+    a.how.mode = GUARDED;               /* a new file: NFS3ERR_EXIST if the name is taken */
     set_mode(&a.how.createhow3_u.obj_attributes, op->req->mode ? op->req->mode : 0644);
     if (nfs3_sent(op, rpc_nfs3_create_async(op->c->rpc, create_cb, &a, op), "CREATE") < 0)
         finish_if_idle(op);
@@ -903,7 +910,7 @@ static void start_write(nfs3_op *op)
 
 static void start_commit(nfs3_op *op)
 {
-    send_commit(op, 0, 0);              /* whole file */
+    send_commit(op, op->req->offset, op->req->length);   /* 0, 0 = whole file */
     finish_if_idle(op);
 }
 
@@ -976,10 +983,10 @@ int nfs3_op_begin(nfs3_op *op)
     name_op:
         rc = key_name(op, 0, r->dir, r->name, r->path);
         break;
-    case SFS_OP_RENAME:
+    case SFS_OP_RENAME:                 /* path (old) -> path2 (new) */
         op->start = start_rename;
         op->nkeys = 2;
-        rc = key_name(op, 0, r->dir, r->name, r->path);
+        rc = key_name(op, 0, NULL, NULL, r->path);
         if (rc == 0)
             rc = key_name(op, 1, NULL, NULL, r->path2);
         break;

@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include "nfs3_client.h"
 
+#define NFS3ERR_EXIST_NUM 17   /* RFC 1813 */
+
 static nfs3_client *cl;
 static int failures;
 
@@ -102,6 +104,10 @@ int main(int argc, char **argv)
     rc = run(&r);
     check(rc == 0 && S_ISREG(r.attr.mode), "create", "status=%d", r.status);
 
+    r = REQ(.op = SFS_OP_CREATE, .dir = "d", .name = "f", .mode = 0644);
+    rc = run(&r);
+    check(rc == -EEXIST && r.proto_status == NFS3ERR_EXIST_NUM, "create-exists", "status=%d", rc);
+
     enum { LEN = 300 * 1024 };
     char *wb = malloc(LEN), *rb = calloc(1, LEN);
     for (int i = 0; i < LEN; i++)
@@ -162,7 +168,7 @@ int main(int argc, char **argv)
     r = REQ(.op = SFS_OP_LINK, .path = "d/f", .path2 = "d/h");
     rc = run(&r);
     check(rc == 0 && r.attr.nlink == 2, "link", "status=%d nlink=%u", r.status, r.attr.nlink);
-    r = REQ(.op = SFS_OP_RENAME, .dir = "d", .name = "h", .path2 = "d/h2");
+    r = REQ(.op = SFS_OP_RENAME, .path = "d/h", .path2 = "d/h2");
     rc = run(&r);
     check(rc == 0, "rename", "status=%d", r.status);
     r = REQ(.op = SFS_OP_GETATTR, .path = "d/h2");

@@ -91,7 +91,7 @@ static void next_req(sfs_req *r, int slot)
         break;
     case SFS_OP_RENAME:
         snprintf(nm, sizeof names[0], "n/r%ld", (seq + 1) % 2);
-        r->dir = "n"; r->name = (seq++ % 2) ? "r1" : "r0"; r->path2 = nm;
+        r->path = (seq++ % 2) ? "n/r1" : "n/r0"; r->path2 = nm;
         break;
     case -1:                            /* seqread */
         r->op = SFS_OP_READ; r->path = "big"; r->length = 256 * 1024;
