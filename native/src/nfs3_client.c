@@ -40,11 +40,11 @@ void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what)
     c->dead = 1;
     if (rpc_status == RPC_STATUS_TIMEOUT)
         snprintf(c->err, sizeof c->err,
-                 "NFS server %s: no reply within %d s (%s); server down or hung",
-                 c->target, c->timeout_s, what ? what : "RPC");
+                 "NFS server %s, export %s: no reply within %d s (%s); server down or hung",
+                 c->server, c->export_path, c->timeout_s, what ? what : "RPC");
     else
         snprintf(c->err, sizeof c->err,
-                 "NFS server %s: connection lost (%s)", c->target,
+                 "NFS server %s, export %s: connection lost (%s)", c->server, c->export_path,
                  what && *what ? what : "socket closed");
 }
 
