@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/mount.h>
 #include "check.h"
 #include "sfsengine.h"
 #include "sfs_ops.h"
@@ -109,6 +110,28 @@ int main(void)
         e = sfs_engine_open(cfg, err, sizeof err);
         CHECK(e == NULL && strstr(err, ro) && strstr(err, "not writable"), "read-only: %s", err);
         if (e) sfs_engine_close(e);
+    }
+    /* a full disk fails INIT with the path and the reason; needs a small
+     * tmpfs, so only where mounting is allowed (root) */
+    char small[600];
+    snprintf(small, sizeof small, "%s/small", dir);
+    mkdir(small, 0755);
+    if (mount("tmpfs", small, "tmpfs", 0, "size=256k") == 0) {
+        snprintf(cfg, sizeof cfg, "target.0=%s\nrate=1\nfileset_scale=0.1\n", small);
+        e = sfs_engine_open(cfg, err, sizeof err);
+        CHECK(e != NULL, "open on small tmpfs: %s", err);
+        if (e) {
+            CHECK(sfs_engine_start(e, SFS_PHASE_INIT, 30) == 0, "INIT start");
+            while ((st = sfs_engine_wait(e, 1000)) == SFS_STATE_RUNNING)
+                ;
+            sfs_engine_error(e, err, sizeof err);
+            CHECK(st == SFS_STATE_FAILED && strstr(err, "No space left") && strstr(err, "disk full") &&
+                  strstr(err, small) && strstr(err, "proc 0"), "disk full: %s", err);
+            sfs_engine_close(e);
+        }
+        umount(small);
+    } else {
+        fprintf(stderr, "test_engine_posix: cannot mount a tmpfs here, disk-full case not checked\n");
     }
     /* unknown backend/workload list what exists */
     e = sfs_engine_open("target.0=/tmp\nbackend=ftp\n", err, sizeof err);
