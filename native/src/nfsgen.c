@@ -12,7 +12,7 @@
 #define KB 1024u
 
 /* Logical transfer sizes (<= 256 KiB).  Reads lean to 8-64 KiB (mean ~36
- * KiB), writes to smaller ones (mean ~26 KiB); a transfer larger than the
+ * KiB), writes to smaller ones (mean ~24 KiB); a transfer larger than the
  * file reads/overwrites the whole file. */
 const sfs_xfer_class sfs_read_xfer[SFS_XFER_CLASSES] = {
     { 1 * KB, 0.0 }, { 4 * KB, 20.0 }, { 8 * KB, 25.0 }, { 16 * KB, 15.0 },
