@@ -388,6 +388,7 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
     case SFS_OP_FSSTAT: case SFS_OP_CIFS_QUERY_FS_INFO:
         SYS(fstatvfs(r, &sv));
         req->result_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+        req->attr.size = (uint64_t)sv.f_blocks * sv.f_frsize;
         return 0;
     case SFS_OP_FSINFO:
         SYS(fstatvfs(r, &sv));

@@ -96,6 +96,30 @@ int main(void)
     CHECK(fails == 0, "validation failures %d:\n%s", fails, report);
     CHECK(strstr(report, "PASS read") && strstr(report, "PASS readlink target f1"), "report:\n%s", report);
 
+    /* blocks through io_uring: 16 KiB blocks, 4 in flight */
+    snprintf(cfg, sizeof cfg, "target.0=%s\nrate=1\nblock_size=16384\nbiod_reads=4\nbiod_writes=4\n", dir);
+    fails = sfs_engine_validate(cfg, report, sizeof report);
+    CHECK(fails == 0 && strstr(report, "PASS read 64 KiB read back equal") &&
+          strstr(report, "PASS write 64 KiB written (4 physical)"), "io_uring blocks:\n%s", report);
+
+    /* poisson arrivals keep the mean rate */
+    snprintf(cfg, sizeof cfg, "target.0=%s\nrate=300\narrival=poisson\nfileset_scale=0.0005\n", dir);
+    e = sfs_engine_open(cfg, err, sizeof err);
+    CHECK(e != NULL, "open poisson: %s", err);
+    if (e) {
+        sfs_engine_start(e, SFS_PHASE_INIT, 60);
+        while (sfs_engine_wait(e, 1000) == SFS_STATE_RUNNING)
+            ;
+        sfs_engine_start(e, SFS_PHASE_RUN, 1.0);
+        while (sfs_engine_wait(e, 1000) == SFS_STATE_RUNNING)
+            ;
+        sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
+        ops = 0;
+        for (int op = 0; op < SFS_OPS_MAX; op++) ops += op_block(op)[SFS_O_OPS];
+        CHECK(ops > 225 && ops < 375, "poisson 300/s for 1 s: %llu ops", (unsigned long long)ops);
+        sfs_engine_close(e);
+    }
+
     /* a missing mount point is named */
     snprintf(cfg, sizeof cfg, "target.0=%s/nope\nrate=1\nfileset_scale=0.001\n", dir);
     e = sfs_engine_open(cfg, err, sizeof err);
