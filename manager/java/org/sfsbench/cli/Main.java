@@ -19,6 +19,10 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             VersionCommand.class,
+            RunCommand.class,
+            InstallCommand.class,
+            AgentCommand.class,
+            WorkerCommand.class,
         })
 public final class Main implements Runnable {
 
