@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.rmi.RemoteException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -83,7 +82,7 @@ public final class ValidationRun {
                     System.out.println(v.report().strip());
                 }
             }
-        } catch (RunAbortedException | AgentException | RemoteException | IOException e) {
+        } catch (RunAbortedException | AgentException | IOException e) {
             report.add("VALIDATION COULD NOT RUN: " + e.getMessage());
             write(file, report);
             System.err.println("sfs run: validation could not run: " + e.getMessage());
