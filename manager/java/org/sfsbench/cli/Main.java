@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             VersionCommand.class,
+            PlanCommand.class,
         })
 public final class Main implements Runnable {
 
