@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             VersionCommand.class,
             RunCommand.class,
+            PlanCommand.class,
             InstallCommand.class,
             AgentCommand.class,
             WorkerCommand.class,
