@@ -32,7 +32,13 @@ final class FinalReports {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
                     result.getProtocol(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
         }
-        progress.println(result.isDisclosable() ? "disclosable run"
-                : "not disclosable: " + String.join("; ", result.getNonDisclosableReasons()));
+        if (result.isDisclosable()) {
+            progress.println("disclosable run");
+        } else {
+            progress.println("not disclosable:");
+            for (String r : result.getNonDisclosableReasons()) {
+                progress.println("  - " + r);
+            }
+        }
     }
 }

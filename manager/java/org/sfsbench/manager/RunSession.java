@@ -24,6 +24,9 @@ import org.sfsbench.results.model.RunResult;
  * and writes the final results with the cause of an early end.
  */
 public final class RunSession {
+    /** Run rules the rc file's own disclosability reasons already state. */
+    private static final java.util.Set<String> RC_COVERED_RULES = java.util.Set.of("load-points", "runtime", "warmup",
+            "debug", "fileset-scale", "biod", "mix", "extensions");
     private final RunConfig rc;
     private final RunPlan plan;
     private final RunOutputs out;
@@ -55,7 +58,7 @@ public final class RunSession {
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
         if (!rc.disclosable()) {
-            progress.println("  not disclosable: " + String.join("; ", rc.nonDisclosableReasons()));
+            progress.println("  not disclosable: " + rc.nonDisclosableReasons().size() + " reason(s), listed at the end and in sfsres");
         }
         out.sfslog().runStart(result(null, List.of()),
                 plan.points().stream().map(p -> (long) p.requestedOps()).toList());
@@ -141,10 +144,11 @@ public final class RunSession {
         r.setFailure(failure);
         Metrics.compute(r.getLoadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
+        // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
-        for (String s : r.getNonDisclosableReasons()) {
-            if (!reasons.contains(s)) {
-                reasons.add(s);
+        for (var check : r.getRuleChecks()) {
+            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
+                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
             }
         }
         r.setNonDisclosableReasons(reasons);
