@@ -17,8 +17,12 @@ class MountPointsTest {
     Path dir;
 
     private RunConfig parse(String clients, int procs, String mnt, String protocol) throws RcException {
+        return parse(clients, procs, mnt, protocol, "");
+    }
+
+    private RunConfig parse(String clients, int procs, String mnt, String protocol, String more) throws RcException {
         String rc = String.join("\n", "LOAD=\"1000 2000\"", "PROCS=" + procs, "CLIENTS=\"" + clients + "\"",
-                "MNT_POINTS=\"" + mnt + "\"", "FS_PROTOCOL=" + protocol, "USERNAME=u", "PASSWORD=p", "");
+                "MNT_POINTS=\"" + mnt + "\"", "FS_PROTOCOL=" + protocol, "USERNAME=u", "PASSWORD=p", more);
         return RcParser.parse(RcFiles.write(dir, "sfs_rc", rc));
     }
 
@@ -51,7 +55,13 @@ class MountPointsTest {
 
     @Test
     void ipv6AndHostNamesAreNfsServers() throws Exception {
-        RunConfig c = parse("c1", 2, "[::1]:/export/x nfs-srv.example.org:/e", "nfs");
+        RcException e = assertThrows(RcException.class,
+                () -> parse("c1", 2, "[::1]:/export/x nfs-srv.example.org:/e", "nfs"));
+        assertTrue(e.getMessage().contains(":4: MNT_POINTS=[::1]:/export/x nfs-srv.example.org:/e: server '[::1]' of"
+                + " [::1]:/export/x is an IPv6 address but IPV6_ENABLE is off"), e.getMessage());
+        e = assertThrows(RcException.class, () -> parse("::1", 1, "h:/e", "nfs"));
+        assertTrue(e.getMessage().contains(":3: CLIENTS=::1: '::1' is an IPv6 address"), e.getMessage());
+        RunConfig c = parse("c1", 2, "[::1]:/export/x nfs-srv.example.org:/e", "nfs", "IPV6_ENABLE=1\n");
         assertEquals("[::1]", c.mountPointsOf(0).get(0).server());
         assertEquals("/export/x", c.mountPointsOf(0).get(0).path());
         assertEquals("nfs-srv.example.org", c.mountPointsOf(0).get(1).server());
