@@ -75,9 +75,10 @@ public final class RcParser {
         for (RcAssignment a : all) {
             String canon = RcVariables.canonical(a.name());
             if (canon == null) {
-                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable"
-                        + EditDistance.didYouMean(a.name(), RcVariables.allSpellings()),
-                        String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md");
+                String hint = EditDistance.didYouMean(a.name(), RcVariables.allSpellings());
+                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable" + hint,
+                        hint.isEmpty() ? String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md"
+                                : "the variables of docs/rc-reference.md");
             }
             RcAssignment first = byName.get(canon);
             if (first != null) {

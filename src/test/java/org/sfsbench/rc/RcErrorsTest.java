@@ -43,7 +43,7 @@ class RcErrorsTest {
             Arguments.of(m.replace("LOAD=\"100 200\"", "LOAD=100") + "NUM_RUNS=5\n", 6, "NUM_RUNS=5", "used only together with INCR_LOAD"),
             Arguments.of(m.replace("LOAD=\"100 200\"", "LOAD=1"), 1, "LOAD=1", "gives 0 ops/s per proc with 2 procs"),
             Arguments.of(m.replace("PROCS=2", "PROCS=0"), 2, "PROCS=0", "0 is out of range; allowed: a whole number from 1 to 10000"),
-            Arguments.of(m.replace("PROCS=2", "PROCS=3"), 4, "MNT_POINTS=127.0.0.1:/a 127.0.0.1:/b", "2 mount points do not fit PROCS=3 and 1 client(s); allowed: 3 (PROCS) or 3 (PROCS x clients)"),
+            Arguments.of(m.replace("PROCS=2", "PROCS=3"), 4, "MNT_POINTS=127.0.0.1:/a 127.0.0.1:/b", "2 mount points do not fit PROCS=3 and 1 client(s); allowed: 3 (PROCS) mount points; a mount point may be repeated"),
             Arguments.of(m.replace("CLIENTS=\"localhost\"", "CLIENTS=\"a b\"").replace("127.0.0.1:/a 127.0.0.1:/b", "h:/1 h:/2 h:/3"), 4, "MNT_POINTS=h:/1 h:/2 h:/3", "allowed: 2 (PROCS) or 4 (PROCS x clients)"),
             Arguments.of(m.replace("CLIENTS=\"localhost\"", "CLIENTS=\"bad/host\""), 3, "CLIENTS=bad/host", "'bad/host' is not a host name or address"),
             Arguments.of(m.replace("127.0.0.1:/a", "127.0.0.1/a"), 4, "MNT_POINTS=127.0.0.1/a 127.0.0.1:/b", "'127.0.0.1/a' is not a mount point for FS_PROTOCOL=nfs; allowed: server:/path"),
