@@ -14,9 +14,7 @@ final class FinalReports {
     }
 
     static void write(RunResult result, RunConfig rc, RunOutputs out) throws IOException {
-        out.log(String.format(Locale.ROOT, "peak throughput %.1f ops/s, overall response time %.2f msec; %s",
-                result.getPeakThroughput(), result.getOverallResponseTimeMs(),
-                result.isDisclosable() ? "disclosable" : "not disclosable"));
+        // XML, JSON and the HTML report are added by the report package
     }
 
     /** The sfssum rows as written, the metric, and the verdict. */

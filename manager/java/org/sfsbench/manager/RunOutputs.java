@@ -5,13 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
+import org.sfsbench.results.SfsLog;
+import org.sfsbench.results.SfsresWriter;
 import org.sfsbench.results.SfssumWriter;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
 
 /**
  * The result files of one run, named {@code <kind>.<suffix>} in the results folder. Everything
@@ -22,15 +24,24 @@ public final class RunOutputs implements ResultSink {
     private final Path dir;
     private final String suffix;
     private final SfssumWriter sfssum;
-    private final Path sfslog;
+    private final SfsLog sfslog;
     private final List<LoadPointResult> points = new ArrayList<>();
+    private Supplier<RunResult> partialResult;
 
     private RunOutputs(Path dir, String suffix) throws IOException {
         this.dir = dir;
         this.suffix = suffix;
         this.sfssum = SfssumWriter.create(file("sfssum"));
-        this.sfslog = file("sfslog");
-        Files.writeString(sfslog, "", StandardCharsets.UTF_8);
+        this.sfslog = new SfsLog(file("sfslog"));
+    }
+
+    /** How to build the run's result so far; sfsres is rewritten from it after every point. */
+    public void setPartialResult(Supplier<RunResult> partial) {
+        this.partialResult = partial;
+    }
+
+    public SfsLog sfslog() {
+        return sfslog;
     }
 
     /**
@@ -68,13 +79,8 @@ public final class RunOutputs implements ResultSink {
     }
 
     @Override
-    public synchronized void log(String line) {
-        try {
-            Files.writeString(sfslog, LocalDateTime.now().withNano(0) + " " + line + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + sfslog, e);
-        }
+    public void log(String line) {
+        sfslog.info(line);
     }
 
     @Override
@@ -85,9 +91,19 @@ public final class RunOutputs implements ResultSink {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file("sfssum"), e);
         }
-        log(String.format("load point %d finished: requested %d, achieved %.1f ops/s, %.1f msec/op, %d ops in %.0f s, %d failed",
-                point.getIndex(), point.getRequestedOpsPerSec(), point.getAchievedOpsPerSec(), point.getMsecPerOp(),
-                point.getTotalOps(), point.getSeconds(), point.getFailedOps()));
+        sfslog.loadPointDone(point);
+        if (partialResult != null) {
+            writeSfsres(partialResult.get());
+        }
+    }
+
+    /** Rewrites sfsres from {@code run} (atomically: a reader never sees half a file). */
+    public void writeSfsres(RunResult run) {
+        try {
+            SfsresWriter.write(file("sfsres"), run);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file("sfsres"), e);
+        }
     }
 
     /** Writes a client's collected log as {@code sfscNNNN.<suffix>}. */
@@ -95,7 +111,8 @@ public final class RunOutputs implements ResultSink {
         Files.writeString(dir.resolve(String.format("sfsc%04d.%s", clientNumber, suffix)), text, StandardCharsets.UTF_8);
     }
 
-    public void closeSum() throws IOException {
+    public void close() throws IOException {
         sfssum.close();
+        sfslog.close();
     }
 }

@@ -36,6 +36,8 @@ public final class RunSession {
         this.plan = plan;
         this.out = out;
         this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile());
+        out.sfslog().redact(rc.password());
+        out.setPartialResult(() -> result(null, List.of()));
     }
 
     public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix) throws IOException {
@@ -55,7 +57,8 @@ public final class RunSession {
         if (!rc.disclosable()) {
             progress.println("  not disclosable: " + String.join("; ", rc.nonDisclosableReasons()));
         }
-        out.log("sfsbench " + VersionCommand.TOOL_VERSION + " run started, rc file " + rc.rcFile());
+        out.sfslog().runStart(result(null, List.of()),
+                plan.points().stream().map(p -> (long) p.requestedOps()).toList());
         for (LoadPoint p : plan.points()) {
             out.log(String.format("plan: point %d requested %d ops/s (%d per proc)", p.index(), p.requestedOps(),
                     p.perProcRate()));
@@ -82,12 +85,14 @@ public final class RunSession {
             }
         }
         if (failure != null) {
-            out.log("RUN ENDED EARLY: " + failure);
+            out.sfslog().error("RUN ENDED EARLY: " + failure);
             progress.println("sfs run: the run ended early: " + failure);
         }
         RunResult result = result(failure, clients == null ? List.of() : clients.sessions());
         try {
-            out.closeSum();
+            out.writeSfsres(result);
+            out.sfslog().runEnd(result);
+            out.close();
             FinalReports.write(result, rc, out);
         } catch (IOException | RuntimeException e) {
             progress.println("sfs run: could not write the final reports: " + e.getMessage());
