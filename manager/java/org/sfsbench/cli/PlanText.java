@@ -41,8 +41,8 @@ public final class PlanText {
             }
         }
         sb.append('\n');
-        sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s%n", "point", "nominal", "requested",
-                "per-proc", "file set KB", ""));
+        sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
+                "per-proc", "file set KB", "").stripTrailing()).append('\n');
         int n = plan.points().size();
         for (LoadPoint p : plan.points()) {
             sb.append(String.format(Locale.ROOT, "%7s %10d %12d %9d %14d %11s%n", p.index() + "/" + n, p.nominalLoad(),
