@@ -73,7 +73,12 @@ public final class SfsresWriter {
                     f1(o.getAchievedPercent()), o.getCount(), f1(o.getOpsPerSec()), f2(o.getMeanMs()),
                     f2(o.getMinMs()), f2(o.getMaxMs()), f2(o.getP50Ms()), f2(o.getP99Ms()), o.getErrors()));
         }
-        b.append(String.format(Locale.ROOT, OP_ROW, "Total", "100.0", "100.0", p.getTotalOps(),
+        double targets = 0;
+        for (OpResult o : p.getOps()) {
+            targets += o.getTargetPercent();
+        }
+        b.append(String.format(Locale.ROOT, OP_ROW, "Total", f1(targets), p.getTotalOps() > 0 ? "100.0" : "0.0",
+                p.getTotalOps(),
                 f1(p.getAchievedOpsPerSec()), f2(p.getMsecPerOp()), "", "", f2(p.getP50Ms()), f2(p.getP99Ms()),
                 p.getFailedOps()));
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
