@@ -1,14 +1,10 @@
 package org.sfsbench.report.xml;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
-import jakarta.xml.bind.annotation.XmlElement;
 
 /** One load-generating client, as listed in CLIENTS. */
-@JsonPropertyOrder({"index", "name", "procs", "mountPoints"})
+@JsonPropertyOrder({"index", "name", "procs"})
 public final class ClientXml {
     /** 1-based, as in the client log names sfsc0001.&lt;suffix&gt;. */
     @XmlAttribute(required = true)
@@ -19,7 +15,4 @@ public final class ClientXml {
 
     @XmlAttribute(required = true)
     public int procs;
-
-    @XmlElement(name = "mountPoint")
-    public List<String> mountPoints = new ArrayList<>();
 }

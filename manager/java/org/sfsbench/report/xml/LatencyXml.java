@@ -5,11 +5,18 @@ import java.math.BigDecimal;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
 
-/** Response-time summary in milliseconds; percentiles come from the merged histograms. */
-@JsonPropertyOrder({"meanMsec", "p50Msec", "p90Msec", "p99Msec", "p999Msec", "maxMsec"})
+/**
+ * Response-time summary in milliseconds, measured from each op's intended start; percentiles come
+ * from the merged histograms. {@code meanServiceMsec} is measured from the actual send.
+ */
+@JsonPropertyOrder({"meanMsec", "minMsec", "p50Msec", "p90Msec", "p99Msec", "p999Msec", "maxMsec",
+    "meanServiceMsec"})
 public final class LatencyXml {
     @XmlAttribute(required = true)
     public BigDecimal meanMsec;
+
+    @XmlAttribute
+    public BigDecimal minMsec;
 
     @XmlAttribute(required = true)
     public BigDecimal p50Msec;
@@ -23,6 +30,9 @@ public final class LatencyXml {
     @XmlAttribute(required = true)
     public BigDecimal p999Msec;
 
-    @XmlAttribute(required = true)
+    @XmlAttribute
     public BigDecimal maxMsec;
+
+    @XmlAttribute
+    public BigDecimal meanServiceMsec;
 }

@@ -14,10 +14,11 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"latency", "ops", "errors"})
+@XmlType(propOrder = {"latency", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
-    "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxReads",
-    "biodMaxWrites", "version", "failedOps", "latency", "ops", "errors"})
+    "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
+    "biodMaxReads", "version", "failedOps", "lateOps", "startTime", "endTime", "latency", "ops", "errors",
+    "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
     public int index;
@@ -56,10 +57,10 @@ public final class LoadPointXml {
     public int procsPerClient;
 
     @XmlAttribute(required = true)
-    public int biodMaxReads;
+    public int biodMaxWrites;
 
     @XmlAttribute(required = true)
-    public int biodMaxWrites;
+    public int biodMaxReads;
 
     @XmlAttribute(required = true)
     public String version;
@@ -68,8 +69,19 @@ public final class LoadPointXml {
     @XmlAttribute(required = true)
     public long failedOps;
 
-    /** Response time of all ops together. */
-    @XmlElement(required = true)
+    /** Operations sent more than 1 ms after their intended start (the load generator fell behind). */
+    @XmlAttribute(required = true)
+    public long lateOps;
+
+    /** Start of the RUN phase, ISO-8601. */
+    @XmlAttribute
+    public String startTime;
+
+    @XmlAttribute
+    public String endTime;
+
+    /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
+    @XmlElement
     public LatencyXml latency;
 
     @XmlElementWrapper(name = "ops", required = true)
@@ -79,4 +91,12 @@ public final class LoadPointXml {
     @XmlElementWrapper(name = "errors", required = true)
     @XmlElement(name = "error")
     public List<ErrorXml> errors = new ArrayList<>();
+
+    @XmlElementWrapper(name = "clientThroughput", required = true)
+    @XmlElement(name = "client")
+    public List<ClientThroughputXml> clientThroughput = new ArrayList<>();
+
+    @XmlElementWrapper(name = "intervals", required = true)
+    @XmlElement(name = "interval")
+    public List<IntervalXml> intervals = new ArrayList<>();
 }

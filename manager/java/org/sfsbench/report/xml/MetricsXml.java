@@ -10,7 +10,8 @@ import jakarta.xml.bind.annotation.XmlAttribute;
  * achieved throughput among points at or below the response-time limit; ORT is the area under the
  * response-time curve from the origin divided by that peak.
  */
-@JsonPropertyOrder({"peakThroughputOpsPerSec", "overallResponseTimeMsec", "responseTimeLimitMsec"})
+@JsonPropertyOrder({"peakThroughputOpsPerSec", "overallResponseTimeMsec", "overallResponseTimeNoOriginMsec",
+    "responseTimeLimitMsec"})
 public final class MetricsXml {
     /** Absent when no point is at or below the limit. */
     @XmlAttribute
@@ -18,6 +19,10 @@ public final class MetricsXml {
 
     @XmlAttribute
     public BigDecimal overallResponseTimeMsec;
+
+    /** Secondary figure: the same area without the origin point (SPECstorage 2020 convention). */
+    @XmlAttribute
+    public BigDecimal overallResponseTimeNoOriginMsec;
 
     @XmlAttribute(required = true)
     public BigDecimal responseTimeLimitMsec;

@@ -13,11 +13,13 @@ public final class PlanXml {
     @XmlAttribute(required = true)
     public int totalProcs;
 
-    @XmlAttribute(required = true)
-    public int warmupSeconds;
+    /** WARMUP_TIME of the rc file (absent when it is not a whole number). */
+    @XmlAttribute
+    public Long warmupSeconds;
 
-    @XmlAttribute(required = true)
-    public int runSeconds;
+    /** RUNTIME of the rc file. */
+    @XmlAttribute
+    public Long runSeconds;
 
     @XmlElement(name = "point")
     public List<PlannedPointXml> points = new ArrayList<>();

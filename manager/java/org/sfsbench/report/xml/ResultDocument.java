@@ -12,9 +12,10 @@ import jakarta.xml.bind.annotation.XmlType;
 
 /** Root of {@code sfsresult.<suffix>.xml}: everything about one run. */
 @XmlRootElement(name = "sfsResult")
-@XmlType(propOrder = {"tool", "run", "settings", "plan", "clients", "loadPoints", "metrics", "disclosability"})
+@XmlType(propOrder = {"tool", "run", "settings", "plan", "clients", "loadPoints", "metrics", "disclosability",
+    "unsupportedOps", "notes"})
 @JsonPropertyOrder({"schemaVersion", "tool", "run", "settings", "plan", "clients", "loadPoints", "metrics",
-    "disclosability"})
+    "disclosability", "unsupportedOps", "notes"})
 public final class ResultDocument {
     public static final String NAMESPACE = "urn:sfsbench:result:1";
     public static final int SCHEMA_VERSION = 1;
@@ -49,4 +50,12 @@ public final class ResultDocument {
 
     @XmlElement(required = true)
     public DisclosabilityXml disclosability;
+
+    /** Ops of the mix the backend could not issue. */
+    @XmlElement(name = "unsupportedOp")
+    public List<String> unsupportedOps = new ArrayList<>();
+
+    /** Remarks the run recorded. */
+    @XmlElement(name = "note")
+    public List<String> notes = new ArrayList<>();
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
 
 /** Identity of the run: suffix, protocol and workload, when and where it ran. */
-@JsonPropertyOrder({"suffix", "protocol", "workload", "primeClient", "startTime", "endTime"})
+@JsonPropertyOrder({"suffix", "protocol", "workload", "rcFile", "startTime", "endTime", "complete", "failure"})
 public final class RunXml {
     /** The -s suffix; names every result file of the run. */
     @XmlAttribute(required = true)
@@ -18,9 +18,9 @@ public final class RunXml {
     @XmlAttribute
     public String workload;
 
-    /** Host name of the prime client (the manager). */
+    /** The rc file as named on the command line. */
     @XmlAttribute
-    public String primeClient;
+    public String rcFile;
 
     /** ISO-8601 instant, e.g. 2026-11-21T15:00:00Z. */
     @XmlAttribute
@@ -28,4 +28,12 @@ public final class RunXml {
 
     @XmlAttribute
     public String endTime;
+
+    /** False when the run stopped before its last load point. */
+    @XmlAttribute(required = true)
+    public boolean complete;
+
+    /** Why the run stopped early. */
+    @XmlAttribute
+    public String failure;
 }
