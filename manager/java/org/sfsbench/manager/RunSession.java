@@ -94,9 +94,9 @@ public final class RunSession {
         RunResult result = result(failure, clients == null ? List.of() : clients.sessions());
         try {
             out.writeSfsres(result);
+            FinalReports.write(result, out, progress);
             out.sfslog().runEnd(result);
             out.close();
-            FinalReports.write(result, rc, out);
         } catch (IOException | RuntimeException e) {
             progress.println("sfs run: could not write the final reports: " + e.getMessage());
             return 1;
