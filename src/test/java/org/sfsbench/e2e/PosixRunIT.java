@@ -54,7 +54,7 @@ class PosixRunIT {
 
     @Test
     void twoClientsThreeLoadPoints(@TempDir Path dir) throws Exception {
-        Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 6, "");
+        Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 8, "");
         Path results = dir.resolve("results");
         SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "e2e", "-d",
                 results.toString());
@@ -103,9 +103,10 @@ class PosixRunIT {
             assertEquals(acc[3] / 1024, Long.parseLong(col[8]), "file set KB, row " + (i + 1));
             assertEquals("2", col[9], "load generators");
             assertEquals("2", col[10], "procs per generator");
-            // paced open loop on an idle local disk: achieved within 2 % of requested
+            // paced open loop on a local disk: achieved within 2 % of requested, plus the schedule's
+            // granularity in a short run (each of the 4 procs may complete one op fewer)
             double achieved = acc[0] / seconds;
-            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i],
+            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i] + 4 / seconds,
                     "achieved " + achieved + " vs requested " + requested[i]);
         }
         assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
