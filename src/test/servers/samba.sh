@@ -4,6 +4,7 @@
 # Everything lives under $SFS_SAMBA_DIR (default /tmp/sfs-samba): smb.conf,
 # state/lock/cache/private/pid/log dirs and the shared folder.  smbd listens
 # only on lo, on $SFS_SAMBA_PORT (default 44445), SMB2_02 and newer.
+# Port 445 of lo is added when free (see ALSO_445 below).
 # After a successful start, $SFS_SAMBA_DIR/env (mode 0600) holds shell
 # assignments PORT HOST SHARE USER PASSWORD DOMAIN TARGET SHARE_DIR that tests
 # read.  The password is generated once per directory and never put on a
@@ -19,6 +20,11 @@ DOMAIN=SFSBENCH
 CONF=$BASE/smb.conf
 PIDFILE=$BASE/run/smbd.fg.pid
 START_TIMEOUT=${SFS_SAMBA_START_TIMEOUT:-30}
+# libsmbclient 4.17 opens the IPC$ connection it needs for security
+# descriptors (getxattr system.nt_sec_desc.*) on port 445 whatever the
+# target port; listening on 445 of lo as well lets the SMB tests issue
+# QUERY_INFO(security).  SFS_SAMBA_ALSO_445=0 turns it off.
+ALSO_445=${SFS_SAMBA_ALSO_445:-1}
 
 die() { echo "samba.sh: $*" >&2; exit 1; }
 
@@ -29,12 +35,16 @@ running_pid() {
         && echo "$pid"
 }
 
+port_busy() { ss -ltn "sport = :$1" 2>/dev/null | grep -q LISTEN; }
+
 answers() {
     timeout 10 smbclient -p "$PORT" "//127.0.0.1/$SHARE" -A "$BASE/private/auth" \
         -m SMB3 -c ls >/dev/null 2>&1
 }
 
 write_conf() {
+    local ports=$PORT
+    if [ "$ALSO_445" = 1 ] && [ "$PORT" != 445 ] && ! port_busy 445; then ports="$PORT 445"; fi
     mkdir -p "$BASE"/{private,state,lock,cache,run,log,ncalrpc,share}
     chmod 700 "$BASE/private"
     cat >"$CONF" <<EOF
@@ -43,7 +53,7 @@ write_conf() {
     server role = standalone server
     netbios name = SFSTEST
     workgroup = $DOMAIN
-    smb ports = $PORT
+    smb ports = $ports
     interfaces = lo
     bind interfaces only = yes
     disable netbios = yes
@@ -105,7 +115,7 @@ start() {
     fi
     [ -n "${pid:-}" ] && stop
     command -v smbd >/dev/null || die "smbd not installed (bin/install-deps)"
-    if ss -ltn "sport = :$PORT" 2>/dev/null | grep -q LISTEN; then
+    if port_busy "$PORT"; then
         die "port $PORT is already in use by another process; set SFS_SAMBA_PORT"
     fi
     write_conf
