@@ -1,0 +1,289 @@
+package org.sfsbench.agent;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ExecutionException;
+
+import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.rmi.AgentException;
+import org.sfsbench.rmi.AgentInfo;
+import org.sfsbench.rmi.AgentService;
+import org.sfsbench.rmi.PointTask;
+import org.sfsbench.rmi.ValidationResult;
+import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
+import org.sfsbench.stats.OpNames;
+import org.sfsbench.worker.WorkerProtocol;
+
+/** The agent's work: worker processes of the current load point, the client log. */
+final class AgentServiceImpl implements AgentService {
+    private final ClientLog log;
+    private final Path workDir;
+    private final Runnable onShutdown;
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "agent-call");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<WorkerHandle> workers = new ArrayList<>();
+    private String engineVersion = "";
+    private int currentPoint;
+    private final java.util.Set<Integer> reported = new java.util.HashSet<>();
+
+    AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
+        this.log = log;
+        this.workDir = workDir;
+        this.onShutdown = onShutdown;
+    }
+
+    void setEngineVersion(String v) {
+        engineVersion = v;
+    }
+
+    @Override
+    public AgentInfo info() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return new AgentInfo(host, ProcessHandle.current().pid(), engineVersion,
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public synchronized void prepare(PointTask task) throws AgentException {
+        closeWorkers();
+        currentPoint = task.loadPoint();
+        reported.clear();
+        log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
+                + ") starts " + task.engineConfigs().size() + " worker(s)");
+        List<Future<WorkerHandle>> started = new ArrayList<>();
+        for (int i = 0; i < task.engineConfigs().size(); i++) {
+            String config = withLocalLog(task.engineConfigs().get(i), task.loadPoint(), i);
+            String label = "client " + task.clientNumber() + " (" + task.clientName() + ") worker " + (i + 1)
+                    + " [procs " + describeProcs(config) + "]";
+            int index = i;
+            started.add(pool.submit(() -> {
+                WorkerHandle w = WorkerHandle.spawn(index, label, log.file());
+                try {
+                    w.open(config);
+                } catch (AgentException e) {
+                    w.close();
+                    throw e;
+                }
+                return w;
+            }));
+        }
+        AgentException first = null;
+        for (Future<WorkerHandle> f : started) {
+            try {
+                WorkerHandle w = f.get();
+                workers.add(w);
+                log.line(w.label() + ": pid " + w.pid() + " opened its targets");
+            } catch (ExecutionException e) {
+                if (first == null) {
+                    first = e.getCause() instanceof AgentException a ? a : new AgentException(String.valueOf(e.getCause()));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                first = new AgentException("interrupted while starting workers");
+            }
+        }
+        if (first != null) {
+            log.line("FAILED: " + first.getMessage());
+            closeWorkers();
+            throw first;
+        }
+    }
+
+    /** The manager asks for a debug log with log=agent; the file lives in this agent's work folder. */
+    private String withLocalLog(String config, int point, int worker) {
+        EngineConfig c = EngineConfig.parse(config);
+        if (c.get("log") == null || c.get("log").isEmpty()) {
+            return config;
+        }
+        c.set("log", workDir.resolve(String.format("engine-%03d-%02d.log", point, worker)).toString());
+        return c.render();
+    }
+
+    private static String describeProcs(String config) {
+        EngineConfig c = EngineConfig.parse(config);
+        int first = Integer.parseInt(c.get("proc_first") == null ? "0" : c.get("proc_first"));
+        int n = Integer.parseInt(c.get("procs") == null ? "1" : c.get("procs"));
+        return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
+    }
+
+    @Override
+    public void startPhase(int phase, double seconds, long atEpochMs) throws AgentException {
+        List<WorkerHandle> ws;
+        synchronized (this) {
+            ws = new ArrayList<>(workers);
+        }
+        log.line("phase " + phaseName(phase) + " (" + seconds + " s) starts");
+        List<Future<?>> calls = new ArrayList<>();
+        for (WorkerHandle w : ws) {
+            calls.add(pool.submit(() -> {
+                w.start(phase, seconds, atEpochMs);
+                return null;
+            }));
+        }
+        for (Future<?> f : calls) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                String msg = e.getCause() instanceof AgentException a ? a.getMessage() : String.valueOf(e.getCause());
+                log.line("FAILED: " + msg);
+                throw new AgentException(msg);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AgentException("interrupted");
+            }
+        }
+    }
+
+    @Override
+    public List<WorkerStatus> status() {
+        List<WorkerHandle> ws;
+        synchronized (this) {
+            ws = new ArrayList<>(workers);
+        }
+        List<WorkerStatus> out = new ArrayList<>();
+        for (WorkerHandle w : ws) {
+            WorkerStatus s = w.status();
+            if (s.state() == WorkerStatus.DEAD || (s.error() != null && !s.error().isEmpty())) {
+                log.line("worker problem: " + s.error());
+            } else if (s.phase() == 3 && s.state() == WorkerProtocol.ST_DONE) {
+                logResult(s);
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /**
+     * The final RUN counters of a worker, once per load point: the client log alone is enough to
+     * recompute the sfssum row (tests do).
+     */
+    private synchronized void logResult(WorkerStatus s) {
+        if (!reported.add(s.worker())) {
+            return;
+        }
+        EngineSample e = EngineSample.decode(s.sample().toDense());
+        OpCounters t = e.total();
+        log.line(String.format(java.util.Locale.ROOT,
+                "RESULT point=%d worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                currentPoint, s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
+                e.filesetBytes()));
+        for (OpCounters o : e.opCounters()) {
+            if (o.ops() > 0) {
+                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
+                        currentPoint, s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
+                        o.latencySumUs()));
+            }
+        }
+    }
+
+    @Override
+    public void abort(String reason) {
+        log.line("ABORT: " + reason);
+        List<WorkerHandle> ws;
+        synchronized (this) {
+            ws = new ArrayList<>(workers);
+        }
+        for (WorkerHandle w : ws) {
+            w.stop();
+        }
+        synchronized (this) {
+            closeWorkers();
+        }
+    }
+
+    @Override
+    public synchronized void finishPoint() {
+        closeWorkers();
+    }
+
+    @Override
+    public ValidationResult validate(String engineConfig) throws AgentException {
+        log.line("validation starts");
+        WorkerHandle w = WorkerHandle.spawn(0, "validation worker", log.file());
+        try {
+            String[] r = w.validate(engineConfig);
+            log.line("validation finished with " + r[0] + " failure(s)");
+            return new ValidationResult(Integer.parseInt(r[0]), r[1]);
+        } finally {
+            w.close();
+        }
+    }
+
+    @Override
+    public String clientLog() throws RemoteException {
+        try {
+            return log.read();
+        } catch (IOException e) {
+            throw new RemoteException("cannot read client log " + log.file(), e);
+        }
+    }
+
+    @Override
+    public void log(String line) {
+        log.line(line);
+    }
+
+    @Override
+    public void shutdown() {
+        log.line("agent shutting down on the manager's request");
+        pool.submit(() -> {
+            try {
+                Thread.sleep(200); // let the reply reach the manager first
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            onShutdown.run();
+        });
+    }
+
+    /** Closes every worker (they exit; hung ones are killed). */
+    synchronized void closeWorkers() {
+        for (WorkerHandle w : workers) {
+            w.close();
+        }
+        workers.clear();
+        appendEngineLogs();
+    }
+
+    private void appendEngineLogs() {
+        try (var files = java.nio.file.Files.list(workDir)) {
+            files.filter(p -> p.getFileName().toString().startsWith("engine-") && p.toString().endsWith(".log"))
+                    .sorted().forEach(p -> {
+                        log.appendFile(p, "engine debug log " + p.getFileName());
+                        try {
+                            java.nio.file.Files.delete(p);
+                        } catch (IOException e) {
+                            log.line("cannot remove " + p + ": " + e.getMessage());
+                        }
+                    });
+        } catch (IOException e) {
+            log.line("cannot list " + workDir + ": " + e.getMessage());
+        }
+    }
+
+    static String phaseName(int phase) {
+        return switch (phase) {
+            case 1 -> "INIT";
+            case 2 -> "WARMUP";
+            case 3 -> "RUN";
+            default -> "IDLE";
+        };
+    }
+}

@@ -1,0 +1,113 @@
+package org.sfsbench.engine;
+
+import java.nio.charset.StandardCharsets;
+
+import com.sun.jna.Pointer;
+
+/**
+ * One native engine instance (one load point of one worker process). Thin, checked wrapper over
+ * {@link NativeEngine}: errors become {@link EngineException} with the engine's own message.
+ */
+public final class Engine implements AutoCloseable {
+
+    /** Phases of sfsengine.h. */
+    public enum Phase {
+        IDLE, INIT, WARMUP, RUN
+    }
+
+    /** States returned by {@link #waitFor(int)}. */
+    public enum State {
+        RUNNING, DONE, FAILED
+    }
+
+    private Pointer handle;
+
+    private Engine(Pointer handle) {
+        this.handle = handle;
+    }
+
+    /** Parses the config and opens the backend for every proc (mount / connect). */
+    public static Engine open(String config) {
+        byte[] err = new byte[4096];
+        Pointer p = NativeEngine.sfs_engine_open(config, err, err.length);
+        if (p == null) {
+            throw new EngineException(cString(err));
+        }
+        return new Engine(p);
+    }
+
+    /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
+    public synchronized void start(Phase phase, double seconds) {
+        if (NativeEngine.sfs_engine_start(live(), phase.ordinal(), seconds) != 0) {
+            throw new EngineException(error());
+        }
+    }
+
+    /** Waits up to {@code timeoutMs} for the current phase to end. */
+    public State waitFor(int timeoutMs) {
+        int s = NativeEngine.sfs_engine_wait(live(), timeoutMs);
+        return s == 0 ? State.RUNNING : s > 0 ? State.DONE : State.FAILED;
+    }
+
+    /** Cumulative counters of the current phase, in the layout of {@link SampleLayout}. */
+    public long[] sample() {
+        long[] out = new long[SampleLayout.WORDS];
+        if (NativeEngine.sfs_engine_sample(live(), out, out.length) < 0) {
+            throw new EngineException("sample failed: " + error());
+        }
+        return out;
+    }
+
+    /** The engine's last error message, or "". */
+    public String error() {
+        byte[] buf = new byte[4096];
+        NativeEngine.sfs_engine_error(live(), buf, buf.length);
+        return cString(buf);
+    }
+
+    /** Asks every proc to stop after its in-flight operation. */
+    public void stop() {
+        if (handle != null) {
+            NativeEngine.sfs_engine_stop(handle);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (handle != null) {
+            NativeEngine.sfs_engine_close(handle);
+            handle = null;
+        }
+    }
+
+    /** Validation (-v): returns the report lines; {@code failures} < 0 means the target could not be opened. */
+    public static Validation validate(String config) {
+        byte[] report = new byte[1 << 20];
+        int failures = NativeEngine.sfs_engine_validate(config, report, report.length);
+        return new Validation(failures, cString(report));
+    }
+
+    /** Name of an abstract op id, or null beyond the table. */
+    public static String opName(int op) {
+        return NativeEngine.sfs_engine_op_name(op);
+    }
+
+    /** Result of {@link #validate(String)}. */
+    public record Validation(int failures, String report) {
+    }
+
+    private Pointer live() {
+        if (handle == null) {
+            throw new IllegalStateException("engine closed");
+        }
+        return handle;
+    }
+
+    static String cString(byte[] b) {
+        int n = 0;
+        while (n < b.length && b[n] != 0) {
+            n++;
+        }
+        return new String(b, 0, n, StandardCharsets.UTF_8);
+    }
+}

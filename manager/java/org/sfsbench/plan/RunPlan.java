@@ -1,0 +1,95 @@
+package org.sfsbench.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.sfsbench.rc.MountPoint;
+import org.sfsbench.rc.RunConfig;
+
+/**
+ * The load points of a run, each with the procs of every client and their mount points. Load
+ * rounding follows the guide's worked example: every proc runs floor(load / total procs) ops/s, so
+ * LOAD=200 INCR_LOAD=200 NUM_RUNS=10 on 4 clients x 8 procs requests 192 384 576 800 992 1184 1376
+ * 1600 1792 1984 ops/s.
+ */
+public final class RunPlan {
+
+    /**
+     * SPECsfs2008 file set per requested op/s, in KB (1024 bytes): "about 120 MB per op/s". The
+     * guide's sample sfssum (4.4) created 118,000 to 122,000 KB per requested op/s.
+     */
+    public static final long FILESET_KB_PER_OP = 120_000L;
+
+    private final RunConfig config;
+    private final List<LoadPoint> points;
+
+    private RunPlan(RunConfig config, List<LoadPoint> points) {
+        this.config = config;
+        this.points = List.copyOf(points);
+    }
+
+    /** Builds the plan of a checked configuration. */
+    public static RunPlan from(RunConfig config) {
+        int total = config.totalProcs();
+        List<LoadPoint> points = new ArrayList<>();
+        List<Integer> loads = config.loads();
+        for (int k = 0; k < loads.size(); k++) {
+            int load = loads.get(k);
+            int perProc = perProcRate(load, total);
+            points.add(new LoadPoint(k + 1, load, perProc * total, perProc, clientsOf(config)));
+        }
+        return new RunPlan(config, points);
+    }
+
+    /** floor(load / total procs): the rate every proc is given. */
+    public static int perProcRate(int load, int totalProcs) {
+        return load / totalProcs;
+    }
+
+    private static List<ClientPlan> clientsOf(RunConfig config) {
+        List<ClientPlan> clients = new ArrayList<>();
+        int global = 0;
+        for (int c = 0; c < config.clients().size(); c++) {
+            List<MountPoint> mps = config.mountPointsOf(c);
+            List<ProcPlan> procs = new ArrayList<>();
+            for (int p = 0; p < config.procs(); p++) {
+                procs.add(new ProcPlan(p, global++, mps.get(p)));
+            }
+            clients.add(new ClientPlan(config.clients().get(c), c + 1, procs));
+        }
+        return clients;
+    }
+
+    public RunConfig config() {
+        return config;
+    }
+
+    /** The load points in run order. */
+    public List<LoadPoint> points() {
+        return points;
+    }
+
+    /** PROCS x number of clients. */
+    public int totalProcs() {
+        return config.totalProcs();
+    }
+
+    /**
+     * The file set a load point implies: {@link #FILESET_KB_PER_OP} per requested op/s times
+     * FILESET_SCALE, in KB (1024 bytes), the unit of sfssum's file-set column. The engine splits it
+     * evenly over the procs.
+     */
+    public long filesetKB(LoadPoint point) {
+        return filesetKB(point.requestedOps(), config.filesetScale());
+    }
+
+    /** Same as {@link #filesetKB(LoadPoint)} in bytes. */
+    public long filesetBytes(LoadPoint point) {
+        return filesetKB(point) * 1024;
+    }
+
+    /** 120,000 KB x requested ops/s x scale, rounded to whole KB. */
+    public static long filesetKB(int requestedOps, double scale) {
+        return Math.round(FILESET_KB_PER_OP * (double) requestedOps * scale);
+    }
+}

@@ -1,0 +1,133 @@
+package org.sfsbench.rc;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Resolves MNT_POINTS (guide 3.3) into the mount points of every client. Three forms: a list of
+ * PROCS entries (proc i of every client uses entry i), a list of PROCS x clients entries (the first
+ * PROCS for client 1, the next PROCS for client 2, ...), or the name of a mount-points file, one
+ * line {@code client_name mnt mnt...} per client, resolved against the rc file's folder.
+ */
+final class MountPointsReader {
+    private final RcReader rc;
+    private final FsProtocol protocol;
+    private final List<String> clients;
+    private final int procs;
+
+    MountPointsReader(RcReader rc, FsProtocol protocol, List<String> clients, int procs) {
+        this.rc = rc;
+        this.protocol = protocol;
+        this.clients = clients;
+        this.procs = procs;
+    }
+
+    void readInto(RunConfig.Values v) throws RcException {
+        List<String> words = rc.words("MNT_POINTS");
+        if (words.isEmpty()) {
+            throw rc.missing("MNT_POINTS", "a quoted list of " + MountPoint.syntaxOf(protocol)
+                    + ", or the name of a mount-points file");
+        }
+        if (words.size() == 1) {
+            Path file = rc.resolve(words.get(0), List.of(rc.rcDir()));
+            if (Files.isRegularFile(file)) {
+                readFile(file, v);
+                return;
+            }
+        }
+        List<MountPoint> list = new ArrayList<>();
+        for (String w : words) {
+            MountPoint mp = MountPoint.parse(protocol, w);
+            if (mp == null) {
+                String noFile = words.size() == 1 ? " and not an existing mount-points file" : "";
+                throw rc.error("MNT_POINTS", "'" + w + "' is not a mount point for FS_PROTOCOL="
+                        + protocol.rcName() + noFile, MountPoint.syntaxOf(protocol)
+                        + (words.size() == 1 ? ", or the name of a mount-points file next to the rc file" : ""));
+            }
+            list.add(mp);
+        }
+        List<List<MountPoint>> byClient = new ArrayList<>();
+        if (list.size() == procs) {
+            v.mountPointForm = MountPointForm.PER_PROC;
+            for (int c = 0; c < clients.size(); c++) {
+                byClient.add(list);
+            }
+        } else if (list.size() == procs * clients.size()) {
+            v.mountPointForm = MountPointForm.PER_CLIENT_AND_PROC;
+            for (int c = 0; c < clients.size(); c++) {
+                byClient.add(list.subList(c * procs, (c + 1) * procs));
+            }
+        } else {
+            String counts = clients.size() == 1 ? procs + " (PROCS)"
+                    : procs + " (PROCS) or " + procs * clients.size() + " (PROCS x clients)";
+            throw rc.error("MNT_POINTS", list.size() + " mount points do not fit PROCS=" + procs + " and "
+                    + clients.size() + " client(s)", counts + " mount points; a mount point may be repeated");
+        }
+        v.mountPoints = list;
+        v.mountPointsByClient = byClient;
+    }
+
+    private void readFile(Path file, RunConfig.Values v) throws RcException {
+        List<String> lines = TextFiles.readUnixLines(file, "mount-points file");
+        Map<String, List<List<MountPoint>>> linesOf = new HashMap<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            int no = i + 1;
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] w = line.split("\\s+");
+            String client = w[0];
+            if (!clients.contains(client)) {
+                throw new RcException(file, no, client, null, "client not listed in CLIENTS"
+                        + EditDistance.didYouMean(client, clients), "one line per client of CLIENTS: "
+                        + String.join(" ", clients));
+            }
+            if (w.length - 1 != procs) {
+                throw new RcException(file, no, client, null, (w.length - 1) + " mount points, but PROCS="
+                        + procs, "client_name followed by exactly " + procs + " mount points");
+            }
+            List<MountPoint> mps = new ArrayList<>();
+            for (int k = 1; k < w.length; k++) {
+                MountPoint mp = MountPoint.parse(protocol, w[k]);
+                if (mp == null) {
+                    throw new RcException(file, no, client, null, "'" + w[k] + "' is not a mount point for FS_PROTOCOL="
+                            + protocol.rcName(), MountPoint.syntaxOf(protocol));
+                }
+                mps.add(mp);
+            }
+            linesOf.computeIfAbsent(client, k -> new ArrayList<>()).add(mps);
+            firstLine.putIfAbsent(client, no);
+        }
+        Map<String, Integer> used = new HashMap<>();
+        List<List<MountPoint>> byClient = new ArrayList<>();
+        List<MountPoint> all = new ArrayList<>();
+        for (String c : clients) {
+            int n = used.merge(c, 1, Integer::sum);
+            List<List<MountPoint>> of = linesOf.getOrDefault(c, List.of());
+            if (of.size() < n) {
+                throw new RcException(file, 0, c, null, "no line for this client"
+                        + (n > 1 ? " (it is listed " + n + " times in CLIENTS)" : ""),
+                        "one line 'client_name mnt mnt...' per entry of CLIENTS");
+            }
+            byClient.add(of.get(n - 1));
+            all.addAll(of.get(n - 1));
+        }
+        for (Map.Entry<String, List<List<MountPoint>>> e : linesOf.entrySet()) {
+            if (e.getValue().size() > used.getOrDefault(e.getKey(), 0)) {
+                throw new RcException(file, firstLine.get(e.getKey()), e.getKey(), null,
+                        e.getValue().size() + " lines for this client but CLIENTS lists it "
+                                + used.getOrDefault(e.getKey(), 0) + " time(s)", "one line per entry of CLIENTS");
+            }
+        }
+        v.mountPointForm = MountPointForm.FILE;
+        v.mountPointsFile = file;
+        v.mountPoints = all;
+        v.mountPointsByClient = byClient;
+    }
+}

@@ -1,0 +1,404 @@
+package org.sfsbench.rc;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.sun.security.auth.module.UnixSystem;
+
+/**
+ * Reads and checks an rc file (guide 1.3, 3.3, 3.3.1 plus sfsbench extensions). Nothing is started
+ * and nothing is written: the caller parses first and only then acts.
+ */
+public final class RcParser {
+
+    /** WORKLOAD values. */
+    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile");
+
+    /** Advice range of ops/s per proc (guide 1.3, PROCS). */
+    public static final int MIN_RATE_ADVISED = 10;
+    public static final int MAX_RATE_ADVISED = 250;
+
+    private static final int MAX_SECONDS = 7 * 24 * 3600;
+    private static final int MAX_LOAD = 100_000_000;
+
+    private RcParser() {
+    }
+
+    /**
+     * Parses and checks an rc file.
+     *
+     * @throws RcException with "FILE:LINE: VARIABLE=VALUE: what is wrong; allowed: ..." on the first problem
+     */
+    public static RunConfig parse(Path rcFile) throws RcException {
+        Path rc = rcFile.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(rc)) {
+            throw new RcException(rc, 0, null, null, "no such rc file", "the path of an existing rc file");
+        }
+        RunConfig.Values v = new RunConfig.Values();
+        v.rcFile = rc;
+        RcReader r = new RcReader(rc, index(rc, RcLexer.lex(rc), v.variables));
+        readProtocol(r, v);
+        readLoads(r, v);
+        v.procs = r.integer("PROCS", 0, 1, 10_000);
+        if (v.procs == 0) {
+            throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
+        }
+        readClients(r, v);
+        new MountPointsReader(r, v.fsProtocol, v.clients, v.procs).readInto(v);
+        readCredentials(r, v);
+        readTransport(r, v);
+        checkIpVersion(r, v);
+        readFolders(r, v);
+        readTimes(r, v);
+        readWorkload(r, v);
+        readFileSet(r, v);
+        readSwitches(r, v);
+        checkRates(r, v);
+        DisclosureRules.check(r, v);
+        return new RunConfig(v);
+    }
+
+    /** The workload a protocol runs unless WORKLOAD or MIXFILE says otherwise. */
+    public static String defaultWorkload(FsProtocol p) {
+        return p == FsProtocol.CIFS ? "sfs2008-cifs" : "sfs2008-nfs";
+    }
+
+    private static Map<String, RcAssignment> index(Path rc, List<RcAssignment> all, Map<String, String> raw)
+            throws RcException {
+        Map<String, RcAssignment> byName = new LinkedHashMap<>();
+        for (RcAssignment a : all) {
+            String canon = RcVariables.canonical(a.name());
+            if (canon == null) {
+                String hint = EditDistance.didYouMean(a.name(), RcVariables.allSpellings());
+                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable" + hint,
+                        hint.isEmpty() ? String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md"
+                                : "the variables of docs/rc-reference.md");
+            }
+            RcAssignment first = byName.get(canon);
+            if (first != null) {
+                String alias = first.name().equals(a.name()) ? "" : " (" + first.name() + " and " + a.name()
+                        + " are the same variable)";
+                throw new RcException(rc, a.line(), a.name(), "PASSWORD".equals(canon) ? RunConfig.MASK : a.value(),
+                        "set twice, at lines " + first.line() + " and " + a.line() + alias,
+                        "each variable once");
+            }
+            byName.put(canon, a);
+            raw.put(a.name(), "PASSWORD".equals(canon) ? RunConfig.MASK : a.value());
+        }
+        return byName;
+    }
+
+    private static void readProtocol(RcReader r, RunConfig.Values v) throws RcException {
+        String p = r.value("FS_PROTOCOL");
+        if (p != null) {
+            v.fsProtocol = FsProtocol.fromRc(p);
+            if (v.fsProtocol == null) {
+                throw r.error("FS_PROTOCOL", "unknown protocol", "nfs, cifs, posix (any case)");
+            }
+        }
+    }
+
+    private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
+        List<String> words = r.words("LOAD");
+        if (words.isEmpty()) {
+            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", or LOAD=200 with INCR_LOAD and NUM_RUNS");
+        }
+        List<Integer> loads = new ArrayList<>();
+        for (String w : words) {
+            loads.add(r.parseInt("LOAD", w, 1, MAX_LOAD));
+        }
+        v.loadList = loads.size() > 1;
+        boolean incr = r.isSet("INCR_LOAD");
+        boolean runs = r.isSet("NUM_RUNS");
+        if (v.loadList) {
+            for (String name : List.of("INCR_LOAD", "NUM_RUNS")) {
+                if (r.isSet(name)) {
+                    throw r.error(name, "is used only with a single LOAD value, but LOAD (line " + r.line("LOAD")
+                            + ") is a list of " + loads.size() + " load points",
+                            "either LOAD=\"a list\" alone, or LOAD=first point with INCR_LOAD and NUM_RUNS");
+                }
+            }
+        } else if (incr || runs) {
+            if (!incr) {
+                throw r.error("NUM_RUNS", "is used only together with INCR_LOAD",
+                        "INCR_LOAD=step and NUM_RUNS=count with a single LOAD value");
+            }
+            if (!runs) {
+                throw r.error("INCR_LOAD", "needs NUM_RUNS (the number of load points)",
+                        "INCR_LOAD=step and NUM_RUNS=count with a single LOAD value");
+            }
+            v.incrLoad = r.integer("INCR_LOAD", 0, 0, MAX_LOAD);
+            int n = r.integer("NUM_RUNS", 0, 1, 1000);
+            int first = loads.get(0);
+            if ((long) first + (long) v.incrLoad * (n - 1) > MAX_LOAD) {
+                throw r.error("NUM_RUNS", "the last load point would exceed " + MAX_LOAD + " ops/s",
+                        "LOAD + INCR_LOAD x (NUM_RUNS - 1) up to " + MAX_LOAD);
+            }
+            loads.clear();
+            for (int k = 0; k < n; k++) {
+                loads.add(first + v.incrLoad * k);
+            }
+            if (v.incrLoad != first) {
+                v.warnings.add("LOAD=" + first + " differs from INCR_LOAD=" + v.incrLoad
+                        + ": the load points are not equally spaced from zero (set them equal, guide 1.3).");
+            }
+        }
+        v.loads = loads;
+    }
+
+    private static void readClients(RcReader r, RunConfig.Values v) throws RcException {
+        List<String> clients = r.words("CLIENTS");
+        if (clients.isEmpty()) {
+            throw r.missing("CLIENTS", "host names or addresses of the load generators, e.g. CLIENTS=\"localhost\"");
+        }
+        for (String c : clients) {
+            if (!c.matches("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?")) {
+                throw r.error("CLIENTS", "'" + c + "' is not a host name or address",
+                        "host names (letters, digits, . - _), IPv4 or IPv6 addresses, separated by spaces");
+            }
+        }
+        v.clients = clients;
+        if (clients.size() != Set.copyOf(clients).size()) {
+            v.warnings.add("CLIENTS lists the same host more than once; each entry gets its own " + v.procs
+                    + " procs.");
+        }
+    }
+
+    private static void readCredentials(RcReader r, RunConfig.Values v) throws RcException {
+        v.username = r.string("USERNAME", "");
+        v.password = r.string("PASSWORD", "");
+        v.domain = r.string("DOMAIN", "");
+        if (v.fsProtocol == FsProtocol.CIFS) {
+            if (v.username.isEmpty()) {
+                throw r.missing("USERNAME", "the user account for the CIFS shares (FS_PROTOCOL=cifs)");
+            }
+            if (v.password.isEmpty()) {
+                throw r.missing("PASSWORD", "the user's password for the CIFS shares (FS_PROTOCOL=cifs)");
+            }
+        } else {
+            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN")) {
+                if (r.isSet(name)) {
+                    v.warnings.add(name + " is used only with FS_PROTOCOL=cifs; ignored for "
+                            + v.fsProtocol.rcName() + ".");
+                }
+            }
+        }
+        UnixSystem self = new UnixSystem();
+        v.nfsUserId = r.integer("SFS_NFS_USER_ID", (int) self.getUid(), 0, Integer.MAX_VALUE);
+        v.nfsGroupId = r.integer("SFS_NFS_GROUP_ID", (int) self.getGid(), 0, Integer.MAX_VALUE);
+    }
+
+    private static void readTransport(RcReader r, RunConfig.Values v) throws RcException {
+        String tcp = r.value("TCP");
+        if (tcp != null) {
+            String t = tcp.toLowerCase(Locale.ROOT);
+            if (t.equals("0") || t.equals("off")) {
+                throw r.error("TCP", "UDP is not supported", "leave TCP unset, or 1 or on");
+            }
+            if (!t.equals("1") && !t.equals("on")) {
+                throw r.error("TCP", "not a TCP setting", "leave TCP unset, or 1 or on");
+            }
+        }
+        v.biodMaxReads = r.integer("BIOD_MAX_READS", 2, 0, 32);
+        v.biodMaxWrites = r.integer("BIOD_MAX_WRITES", 2, 0, 32);
+        v.blockSize = readBlockSize(r);
+        if (v.fsProtocol == FsProtocol.CIFS) {
+            for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE")) {
+                if (r.isSet(name)) {
+                    v.warnings.add(name + " is used only with FS_PROTOCOL=nfs or posix; ignored for cifs.");
+                }
+            }
+        }
+        v.ipv6Enable = r.bool("IPV6_ENABLE", false);
+    }
+
+    /** IPv6 addresses (in CLIENTS or as servers) need IPV6_ENABLE, as in SPECsfs2008. */
+    private static void checkIpVersion(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.ipv6Enable) {
+            return;
+        }
+        for (String c : v.clients) {
+            if (isIpv6(c)) {
+                throw r.error("CLIENTS", "'" + c + "' is an IPv6 address but IPV6_ENABLE is off",
+                        "IPv4 addresses and host names, or set IPV6_ENABLE=1");
+            }
+        }
+        for (MountPoint mp : v.mountPoints) {
+            if (isIpv6(mp.server())) {
+                throw r.error("MNT_POINTS", "server '" + mp.server() + "' of " + mp.text()
+                        + " is an IPv6 address but IPV6_ENABLE is off", "IPv4 addresses and host names, or set IPV6_ENABLE=1");
+            }
+        }
+    }
+
+    private static boolean isIpv6(String host) {
+        return host.startsWith("[") || host.chars().filter(ch -> ch == ':').count() > 1;
+    }
+
+    private static int readBlockSize(RcReader r) throws RcException {
+        String b = r.value("BLOCK_SIZE");
+        if (b == null) {
+            return 0;
+        }
+        String allowed = "unset (negotiate with the server) or a power of two from 512 to 1048576 bytes;"
+                + " a K suffix means KiB (e.g. 32K = 32768)";
+        String digits = b.replaceFirst("[kK]$", "");
+        if (!digits.matches("\\d{1,8}")) {
+            throw r.error("BLOCK_SIZE", "not a size in bytes", allowed);
+        }
+        long size = Long.parseLong(digits) * (digits.length() < b.length() ? 1024 : 1);
+        if (size < 512 || size > 1048576 || Long.bitCount(size) != 1) {
+            String hint = size < 512 && size > 0 ? " (BLOCK_SIZE is in bytes: did you mean " + size + "K?)" : "";
+            throw r.error("BLOCK_SIZE", size + " bytes is not a power of two from 512 to 1 MiB" + hint, allowed);
+        }
+        return (int) size;
+    }
+
+    private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
+        v.workDir = directory(r, "WORK_DIR", r.rcDir());
+        String home = System.getProperty("sfs.home");
+        v.sfsDir = directory(r, "SFS_DIR", home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir());
+        String mon = r.value("PRIME_MON_SCRIPT");
+        if (mon != null) {
+            Path p = r.resolve(mon, List.of(v.workDir, r.rcDir()));
+            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+                throw r.error("PRIME_MON_SCRIPT", "no executable file " + p,
+                        "an executable program, absolute or relative to WORK_DIR or the rc file's folder");
+            }
+            v.primeMonScript = p;
+        }
+        v.primeMonArgs = r.words("PRIME_MON_ARGS");
+        if (mon == null && !v.primeMonArgs.isEmpty()) {
+            throw r.error("PRIME_MON_ARGS", "arguments without PRIME_MON_SCRIPT",
+                    "PRIME_MON_ARGS together with PRIME_MON_SCRIPT");
+        }
+    }
+
+    private static Path directory(RcReader r, String name, Path def) throws RcException {
+        String d = r.value(name);
+        if (d == null) {
+            return def;
+        }
+        Path p = r.resolve(d, List.of(r.rcDir()));
+        if (!Files.isDirectory(p)) {
+            throw r.error(name, "no such directory " + p, "an existing directory, absolute or relative to the rc file's folder");
+        }
+        return p;
+    }
+
+    private static void readTimes(RcReader r, RunConfig.Values v) throws RcException {
+        v.warmupTime = r.integer("WARMUP_TIME", 300, 0, MAX_SECONDS);
+        v.runtime = r.integer("RUNTIME", 300, 1, MAX_SECONDS);
+        v.initTimeout = r.integer("INIT_TIMEOUT", 8000, 1, MAX_SECONDS);
+        v.sampleInterval = r.integer("SAMPLE_INTERVAL", 10, 1, 3600);
+        if (v.sampleInterval > v.runtime) {
+            v.warnings.add("SAMPLE_INTERVAL=" + v.sampleInterval + " s is longer than RUNTIME=" + v.runtime
+                    + " s: only the final counters will be sampled.");
+        }
+        v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
+        v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
+        v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
+    }
+
+    private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {
+        String mix = r.value("MIXFILE");
+        if (mix != null) {
+            if (v.fsProtocol == FsProtocol.CIFS) {
+                throw r.error("MIXFILE", "a mix file is available only for NFS testing (guide 3.3.1)",
+                        "MIXFILE with FS_PROTOCOL=nfs (or the posix extension)");
+            }
+            v.mixFile = r.resolve(mix, List.of(v.workDir, r.rcDir()));
+            v.mix = MixFile.readFor(v.mixFile, r.rcFile(), r.line("MIXFILE"), mix);
+        }
+        String w = r.value("WORKLOAD");
+        if (w == null) {
+            v.workload = mix != null ? "mixfile" : defaultWorkload(v.fsProtocol);
+            return;
+        }
+        v.workload = w.toLowerCase(Locale.ROOT);
+        if (!WORKLOADS.contains(v.workload)) {
+            throw r.error("WORKLOAD", "unknown workload" + EditDistance.didYouMean(w, WORKLOADS), String.join(", ", WORKLOADS));
+        }
+        if (v.workload.equals("mixfile") != (mix != null)) {
+            throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
+                    : "WORKLOAD=mixfile needs MIXFILE", "WORKLOAD=mixfile exactly when MIXFILE is set");
+        }
+        if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
+                || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
+            throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
+                    "sfs2008-nfs or mixfile for nfs, sfs2008-cifs for cifs, sfs2008-nfs, sfs2008-cifs or mixfile for posix");
+        }
+    }
+
+    private static void readFileSet(RcReader r, RunConfig.Values v) throws RcException {
+        v.accessPcnt = r.integer("ACCESS_PCNT", 30, 1, 100);
+        v.appendPcnt = r.integer("APPEND_PCNT", 70, 0, 100);
+        v.dirCount = r.integer("DIR_COUNT", 30, 1, 100_000);
+        v.symlinkCount = r.integer("SYMLINK_COUNT", 20, 0, 100_000);
+        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
+        String bf = r.value("BLOCK_FILE");
+        if (bf != null) {
+            v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));
+            if (!Files.isRegularFile(v.blockFile)) {
+                throw r.error("BLOCK_FILE", "no such file " + v.blockFile,
+                        "a file in WORK_DIR or relative to the rc file's folder");
+            }
+            v.warnings.add("BLOCK_FILE is recorded with the results; the sfsbench engine uses its own"
+                    + " transfer-size distribution.");
+        }
+        String scale = r.value("FILESET_SCALE");
+        if (scale != null) {
+            String allowed = "a number greater than 0 and at most 1 (e.g. 0.01); values below 1 are not disclosable";
+            double s;
+            try {
+                s = Double.parseDouble(scale);
+            } catch (NumberFormatException e) {
+                throw r.error("FILESET_SCALE", "not a number", allowed);
+            }
+            if (!(s > 0 && s <= 1)) {
+                throw r.error("FILESET_SCALE", "out of range", allowed);
+            }
+            v.filesetScale = s;
+        }
+    }
+
+    private static void readSwitches(RcReader r, RunConfig.Values v) throws RcException {
+        String debug = r.value("DEBUG");
+        if (debug != null) {
+            try {
+                v.debugFlags = DebugFlag.parseList(debug);
+            } catch (IllegalArgumentException e) {
+                throw r.error("DEBUG", e.getMessage(),
+                        "comma-separated flags 1 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
+            }
+        }
+        v.dump = r.bool("DUMP", false);
+        v.populate = r.bool("POPULATE", false);
+        v.latGraph = r.bool("LAT_GRAPH", false);
+    }
+
+    private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
+        int total = v.procs * v.clients.size();
+        int lo = v.loads.stream().min(Integer::compare).orElseThrow();
+        int hi = v.loads.stream().max(Integer::compare).orElseThrow();
+        if (lo / total == 0) {
+            throw r.error("LOAD", "load point " + lo + " gives 0 ops/s per proc with " + total + " procs ("
+                    + v.clients.size() + " client(s) x PROCS=" + v.procs + ")",
+                    "load points of at least " + total + " ops/s, or fewer procs");
+        }
+        if (lo / total < MIN_RATE_ADVISED) {
+            v.warnings.add("the lowest load point (" + lo + ") gives " + lo / total + " ops/s per proc; the guide"
+                    + " advises at least " + MIN_RATE_ADVISED + " (use fewer procs or clients).");
+        }
+        if (hi / total > MAX_RATE_ADVISED) {
+            v.warnings.add("the highest load point (" + hi + ") gives " + hi / total + " ops/s per proc; the guide"
+                    + " advises at most " + MAX_RATE_ADVISED + " (use more procs or clients).");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.sfsbench.rc;
+
+import java.util.List;
+import java.util.Map;
+
+/** The rc variable names sfsbench knows: the guide's (3.3, 3.3.1), SPECsfs2008 template ones, ours. */
+final class RcVariables {
+    private RcVariables() {
+    }
+
+    /** Canonical names, in the order of docs/rc-reference.md. */
+    static final List<String> NAMES = List.of(
+            // guide 3.3 / 1.3
+            "LOAD", "INCR_LOAD", "NUM_RUNS", "PROCS", "CLIENTS", "MNT_POINTS", "FS_PROTOCOL",
+            "USERNAME", "PASSWORD", "DOMAIN", "SFS_NFS_USER_ID", "SFS_NFS_GROUP_ID",
+            // guide 3.3.1
+            "TCP", "BIOD_MAX_READS", "BIOD_MAX_WRITES", "SFS_DIR", "WORK_DIR", "PRIME_MON_SCRIPT",
+            "PRIME_MON_ARGS", "WARMUP_TIME", "RUNTIME", "INIT_TIMEOUT", "BLOCK_SIZE", "MIXFILE",
+            "ACCESS_PCNT", "DEBUG",
+            // SPECsfs2008 templates
+            "APPEND_PCNT", "DIR_COUNT", "SYMLINK_COUNT", "FILE_COUNT", "BLOCK_FILE", "PRIME_SLEEP",
+            "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
+            // sfsbench extensions
+            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT");
+
+    /** Other spellings of a variable: alias to canonical name. */
+    static final Map<String, String> ALIASES = Map.of("NUM_PROCS", "PROCS");
+
+    /** Canonical name of a known variable, or null. */
+    static String canonical(String name) {
+        if (NAMES.contains(name)) {
+            return name;
+        }
+        return ALIASES.get(name);
+    }
+
+    /** Every accepted spelling, for "did you mean" hints. */
+    static List<String> allSpellings() {
+        List<String> all = new java.util.ArrayList<>(NAMES);
+        all.addAll(ALIASES.keySet());
+        return all;
+    }
+}

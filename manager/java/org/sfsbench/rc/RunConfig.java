@@ -1,0 +1,442 @@
+package org.sfsbench.rc;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A checked rc file: every variable typed, defaulted and cross-checked. Immutable. Made by
+ * {@link RcParser#parse(Path)}; turned into load points by {@code RunPlan.from(config)}.
+ */
+public final class RunConfig {
+
+    /** What PASSWORD shows as in {@link #variables()} and {@link #toString()}. */
+    public static final String MASK = "********";
+
+    private final Path rcFile;
+    private final List<Integer> loads;
+    private final boolean loadList;
+    private final int incrLoad;
+    private final List<String> clients;
+    private final int procs;
+    private final MountPointForm mountPointForm;
+    private final Path mountPointsFile;
+    private final List<MountPoint> mountPoints;
+    private final List<List<MountPoint>> mountPointsByClient;
+    private final FsProtocol fsProtocol;
+    private final String username;
+    private final String password;
+    private final String domain;
+    private final int nfsUserId;
+    private final int nfsGroupId;
+    private final int biodMaxReads;
+    private final int biodMaxWrites;
+    private final Path sfsDir;
+    private final Path workDir;
+    private final Path primeMonScript;
+    private final List<String> primeMonArgs;
+    private final int warmupTime;
+    private final int runtime;
+    private final int initTimeout;
+    private final int blockSize;
+    private final Path mixFile;
+    private final Map<String, Integer> mix;
+    private final int accessPcnt;
+    private final Set<Integer> debugFlags;
+    private final String workload;
+    private final double filesetScale;
+    private final int sampleInterval;
+    private final int agentPort;
+    private final int appendPcnt;
+    private final int dirCount;
+    private final int symlinkCount;
+    private final int fileCount;
+    private final Path blockFile;
+    private final int primeSleep;
+    private final int primeTimeout;
+    private final boolean ipv6Enable;
+    private final boolean dump;
+    private final boolean populate;
+    private final boolean latGraph;
+    private final Map<String, String> variables;
+    private final List<String> warnings;
+    private final List<String> nonDisclosableReasons;
+
+    RunConfig(Values v) {
+        rcFile = v.rcFile;
+        loads = List.copyOf(v.loads);
+        loadList = v.loadList;
+        incrLoad = v.incrLoad;
+        clients = List.copyOf(v.clients);
+        procs = v.procs;
+        mountPointForm = v.mountPointForm;
+        mountPointsFile = v.mountPointsFile;
+        mountPoints = List.copyOf(v.mountPoints);
+        List<List<MountPoint>> byClient = new ArrayList<>();
+        for (List<MountPoint> l : v.mountPointsByClient) {
+            byClient.add(List.copyOf(l));
+        }
+        mountPointsByClient = List.copyOf(byClient);
+        fsProtocol = v.fsProtocol;
+        username = v.username;
+        password = v.password;
+        domain = v.domain;
+        nfsUserId = v.nfsUserId;
+        nfsGroupId = v.nfsGroupId;
+        biodMaxReads = v.biodMaxReads;
+        biodMaxWrites = v.biodMaxWrites;
+        sfsDir = v.sfsDir;
+        workDir = v.workDir;
+        primeMonScript = v.primeMonScript;
+        primeMonArgs = List.copyOf(v.primeMonArgs);
+        warmupTime = v.warmupTime;
+        runtime = v.runtime;
+        initTimeout = v.initTimeout;
+        blockSize = v.blockSize;
+        mixFile = v.mixFile;
+        mix = v.mix == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(v.mix));
+        accessPcnt = v.accessPcnt;
+        debugFlags = Collections.unmodifiableSet(new TreeSet<>(v.debugFlags));
+        workload = v.workload;
+        filesetScale = v.filesetScale;
+        sampleInterval = v.sampleInterval;
+        agentPort = v.agentPort;
+        appendPcnt = v.appendPcnt;
+        dirCount = v.dirCount;
+        symlinkCount = v.symlinkCount;
+        fileCount = v.fileCount;
+        blockFile = v.blockFile;
+        primeSleep = v.primeSleep;
+        primeTimeout = v.primeTimeout;
+        ipv6Enable = v.ipv6Enable;
+        dump = v.dump;
+        populate = v.populate;
+        latGraph = v.latGraph;
+        variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
+        warnings = List.copyOf(v.warnings);
+        nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
+    }
+
+    /** The rc file this came from (absolute, normalised). */
+    public Path rcFile() {
+        return rcFile;
+    }
+
+    /** The nominal load points in ops/s, in run order (from the LOAD list, or LOAD/INCR_LOAD/NUM_RUNS). */
+    public List<Integer> loads() {
+        return loads;
+    }
+
+    /** True when LOAD was written as a list of load points. */
+    public boolean loadIsList() {
+        return loadList;
+    }
+
+    /** INCR_LOAD, or 0 when LOAD is a list (or a single point). */
+    public int incrLoad() {
+        return incrLoad;
+    }
+
+    /** NUM_RUNS: the number of load points. */
+    public int numRuns() {
+        return loads.size();
+    }
+
+    /** CLIENTS, in order (client 1 first). */
+    public List<String> clients() {
+        return clients;
+    }
+
+    /** PROCS (or NUM_PROCS): load-generating procs per client. */
+    public int procs() {
+        return procs;
+    }
+
+    public MountPointForm mountPointForm() {
+        return mountPointForm;
+    }
+
+    /** The mount-points file (FILE form), else null. */
+    public Path mountPointsFile() {
+        return mountPointsFile;
+    }
+
+    /** MNT_POINTS as written (list forms), or the file's entries client by client (FILE form). */
+    public List<MountPoint> mountPoints() {
+        return mountPoints;
+    }
+
+    /**
+     * The PROCS mount points of one client, proc 0 first.
+     *
+     * @param clientIndex 0-based index into {@link #clients()}
+     */
+    public List<MountPoint> mountPointsOf(int clientIndex) {
+        return mountPointsByClient.get(clientIndex);
+    }
+
+    public FsProtocol fsProtocol() {
+        return fsProtocol;
+    }
+
+    /** USERNAME (CIFS), "" when unset. */
+    public String username() {
+        return username;
+    }
+
+    /** PASSWORD (CIFS) in clear, "" when unset: never log or print it. */
+    public String password() {
+        return password;
+    }
+
+    /** DOMAIN (CIFS), "" when unset. */
+    public String domain() {
+        return domain;
+    }
+
+    /** SFS_NFS_USER_ID, default the uid of this process. */
+    public int nfsUserId() {
+        return nfsUserId;
+    }
+
+    /** SFS_NFS_GROUP_ID, default the gid of this process. */
+    public int nfsGroupId() {
+        return nfsGroupId;
+    }
+
+    public int biodMaxReads() {
+        return biodMaxReads;
+    }
+
+    public int biodMaxWrites() {
+        return biodMaxWrites;
+    }
+
+    /** SFS_DIR (absolute), default the sfsbench installation ({@code sfs.home}) or the rc folder. */
+    public Path sfsDir() {
+        return sfsDir;
+    }
+
+    /** WORK_DIR (absolute), default the rc file's folder. */
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** PRIME_MON_SCRIPT (absolute), or null. */
+    public Path primeMonScript() {
+        return primeMonScript;
+    }
+
+    /** PRIME_MON_ARGS split on white space. */
+    public List<String> primeMonArgs() {
+        return primeMonArgs;
+    }
+
+    /** WARMUP_TIME in seconds. */
+    public int warmupTime() {
+        return warmupTime;
+    }
+
+    /** RUNTIME in seconds. */
+    public int runtime() {
+        return runtime;
+    }
+
+    /** INIT_TIMEOUT in seconds. */
+    public int initTimeout() {
+        return initTimeout;
+    }
+
+    /** BLOCK_SIZE in bytes; 0 = negotiate with the server. */
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** The MIXFILE (absolute), or null. */
+    public Path mixFile() {
+        return mixFile;
+    }
+
+    /** The MIXFILE's op shares (op name lower case to percent, file order), or null without MIXFILE. */
+    public Map<String, Integer> mix() {
+        return mix;
+    }
+
+    public int accessPcnt() {
+        return accessPcnt;
+    }
+
+    /** DEBUG flag numbers (1..13), ascending; empty when DEBUG is unset. */
+    public Set<Integer> debugFlags() {
+        return debugFlags;
+    }
+
+    /** The guide's names of {@link #debugFlags()}, same order. */
+    public List<String> debugFlagNames() {
+        List<String> names = new ArrayList<>();
+        for (int f : debugFlags) {
+            names.add(DebugFlag.of(f).name());
+        }
+        return names;
+    }
+
+    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs or mixfile. */
+    public String workload() {
+        return workload;
+    }
+
+    /** FILESET_SCALE: factor on the file-set size, 0 < scale <= 1. */
+    public double filesetScale() {
+        return filesetScale;
+    }
+
+    /** SAMPLE_INTERVAL in seconds. */
+    public int sampleInterval() {
+        return sampleInterval;
+    }
+
+    /** AGENT_PORT: RMI base port of agents started on this host. */
+    public int agentPort() {
+        return agentPort;
+    }
+
+    /** APPEND_PCNT: percent of writes that append. */
+    public int appendPcnt() {
+        return appendPcnt;
+    }
+
+    /** DIR_COUNT: files per directory. */
+    public int dirCount() {
+        return dirCount;
+    }
+
+    /** SYMLINK_COUNT: symbolic links per proc. */
+    public int symlinkCount() {
+        return symlinkCount;
+    }
+
+    /** FILE_COUNT: files per proc; 0 = derived from the load (the rule). */
+    public int fileCount() {
+        return fileCount;
+    }
+
+    /** BLOCK_FILE (absolute), or null. */
+    public Path blockFile() {
+        return blockFile;
+    }
+
+    /** PRIME_SLEEP: seconds the prime waits between load points. */
+    public int primeSleep() {
+        return primeSleep;
+    }
+
+    /** PRIME_TIMEOUT: seconds the prime waits for a client at a phase barrier; 0 = derived. */
+    public int primeTimeout() {
+        return primeTimeout;
+    }
+
+    public boolean ipv6Enable() {
+        return ipv6Enable;
+    }
+
+    /** DUMP: also write every proc's raw interval counters. */
+    public boolean dump() {
+        return dump;
+    }
+
+    /** POPULATE: build the file set and stop, no measurement. */
+    public boolean populate() {
+        return populate;
+    }
+
+    /** LAT_GRAPH: print per-op latency histograms in the results. */
+    public boolean latGraph() {
+        return latGraph;
+    }
+
+    /** The variables as written (name to value, file order), PASSWORD shown as {@link #MASK}. */
+    public Map<String, String> variables() {
+        return variables;
+    }
+
+    /** Advice that does not stop a run (per-proc rate outside 10..250 ops/s, ignored variables, ...). */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** One sentence per setting that the run rules do not allow in a disclosed result. */
+    public List<String> nonDisclosableReasons() {
+        return nonDisclosableReasons;
+    }
+
+    public boolean disclosable() {
+        return nonDisclosableReasons.isEmpty();
+    }
+
+    /** Total procs: PROCS x clients. */
+    public int totalProcs() {
+        return procs * clients.size();
+    }
+
+    @Override
+    public String toString() {
+        return "RunConfig" + variables + " from " + rcFile;
+    }
+
+    /** Mutable holder the parser fills; copied into the immutable config. */
+    static final class Values {
+        Path rcFile;
+        List<Integer> loads = List.of();
+        boolean loadList;
+        int incrLoad;
+        List<String> clients = List.of();
+        int procs;
+        MountPointForm mountPointForm;
+        Path mountPointsFile;
+        List<MountPoint> mountPoints = List.of();
+        List<List<MountPoint>> mountPointsByClient = List.of();
+        FsProtocol fsProtocol = FsProtocol.NFS;
+        String username = "";
+        String password = "";
+        String domain = "";
+        int nfsUserId;
+        int nfsGroupId;
+        int biodMaxReads = 2;
+        int biodMaxWrites = 2;
+        Path sfsDir;
+        Path workDir;
+        Path primeMonScript;
+        List<String> primeMonArgs = List.of();
+        int warmupTime = 300;
+        int runtime = 300;
+        int initTimeout = 8000;
+        int blockSize;
+        Path mixFile;
+        Map<String, Integer> mix;
+        int accessPcnt = 30;
+        Set<Integer> debugFlags = Set.of();
+        String workload;
+        double filesetScale = 1.0;
+        int sampleInterval = 10;
+        int agentPort = 50777;
+        int appendPcnt = 70;
+        int dirCount = 30;
+        int symlinkCount = 20;
+        int fileCount;
+        Path blockFile;
+        int primeSleep;
+        int primeTimeout;
+        boolean ipv6Enable;
+        boolean dump;
+        boolean populate;
+        boolean latGraph;
+        Map<String, String> variables = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        List<String> nonDisclosableReasons = new ArrayList<>();
+    }
+}

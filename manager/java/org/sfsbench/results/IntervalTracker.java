@@ -1,0 +1,28 @@
+package org.sfsbench.results;
+
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
+
+/**
+ * Turns the cumulative RUN samples of one load point (merged over all clients at each sampling
+ * tick, in time order) into interval points: each point is the difference to the previous sample.
+ */
+public final class IntervalTracker {
+    private EngineSample previous;
+
+    /** The interval ending at {@code cumulative}; the first one starts at the phase start. */
+    public IntervalPoint next(EngineSample cumulative) {
+        EngineSample d = previous == null ? cumulative : cumulative.minus(previous);
+        previous = cumulative;
+        OpCounters t = d.total();
+        double secs = d.elapsedUs() / 1e6;
+        IntervalPoint p = new IntervalPoint();
+        p.setTimeSeconds(cumulative.elapsedUs() / 1e6);
+        p.setOpsPerSec(secs > 0 ? t.ops() / secs : 0);
+        p.setMeanMs(LoadPointBuilder.ms(t.meanUs()));
+        p.setErrors(t.errors());
+        p.setBehindProcs(cumulative.behind());
+        return p;
+    }
+}

@@ -1,0 +1,126 @@
+package org.sfsbench.results;
+
+import java.util.Map;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.ErrorResult;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.ErrorCount;
+import org.sfsbench.stats.OpCounters;
+import org.sfsbench.stats.OpNames;
+
+/**
+ * Turns the final counters of a load point's RUN phase into its {@link LoadPointResult}. Every
+ * formula is listed in docs/results.md. Values that are undefined (a mean without ops) are 0 so
+ * that every output format, JSON included, stays valid.
+ */
+public final class LoadPointBuilder {
+    private static final double US_PER_MS = 1000.0;
+
+    private LoadPointBuilder() {
+    }
+
+    /**
+     * @param plan the point's planned figures
+     * @param run the final RUN sample merged over every proc of every client
+     * @param seconds measured length of RUN (> 0)
+     * @param targetMix op id -> percent asked for (ops outside the map have target 0)
+     * @param names op names
+     */
+    public static LoadPointResult build(LoadPointPlan plan, EngineSample run, double seconds,
+            Map<Integer, Double> targetMix, OpNames names) {
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("measured seconds of load point " + plan.index() + " is " + seconds
+                    + ", must be > 0");
+        }
+        LoadPointResult r = new LoadPointResult();
+        r.setIndex(plan.index());
+        r.setRequestedOpsPerSec(plan.requestedOpsPerSec());
+        r.setProtocol(plan.protocol().name());
+        r.setIpVersion(plan.ipVersion());
+        r.setLoadGenerators(plan.loadGenerators());
+        r.setProcsPerGenerator(plan.procsPerGenerator());
+        r.setBiodWrites(plan.biodWrites());
+        r.setBiodReads(plan.biodReads());
+        r.setSeconds(seconds);
+        r.setFilesetKb(run.filesetBytes() / 1024);
+
+        OpCounters all = run.total();
+        long total = all.ops();
+        r.setTotalOps(total);
+        r.setFailedOps(all.errors());
+        r.setLateOps(all.late());
+        r.setAchievedOpsPerSec(total / seconds);
+        r.setMsecPerOp(ms(all.meanUs()));
+        r.setMeanServiceMs(ms(all.meanServiceUs()));
+        r.setP50Ms(ms(all.percentileUs(50)));
+        r.setP90Ms(ms(all.percentileUs(90)));
+        r.setP99Ms(ms(all.percentileUs(99)));
+        r.setP999Ms(ms(all.percentileUs(99.9)));
+
+        for (int op = 0; op < Math.max(names.size(), maxId(run, targetMix) + 1); op++) {
+            OpCounters c = run.op(op);
+            double target = targetMix.getOrDefault(op, 0.0);
+            if (c.ops() == 0 && target == 0) {
+                continue;
+            }
+            r.getOps().add(opResult(names.name(op), c, target, total, seconds));
+        }
+        for (ErrorCount e : run.errors()) {
+            ErrorResult er = new ErrorResult();
+            er.setOp(names.name(e.opId()));
+            er.setOpId(e.opId());
+            er.setStatus(e.status());
+            er.setStatusText(StatusNames.describe(plan.protocol(), e.status()));
+            er.setCount(e.count());
+            r.getErrors().add(er);
+        }
+        return r;
+    }
+
+    /** Achieved ops/s of one client: its ops in the final RUN sample / the point's seconds. */
+    public static ClientThroughput clientThroughput(ClientInfo client, EngineSample clientRun, double seconds) {
+        return new ClientThroughput(client.getName(), client.getNumber(), clientRun.totalOps() / seconds);
+    }
+
+    private static OpResult opResult(String name, OpCounters c, double target, long total, double seconds) {
+        OpResult o = new OpResult();
+        o.setName(name);
+        o.setOpId(c.opId());
+        o.setTargetPercent(target);
+        o.setAchievedPercent(total == 0 ? 0 : 100.0 * c.ops() / total);
+        o.setCount(c.ops());
+        o.setErrors(c.errors());
+        o.setBytes(c.bytes());
+        o.setOpsPerSec(c.ops() / seconds);
+        o.setMeanMs(ms(c.meanUs()));
+        o.setMinMs(c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS);
+        o.setMaxMs(c.latencyMaxUs() / US_PER_MS);
+        o.setP50Ms(ms(c.percentileUs(50)));
+        o.setP90Ms(ms(c.percentileUs(90)));
+        o.setP99Ms(ms(c.percentileUs(99)));
+        o.setP999Ms(ms(c.percentileUs(99.9)));
+        o.setMeanServiceMs(ms(c.meanServiceUs()));
+        o.setLate(c.late());
+        o.setPhysical(c.physical());
+        return o;
+    }
+
+    private static int maxId(EngineSample run, Map<Integer, Double> mix) {
+        int m = -1;
+        for (OpCounters c : run.opCounters()) {
+            m = Math.max(m, c.opId());
+        }
+        for (int id : mix.keySet()) {
+            m = Math.max(m, id);
+        }
+        return m;
+    }
+
+    /** Microseconds to milliseconds; NaN (nothing measured) becomes 0. */
+    static double ms(double us) {
+        return Double.isNaN(us) ? 0 : us / US_PER_MS;
+    }
+}

@@ -1,0 +1,307 @@
+package org.sfsbench.stats;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sfsbench.engine.SampleLayout;
+
+/**
+ * One sample of engine counters: the header, the counters of every op that did something, and
+ * the (op, protocol status) error table. Decoded from the engine's flat long[] (sfsengine.h),
+ * merged across procs, workers and clients, differenced for intervals.
+ *
+ * <p>Serializable and compact for RMI: ops without activity are null, histograms keep only their
+ * non-empty bucket range, the error table only used slots. Instances are immutable once built.
+ */
+public final class EngineSample implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final int phase;
+    private final long elapsedUs;
+    private final long initDone;
+    private final long initTotal;
+    private final long filesetBytes;
+    private final long procs;
+    private final long behind;
+    /** Indexed by op id, length SampleLayout.OPS_MAX; null = no activity. */
+    private final OpCounters[] ops;
+    /** Sorted by (op, status), counts > 0, one entry per pair. */
+    private final List<ErrorCount> errors;
+
+    public EngineSample(int phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
+            long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts) {
+        this.phase = phase;
+        this.elapsedUs = elapsedUs;
+        this.initDone = initDone;
+        this.initTotal = initTotal;
+        this.filesetBytes = filesetBytes;
+        this.procs = procs;
+        this.behind = behind;
+        this.ops = new OpCounters[SampleLayout.OPS_MAX];
+        for (OpCounters c : opCounters) {
+            if (c.opId() < 0 || c.opId() >= SampleLayout.OPS_MAX) {
+                throw new IllegalArgumentException("op id " + c.opId() + " outside 0.." + (SampleLayout.OPS_MAX - 1));
+            }
+            if (c.isEmpty()) {
+                continue;
+            }
+            if (ops[c.opId()] == null) {
+                ops[c.opId()] = c.copy();
+            } else {
+                ops[c.opId()].merge(c);
+            }
+        }
+        this.errors = normalise(errorCounts);
+    }
+
+    /**
+     * Decodes the engine's counters.
+     *
+     * @throws IllegalArgumentException if the array is too short or from another layout version
+     */
+    public static EngineSample decode(long[] w) {
+        if (w.length < SampleLayout.WORDS) {
+            throw new IllegalArgumentException("engine sample has " + w.length + " words, layout needs "
+                    + SampleLayout.WORDS);
+        }
+        if (w[SampleLayout.S_LAYOUT] != SampleLayout.API_VERSION) {
+            throw new IllegalArgumentException("engine sample layout " + w[SampleLayout.S_LAYOUT]
+                    + ", this manager reads layout " + SampleLayout.API_VERSION);
+        }
+        List<OpCounters> list = new ArrayList<>();
+        for (int op = 0; op < SampleLayout.OPS_MAX; op++) {
+            int b = SampleLayout.op(op, 0);
+            LatencyHistogram h = LatencyHistogram.fromWords(w, b + SampleLayout.O_HIST);
+            list.add(new OpCounters(op, w[b + SampleLayout.O_OPS], w[b + SampleLayout.O_ERRORS],
+                    w[b + SampleLayout.O_BYTES], w[b + SampleLayout.O_LAT_SUM], w[b + SampleLayout.O_LAT_MIN],
+                    w[b + SampleLayout.O_LAT_MAX], w[b + SampleLayout.O_SVC_SUM], w[b + SampleLayout.O_LATE],
+                    w[b + SampleLayout.O_PHYSICAL], h));
+        }
+        long used = w[SampleLayout.E_BASE];
+        if (used < 0 || used > SampleLayout.ERR_SLOTS) {
+            throw new IllegalArgumentException("engine sample error table claims " + used + " slots, at most "
+                    + SampleLayout.ERR_SLOTS);
+        }
+        List<ErrorCount> errs = new ArrayList<>();
+        for (int i = 0; i < used; i++) {
+            long key = w[SampleLayout.E_BASE + 1 + 2 * i];
+            long count = w[SampleLayout.E_BASE + 2 + 2 * i];
+            errs.add(new ErrorCount((int) (key >>> 32), (int) key, count));
+        }
+        return new EngineSample((int) w[SampleLayout.S_PHASE], w[SampleLayout.S_ELAPSED_US],
+                w[SampleLayout.S_INIT_DONE], w[SampleLayout.S_INIT_TOTAL], w[SampleLayout.S_FILESET_BYTES],
+                w[SampleLayout.S_PROCS], w[SampleLayout.S_BEHIND], list, errs);
+    }
+
+    /** Encodes back into the engine layout (for pure-Java producers and tests). */
+    public long[] toWords() {
+        if (errors.size() > SampleLayout.ERR_SLOTS) {
+            throw new IllegalStateException(errors.size() + " error entries do not fit the engine's "
+                    + SampleLayout.ERR_SLOTS + " slots");
+        }
+        long[] w = new long[SampleLayout.WORDS];
+        w[SampleLayout.S_LAYOUT] = SampleLayout.API_VERSION;
+        w[SampleLayout.S_PHASE] = phase;
+        w[SampleLayout.S_ELAPSED_US] = elapsedUs;
+        w[SampleLayout.S_INIT_DONE] = initDone;
+        w[SampleLayout.S_INIT_TOTAL] = initTotal;
+        w[SampleLayout.S_FILESET_BYTES] = filesetBytes;
+        w[SampleLayout.S_PROCS] = procs;
+        w[SampleLayout.S_BEHIND] = behind;
+        for (int op = 0; op < SampleLayout.OPS_MAX; op++) {
+            int b = SampleLayout.op(op, 0);
+            OpCounters c = op(op);
+            w[b + SampleLayout.O_OPS] = c.ops();
+            w[b + SampleLayout.O_ERRORS] = c.errors();
+            w[b + SampleLayout.O_BYTES] = c.bytes();
+            w[b + SampleLayout.O_LAT_SUM] = c.latencySumUs();
+            w[b + SampleLayout.O_LAT_MIN] = c.latencyMinUs();
+            w[b + SampleLayout.O_LAT_MAX] = c.latencyMaxUs();
+            w[b + SampleLayout.O_SVC_SUM] = c.serviceSumUs();
+            w[b + SampleLayout.O_LATE] = c.late();
+            w[b + SampleLayout.O_PHYSICAL] = c.physical();
+            c.histogram().toWords(w, b + SampleLayout.O_HIST);
+        }
+        w[SampleLayout.E_BASE] = errors.size();
+        for (int i = 0; i < errors.size(); i++) {
+            ErrorCount e = errors.get(i);
+            w[SampleLayout.E_BASE + 1 + 2 * i] = ((long) e.opId() << 32) | (e.status() & 0xffffffffL);
+            w[SampleLayout.E_BASE + 2 + 2 * i] = e.count();
+        }
+        return w;
+    }
+
+    /**
+     * Sum of samples of the same phase from several procs, workers or clients: counters and
+     * histograms add, elapsed time is the longest, procs/file set/INIT progress add up.
+     */
+    public static EngineSample merge(Collection<EngineSample> samples) {
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge");
+        }
+        int phase = samples.iterator().next().phase;
+        long elapsed = 0;
+        long done = 0;
+        long total = 0;
+        long bytes = 0;
+        long procs = 0;
+        long behind = 0;
+        List<OpCounters> ops = new ArrayList<>();
+        List<ErrorCount> errs = new ArrayList<>();
+        for (EngineSample s : samples) {
+            if (s.phase != phase) {
+                throw new IllegalArgumentException("cannot merge a sample of phase " + s.phase
+                        + " with one of phase " + phase);
+            }
+            elapsed = Math.max(elapsed, s.elapsedUs);
+            done += s.initDone;
+            total += s.initTotal;
+            bytes += s.filesetBytes;
+            procs += s.procs;
+            behind += s.behind;
+            ops.addAll(s.opCounters());
+            errs.addAll(s.errors);
+        }
+        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs);
+    }
+
+    /** {@code merge(List.of(this, other))}. */
+    public EngineSample plus(EngineSample other) {
+        return merge(List.of(this, other));
+    }
+
+    /**
+     * The interval between {@code earlier} and this, both cumulative samples of the same phase
+     * from the same source(s): counters and histograms are differences, elapsed time is the
+     * interval's length; header gauges (procs, behind, file set) are this sample's.
+     */
+    public EngineSample minus(EngineSample earlier) {
+        if (earlier.phase != phase) {
+            throw new IllegalArgumentException("cannot subtract a sample of phase " + earlier.phase
+                    + " from one of phase " + phase);
+        }
+        List<OpCounters> ops = new ArrayList<>();
+        for (int op = 0; op < SampleLayout.OPS_MAX; op++) {
+            if (this.ops[op] != null) {
+                ops.add(this.ops[op].minus(earlier.op(op)));
+            } else if (earlier.ops[op] != null) {
+                throw new IllegalArgumentException("op " + op + " has counters in the earlier sample only:"
+                        + " samples are not cumulative or out of order");
+            }
+        }
+        Map<Long, Long> before = new TreeMap<>();
+        for (ErrorCount e : earlier.errors) {
+            before.put(key(e), e.count());
+        }
+        List<ErrorCount> errs = new ArrayList<>();
+        for (ErrorCount e : errors) {
+            long d = e.count() - before.getOrDefault(key(e), 0L);
+            errs.add(new ErrorCount(e.opId(), e.status(), d));
+        }
+        return new EngineSample(phase, elapsedUs - earlier.elapsedUs, initDone - earlier.initDone, initTotal,
+                filesetBytes, procs, behind, ops, errs);
+    }
+
+    private static long key(ErrorCount e) {
+        return ((long) e.opId() << 32) | (e.status() & 0xffffffffL);
+    }
+
+    private static List<ErrorCount> normalise(Collection<ErrorCount> in) {
+        Map<Long, Long> sum = new TreeMap<>();
+        for (ErrorCount e : in) {
+            if (e.count() != 0) {
+                sum.merge(key(e), e.count(), Long::sum);
+            }
+        }
+        List<ErrorCount> out = new ArrayList<>();
+        for (Map.Entry<Long, Long> m : sum.entrySet()) {
+            if (m.getValue() != 0) {
+                long k = m.getKey();
+                out.add(new ErrorCount((int) (k >>> 32), (int) k, m.getValue()));
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    public int phase() {
+        return phase;
+    }
+
+    public long elapsedUs() {
+        return elapsedUs;
+    }
+
+    public long initDone() {
+        return initDone;
+    }
+
+    public long initTotal() {
+        return initTotal;
+    }
+
+    public long filesetBytes() {
+        return filesetBytes;
+    }
+
+    public long procs() {
+        return procs;
+    }
+
+    public long behind() {
+        return behind;
+    }
+
+    /** Counters of {@code opId}; an empty instance when the op did nothing. Do not modify. */
+    public OpCounters op(int opId) {
+        OpCounters c = opId >= 0 && opId < ops.length ? ops[opId] : null;
+        return c != null ? c : new OpCounters(opId);
+    }
+
+    /** Counters of every op that did something, in op id order. Do not modify them. */
+    public List<OpCounters> opCounters() {
+        List<OpCounters> out = new ArrayList<>();
+        for (OpCounters c : ops) {
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Error table entries, sorted by (op id, status). */
+    public List<ErrorCount> errors() {
+        return errors;
+    }
+
+    /** Completed logical ops of all op types. */
+    public long totalOps() {
+        long n = 0;
+        for (OpCounters c : opCounters()) {
+            n += c.ops();
+        }
+        return n;
+    }
+
+    /** Failed logical ops of all op types. */
+    public long totalErrors() {
+        long n = 0;
+        for (OpCounters c : opCounters()) {
+            n += c.errors();
+        }
+        return n;
+    }
+
+    /** All op types added together (op id -1): overall mean, percentiles, late count. */
+    public OpCounters total() {
+        OpCounters t = new OpCounters(-1);
+        for (OpCounters c : opCounters()) {
+            t.merge(new OpCounters(-1, c.ops(), c.errors(), c.bytes(), c.latencySumUs(), c.latencyMinUs(),
+                    c.latencyMaxUs(), c.serviceSumUs(), c.late(), c.physical(), c.histogram()));
+        }
+        return t;
+    }
+}
