@@ -38,15 +38,17 @@ die() { echo "ganesha.sh: $*" >&2; exit 1; }
 running_pid() {
   [ -s "$PIDFILE" ] || return 1
   local pid; pid=$(cat "$PIDFILE")
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && \
-    [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "ganesha.nfsd" ] && { echo "$pid"; return 0; }
+  # a killed server may stay a zombie when nothing reaps orphans (containers): not running
+  [ -n "$pid" ] && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "ganesha.nfsd" ] &&
+    [ "$(awk '{print $3}' /proc/"$pid"/stat 2>/dev/null)" != "Z" ] && { echo "$pid"; return 0; }
   return 1
 }
 
-# NFS v3 answers a NULL call over TCP on our port (rpcinfo -n skips the portmapper).
+# MOUNT answers on our port and the export can be listed over NFS there (nfs-ls, libnfs-utils,
+# ports given: no portmapper involved; rpcinfo -n would fall back to the portmapper's mapping,
+# which may name another instance).
 answers() {
-  rpcinfo -n "$PORT" -t "$HOST" nfs 3 >/dev/null 2>&1 &&
-    rpcinfo -n "$MNT_PORT" -t "$HOST" mountd 3 >/dev/null 2>&1
+  timeout 10 nfs-ls "nfs://$HOST$EXPORT_DIR?nfsport=$PORT&mountport=$MNT_PORT" >/dev/null 2>&1
 }
 
 # rpcbind maps NFS/MOUNT to our ports (another instance may have re-registered them).
@@ -182,8 +184,8 @@ stop() {
   local pid
   if pid=$(running_pid); then
     kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
+    for _ in $(seq 100); do running_pid >/dev/null || break; sleep 0.1; done
+    if running_pid >/dev/null; then kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
     echo "ganesha.sh: stopped pid $pid"
   else
     echo "ganesha.sh: not running"
