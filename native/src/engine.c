@@ -228,7 +228,6 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         p->next_ns = now + (uint64_t)(sfs_rng_unit(&p->prng) * p->interval_ns);
         p->xp_t = now;
         p->xp_ops = 0;
-        p->xp_intended = 0;
     }
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {

@@ -36,7 +36,7 @@ struct sfs_proc {
     int behind;                   /* > 1 s behind schedule */
     struct sfs_worker *w;
     /* DEBUG 6 checkpoints */
-    uint64_t xp_t, xp_ops, xp_intended;
+    uint64_t xp_t, xp_ops;
 };
 
 struct sfs_worker {

@@ -124,7 +124,6 @@ static void advance(struct sfs_proc *p)
     if (p->e->cfg.poisson)
         gap = -log(1.0 - sfs_rng_unit(&p->prng)) * p->interval_ns;
     p->next_ns += (uint64_t)gap;
-    p->xp_intended++;
 }
 
 static void checkpoint(struct sfs_proc *p, uint64_t now)
@@ -142,7 +141,6 @@ static void checkpoint(struct sfs_proc *p, uint64_t now)
     }
     p->xp_t = now;
     p->xp_ops = 0;
-    p->xp_intended = 0;
 }
 
 /* Decide whether proc p can issue now.  Returns 1 and sets *intended if it
@@ -304,7 +302,9 @@ static void run_async(struct sfs_worker *w)
         if (stop && now > drain_until) break;
         now = sfs_now_ns();
         int64_t t = wake > now ? (int64_t)(wake - now) : 0;
-        if (busy && t > 1000000) t = 1000000; /* keep issue times tight while ops complete */
+        /* without an fd to wait on, completions are only seen by polling:
+         * keep that to 1 ms so the next issue is not delayed */
+        if (busy && t > 1000000 && !e->be->pollfd) t = 1000000;
         if (service(w, t) < 0) break;
     }
 }
