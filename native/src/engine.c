@@ -305,7 +305,12 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
         done += LOAD_RELAXED(p->init_objects);
         total += p->fs.init_total;
         bytes += p->fs.total_bytes;
-        behind += LOAD_RELAXED(p->behind) ? 1 : 0;
+        /* behind: its last op was sent > 1 s late, or the op in flight was
+         * intended > 1 s ago (a proc stuck in a slow op counts too) */
+        int late = LOAD_RELAXED(p->behind) ||
+                   (LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
+                    now > LOAD_RELAXED(p->req.t_intended_ns) + 1000000000ULL);
+        behind += late ? 1 : 0;
     }
     out[SFS_S_INIT_DONE] = done;
     out[SFS_S_INIT_TOTAL] = total;

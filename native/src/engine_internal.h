@@ -27,7 +27,7 @@ struct sfs_proc {
     void *wstate;
     struct sfs_fileset fs;
     sfs_req req;
-    int busy;                     /* a request is outstanding */
+    int busy;                     /* a request is outstanding (atomic: sample reads it) */
     int finished;                 /* no more requests in this phase */
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */

@@ -84,7 +84,7 @@ static void on_done(sfs_req *req)
     /* INIT requests belong to the file set, not to the workload's sequences */
     if (phase != SFS_PHASE_INIT && e->wl->completed)
         e->wl->completed(p->wstate, req);
-    p->busy = 0;
+    STORE_RELAXED(p->busy, 0);
 }
 
 static void issue(struct sfs_proc *p, uint64_t intended)
@@ -97,14 +97,14 @@ static void issue(struct sfs_proc *p, uint64_t intended)
     req->proto_status = 0;
     req->physical = 0;
     req->result_bytes = 0;
-    req->t_intended_ns = intended;
+    STORE_RELAXED(req->t_intended_ns, intended);   /* read by sample (behind) */
     req->t_sent_ns = sfs_now_ns();
     STORE_RELAXED(p->behind, req->t_sent_ns > intended + BEHIND_NS);
     if (p->local == 0 && e->cfg.logger)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "start %s %s off=%llu len=%llu",
                   sfs_op_name(req->op), req->path, (unsigned long long)req->offset,
                   (unsigned long long)req->length);
-    p->busy = 1;
+    STORE_RELAXED(p->busy, 1);
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
