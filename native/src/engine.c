@@ -111,9 +111,14 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    size_t procs_bytes = (size_t)e->cfg.procs * sizeof *e->procs;
+    if (posix_memalign((void **)&e->procs, 64, procs_bytes) != 0) {
+        e->procs = NULL;
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
+    }
+    memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
-    e->procs = calloc((size_t)e->nprocs, sizeof *e->procs);
-    if (!e->procs) { snprintf(msg, sizeof msg, "out of memory"); goto fail; }
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
               e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
     for (int i = 0; i < e->nprocs; i++) {

@@ -37,7 +37,7 @@ struct sfs_proc {
     struct sfs_worker *w;
     /* DEBUG 6 checkpoints */
     uint64_t xp_t, xp_ops;
-};
+} __attribute__((aligned(64)));   /* procs written by different threads share no cache line */
 
 struct sfs_worker {
     sfs_engine *e;
