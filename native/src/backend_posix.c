@@ -33,6 +33,7 @@ struct posix_ctx {
     unsigned evict[FD_SETS];    /* next way to replace, per set */
     struct io_uring ring;
     int ring_ok;
+    char why[4200];             /* why the target is gone ("" while it is there) */
 };
 
 static const char *rel(const char *p)
@@ -466,16 +467,42 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
 #undef SYS
 }
 
+/* After a failure that could mean the target itself is gone: is the proc
+ * root still there?  A removed root or a stale/broken mount turns the
+ * op-level error into -ENODEV (fatal, sfs_status_is_fatal) with a reason. */
+static int check_target(struct posix_ctx *c, int rc)
+{
+    struct stat st;
+    if (rc != -ENOENT && rc != -ESTALE && rc != -EIO)
+        return rc;
+    if (fstat(c->rootfd, &st) != 0) {
+        snprintf(c->why, sizeof c->why, "%s: %s", c->rootpath, strerror(errno));
+        return -ENODEV;
+    }
+    if (st.st_nlink == 0) {
+        snprintf(c->why, sizeof c->why, "%s was removed", c->rootpath);
+        return -ENODEV;
+    }
+    return rc;
+}
+
 static int posix_submit(void *ctx, sfs_req *req)
 {
     struct posix_ctx *c = ctx;
     req->physical = 0;
     req->result_bytes = 0;
     int rc = do_op(c, req);
+    if (rc < 0 && rc != req->expect_status)
+        rc = check_target(c, rc);
     req->status = rc;
-    req->proto_status = -rc;
+    req->proto_status = rc == -ENODEV ? ENODEV : -rc;
     if (req->done) req->done(req);
     return 0;
+}
+
+static const char *posix_error(void *ctx)
+{
+    return ((struct posix_ctx *)ctx)->why;
 }
 
 static int posix_inflight(void *ctx)
@@ -492,5 +519,6 @@ static const sfs_backend posix_backend = {
     .poll = NULL,
     .inflight = posix_inflight,
     .close = posix_close,
+    .error = posix_error,
 };
 SFS_REGISTER_BACKEND(posix_backend)

@@ -111,9 +111,14 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    size_t procs_bytes = (size_t)e->cfg.procs * sizeof *e->procs;
+    if (posix_memalign((void **)&e->procs, 64, procs_bytes) != 0) {
+        e->procs = NULL;
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
+    }
+    memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
-    e->procs = calloc((size_t)e->nprocs, sizeof *e->procs);
-    if (!e->procs) { snprintf(msg, sizeof msg, "out of memory"); goto fail; }
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
               e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
     for (int i = 0; i < e->nprocs; i++) {
@@ -168,11 +173,12 @@ static void join_workers(sfs_engine *e)
 
 /* new counter generation: zero the buffers of the next generation (nobody
  * writes them: workers write the current one), then publish it */
-static void next_generation(sfs_engine *e)
+static void next_generation(sfs_engine *e, uint64_t now)
 {
     unsigned g = e->gen + 1;
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
+    e->gen_start_ns[g & 1] = now;
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
 }
 
@@ -205,7 +211,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         return -1;
     }
     uint64_t now = sfs_now_ns();
-    next_generation(e);
+    next_generation(e, now);
     e->phase_secs = seconds;
     __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
     __atomic_store_n(&e->end_ns, phase == SFS_PHASE_WARMUP ? 0 : now + (uint64_t)(seconds * 1e9),
@@ -227,7 +233,6 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         p->next_ns = now + (uint64_t)(sfs_rng_unit(&p->prng) * p->interval_ns);
         p->xp_t = now;
         p->xp_ops = 0;
-        p->xp_intended = 0;
     }
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {
@@ -305,7 +310,12 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
         done += LOAD_RELAXED(p->init_objects);
         total += p->fs.init_total;
         bytes += p->fs.total_bytes;
-        behind += LOAD_RELAXED(p->behind) ? 1 : 0;
+        /* behind: its last op was sent > 1 s late, or the op in flight was
+         * intended > 1 s ago (a proc stuck in a slow op counts too) */
+        int late = LOAD_RELAXED(p->behind) ||
+                   (LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
+                    now > LOAD_RELAXED(p->req.t_intended_ns) + 1000000000ULL);
+        behind += late ? 1 : 0;
     }
     out[SFS_S_INIT_DONE] = done;
     out[SFS_S_INIT_TOTAL] = total;

@@ -54,7 +54,7 @@ static void on_done(sfs_req *req)
     req->t_done_ns = sfs_now_ns();
     int ok = req->status == 0 || (req->expect_status && req->status == req->expect_status);
     int phase = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
-    sfs_counters_record(sfs_worker_counters(p->w), req, !ok);
+    sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok);
     int dbg = p->local == 0 && e->cfg.logger;
     if (dbg)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "done %s %s st=%d lat=%lluus svc=%lluus",
@@ -84,7 +84,7 @@ static void on_done(sfs_req *req)
     /* INIT requests belong to the file set, not to the workload's sequences */
     if (phase != SFS_PHASE_INIT && e->wl->completed)
         e->wl->completed(p->wstate, req);
-    p->busy = 0;
+    STORE_RELAXED(p->busy, 0);
 }
 
 static void issue(struct sfs_proc *p, uint64_t intended)
@@ -97,14 +97,14 @@ static void issue(struct sfs_proc *p, uint64_t intended)
     req->proto_status = 0;
     req->physical = 0;
     req->result_bytes = 0;
-    req->t_intended_ns = intended;
+    STORE_RELAXED(req->t_intended_ns, intended);   /* read by sample (behind) */
     req->t_sent_ns = sfs_now_ns();
     STORE_RELAXED(p->behind, req->t_sent_ns > intended + BEHIND_NS);
     if (p->local == 0 && e->cfg.logger)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "start %s %s off=%llu len=%llu",
                   sfs_op_name(req->op), req->path, (unsigned long long)req->offset,
                   (unsigned long long)req->length);
-    p->busy = 1;
+    STORE_RELAXED(p->busy, 1);
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
@@ -124,7 +124,6 @@ static void advance(struct sfs_proc *p)
     if (p->e->cfg.poisson)
         gap = -log(1.0 - sfs_rng_unit(&p->prng)) * p->interval_ns;
     p->next_ns += (uint64_t)gap;
-    p->xp_intended++;
 }
 
 static void checkpoint(struct sfs_proc *p, uint64_t now)
@@ -142,7 +141,6 @@ static void checkpoint(struct sfs_proc *p, uint64_t now)
     }
     p->xp_t = now;
     p->xp_ops = 0;
-    p->xp_intended = 0;
 }
 
 /* Decide whether proc p can issue now.  Returns 1 and sets *intended if it
@@ -194,8 +192,11 @@ static void run_sync(struct sfs_worker *w)
     struct sfs_proc *p = w->procs[0];
     sfs_engine *e = w->e;
     uint64_t slice = e->cfg.sample_us * 1000ULL;
+    /* the clock is read at send and completion only; the completion time of
+     * one op is "now" for scheduling the next */
+    uint64_t now = sfs_now_ns();
     while (!stopping(e)) {
-        uint64_t now = sfs_now_ns(), intended = 0, wake = 0;
+        uint64_t intended = 0, wake = 0;
         int d = due(p, now, &intended, &wake);
         if (d < 0) break;
         if (d == 0) {
@@ -204,13 +205,15 @@ static void run_sync(struct sfs_worker *w)
                 sfs_debug(&e->cfg, SFS_DBG_CHILD_TIMING, p->global, "sleep %lluus",
                           (unsigned long long)((until - now) / 1000));
             sfs_sleep_until(until);
+            now = sfs_now_ns();
             continue;
         }
         if (!prepare(p)) break;
         issue(p, intended);
+        now = p->req.t_done_ns;   /* sync: done() ran inside submit() */
         if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) != SFS_PHASE_INIT) {
             if (p->interval_ns > 0) advance(p);
-            checkpoint(p, sfs_now_ns());
+            checkpoint(p, now);
         }
     }
 }
@@ -299,7 +302,9 @@ static void run_async(struct sfs_worker *w)
         if (stop && now > drain_until) break;
         now = sfs_now_ns();
         int64_t t = wake > now ? (int64_t)(wake - now) : 0;
-        if (busy && t > 1000000) t = 1000000; /* keep issue times tight while ops complete */
+        /* without an fd to wait on, completions are only seen by polling:
+         * keep that to 1 ms so the next issue is not delayed */
+        if (busy && t > 1000000 && !e->be->pollfd) t = 1000000;
         if (service(w, t) < 0) break;
     }
 }

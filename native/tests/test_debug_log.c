@@ -50,6 +50,24 @@ int main(void)
           (unsigned long long)tabled, (unsigned long long)errors, enoent);
     sfs_engine_close(e);
 
+    /* the proc root removed under a running load: the phase fails, naming it */
+    snprintf(cfg, sizeof cfg, "target.0=%s\nrate=200\nfileset_scale=0.001\nroot=gone\n", dir);
+    e = sfs_engine_open(cfg, err, sizeof err);
+    CHECK(e != NULL, "open: %s", err);
+    if (e) {
+        run_phase(e, SFS_PHASE_INIT, 60);
+        CHECK(sfs_engine_start(e, SFS_PHASE_WARMUP, 10) == 0, "WARMUP");
+        snprintf(cmd, sizeof cmd, "rm -rf %s/gone", dir);
+        CHECK(system(cmd) == 0, "%s", cmd);
+        int st;
+        while ((st = sfs_engine_wait(e, 3000)) == SFS_STATE_RUNNING)
+            ;
+        sfs_engine_error(e, err, sizeof err);
+        CHECK(st == SFS_STATE_FAILED && strstr(err, "proc 0") && strstr(err, "gone/p0000 was removed"),
+              "target gone: %s", err);
+        sfs_engine_close(e);
+    }
+
     FILE *f = fopen(log, "r");
     CHECK(f != NULL, "log %s exists", log);
     int seen[16] = { 0 }, leaked = 0;
