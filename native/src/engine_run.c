@@ -54,7 +54,7 @@ static void on_done(sfs_req *req)
     req->t_done_ns = sfs_now_ns();
     int ok = req->status == 0 || (req->expect_status && req->status == req->expect_status);
     int phase = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
-    sfs_counters_record(sfs_worker_counters(p->w), req, !ok);
+    sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok);
     int dbg = p->local == 0 && e->cfg.logger;
     if (dbg)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "done %s %s st=%d lat=%lluus svc=%lluus",
