@@ -18,6 +18,10 @@ import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
+import org.sfsbench.stats.OpNames;
+import org.sfsbench.worker.WorkerProtocol;
 
 /** The agent's work: worker processes of the current load point, the client log. */
 final class AgentServiceImpl implements AgentService {
@@ -31,6 +35,8 @@ final class AgentServiceImpl implements AgentService {
     });
     private final List<WorkerHandle> workers = new ArrayList<>();
     private String engineVersion = "";
+    private int currentPoint;
+    private final java.util.Set<Integer> reported = new java.util.HashSet<>();
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
         this.log = log;
@@ -57,6 +63,8 @@ final class AgentServiceImpl implements AgentService {
     @Override
     public synchronized void prepare(PointTask task) throws AgentException {
         closeWorkers();
+        currentPoint = task.loadPoint();
+        reported.clear();
         log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
                 + ") starts " + task.engineConfigs().size() + " worker(s)");
         List<Future<WorkerHandle>> started = new ArrayList<>();
@@ -154,10 +162,35 @@ final class AgentServiceImpl implements AgentService {
             WorkerStatus s = w.status();
             if (s.state() == WorkerStatus.DEAD || (s.error() != null && !s.error().isEmpty())) {
                 log.line("worker problem: " + s.error());
+            } else if (s.phase() == 3 && s.state() == WorkerProtocol.ST_DONE) {
+                logResult(s);
             }
             out.add(s);
         }
         return out;
+    }
+
+    /**
+     * The final RUN counters of a worker, once per load point: the client log alone is enough to
+     * recompute the sfssum row (tests do).
+     */
+    private synchronized void logResult(WorkerStatus s) {
+        if (!reported.add(s.worker())) {
+            return;
+        }
+        EngineSample e = EngineSample.decode(s.sample().toDense());
+        OpCounters t = e.total();
+        log.line(String.format(java.util.Locale.ROOT,
+                "RESULT point=%d worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                currentPoint, s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
+                e.filesetBytes()));
+        for (OpCounters o : e.opCounters()) {
+            if (o.ops() > 0) {
+                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
+                        currentPoint, s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
+                        o.latencySumUs()));
+            }
+        }
     }
 
     @Override

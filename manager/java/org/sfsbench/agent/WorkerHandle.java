@@ -44,11 +44,13 @@ final class WorkerHandle implements AutoCloseable {
 
     /** Starts a worker JVM whose output is appended to {@code outputLog}, and waits for its HELLO. */
     static WorkerHandle spawn(int index, String label, Path outputLog) throws AgentException {
+        // the agent's folder on the command line tells whose worker this is (ps, leftover checks)
+        String owner = "-Dsfs.agent=" + outputLog.getParent();
         String token = Secrets.generate();
         try (ServerSocket listen = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             listen.setSoTimeout(HELLO_TIMEOUT_MS);
             ProcessBuilder pb = new ProcessBuilder(JavaProcess.command(
-                    List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k"),
+                    List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k", owner),
                     List.of("worker", "--port", Integer.toString(listen.getLocalPort()))));
             pb.environment().put(WorkerProtocol.TOKEN_ENV, token);
             pb.redirectErrorStream(true);

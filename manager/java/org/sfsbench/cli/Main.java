@@ -19,6 +19,11 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             VersionCommand.class,
+            RunCommand.class,
+            PlanCommand.class,
+            InstallCommand.class,
+            AgentCommand.class,
+            WorkerCommand.class,
         })
 public final class Main implements Runnable {
 

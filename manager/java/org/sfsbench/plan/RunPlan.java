@@ -14,8 +14,11 @@ import org.sfsbench.rc.RunConfig;
  */
 public final class RunPlan {
 
-    /** SPECsfs2008 file set: about 120 MB (10^6 bytes) of files per requested op/s. */
-    public static final long FILESET_BYTES_PER_OP = 120_000_000L;
+    /**
+     * SPECsfs2008 file set per requested op/s, in KB (1024 bytes): "about 120 MB per op/s". The
+     * guide's sample sfssum (4.4) created 118,000 to 122,000 KB per requested op/s.
+     */
+    public static final long FILESET_KB_PER_OP = 120_000L;
 
     private final RunConfig config;
     private final List<LoadPoint> points;
@@ -72,20 +75,21 @@ public final class RunPlan {
     }
 
     /**
-     * The file set the benchmark builds for a requested load: 120 MB per op/s (SPECsfs2008) times
-     * FILESET_SCALE, in bytes, split evenly over the procs.
+     * The file set a load point implies: {@link #FILESET_KB_PER_OP} per requested op/s times
+     * FILESET_SCALE, in KB (1024 bytes), the unit of sfssum's file-set column. The engine splits it
+     * evenly over the procs.
      */
-    public long filesetBytes(LoadPoint point) {
-        return filesetBytes(point.requestedOps(), config.filesetScale());
-    }
-
-    /** Same as {@link #filesetBytes(LoadPoint)} in KB (1024 bytes), the unit of sfssum's file-set column. */
     public long filesetKB(LoadPoint point) {
-        return filesetBytes(point) / 1024;
+        return filesetKB(point.requestedOps(), config.filesetScale());
     }
 
-    /** 120 MB x requested ops/s x scale, rounded to whole bytes. */
-    public static long filesetBytes(int requestedOps, double scale) {
-        return Math.round(FILESET_BYTES_PER_OP * (double) requestedOps * scale);
+    /** Same as {@link #filesetKB(LoadPoint)} in bytes. */
+    public long filesetBytes(LoadPoint point) {
+        return filesetKB(point) * 1024;
+    }
+
+    /** 120,000 KB x requested ops/s x scale, rounded to whole KB. */
+    public static long filesetKB(int requestedOps, double scale) {
+        return Math.round(FILESET_KB_PER_OP * (double) requestedOps * scale);
     }
 }

@@ -32,6 +32,9 @@ public final class RunRules {
     /** Smallest BIOD_MAX_READS / BIOD_MAX_WRITES. */
     public static final int MIN_BIOD = 2;
 
+    /** Slack for floating-point comparisons at a tolerance's exact edge. */
+    private static final double EPS = 1e-9;
+
     private RunRules() {
     }
 
@@ -95,7 +98,7 @@ public final class RunRules {
         double step = (last - first) / (points.size() - 1);
         for (int i = 1; i < points.size(); i++) {
             double d = points.get(i).getRequestedOpsPerSec() - points.get(i - 1).getRequestedOpsPerSec();
-            if (step <= 0 || d <= 0 || Math.abs(d - step) > SPACING_TOLERANCE * step) {
+            if (step <= 0 || d <= 0 || Math.abs(d - step) > SPACING_TOLERANCE * step + EPS) {
                 return rule("load-spacing", what, false, String.format(Locale.ROOT,
                         "step to point %d is %s ops/s, uniform step %s ops/s",
                         points.get(i).getIndex(), num(d), num(step)));
@@ -108,7 +111,7 @@ public final class RunRules {
         String what = "Every point achieves within " + pct(ACHIEVED_TOLERANCE) + " of its requested load.";
         for (LoadPointResult p : points) {
             double ratio = p.getRequestedOpsPerSec() == 0 ? 0 : p.getAchievedOpsPerSec() / p.getRequestedOpsPerSec();
-            if (Math.abs(ratio - 1) > ACHIEVED_TOLERANCE) {
+            if (Math.abs(ratio - 1) > ACHIEVED_TOLERANCE + EPS) {
                 return rule("achieved-load", what, false, String.format(Locale.ROOT,
                         "point %d achieved %s of %d requested ops/s (%.1f%%)", p.getIndex(),
                         num(p.getAchievedOpsPerSec()), p.getRequestedOpsPerSec(), 100 * ratio));
@@ -125,7 +128,7 @@ public final class RunRules {
         }
         for (LoadPointResult p : points) {
             double perProc = (double) p.getRequestedOpsPerSec() / procs;
-            if (perProc < MIN_OPS_PER_PROC || perProc > MAX_OPS_PER_PROC) {
+            if (perProc < MIN_OPS_PER_PROC - EPS || perProc > MAX_OPS_PER_PROC + EPS) {
                 return rule("ops-per-proc", what, false, String.format(Locale.ROOT,
                         "point %d asks %s ops/s of each of %d procs", p.getIndex(), num(perProc), procs));
             }
@@ -150,7 +153,7 @@ public final class RunRules {
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
             for (OpResult o : p.getOps()) {
-                if (Math.abs(o.getAchievedPercent() - o.getTargetPercent()) > MIX_TOLERANCE_POINTS) {
+                if (Math.abs(o.getAchievedPercent() - o.getTargetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
                             "point %d: %s at %.2f%%, target %s%%", p.getIndex(), o.getName(),
                             o.getAchievedPercent(), num(o.getTargetPercent())));

@@ -1,0 +1,54 @@
+package org.sfsbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.RcException;
+import org.sfsbench.rc.RcParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sfs plan -r RC}: check an rc file and print its load points; starts nothing. */
+@Command(name = "plan",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check an rc file and print the run plan: every load point with the requested ops/s,",
+            "the rate of each proc, the file-set size, and the mount point of every proc.",
+            "Nothing is started and nothing is written.",
+            "Exit status: 0 = the rc file is valid, 2 = it is not (the message names file, line,",
+            "variable and value)."
+        },
+        footer = {"", "Example:", "  sfs plan -r templates/sfs_posix_rc"})
+public final class PlanCommand implements Callable<Integer> {
+
+    @Option(names = {"-r", "--rc"}, required = true, paramLabel = "RC",
+            description = "the rc file (see docs/rc-reference.md and templates/)")
+    Path rcFile;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            out.print(planText(rcFile));
+            out.flush();
+            return 0;
+        } catch (RcException e) {
+            err.println("sfs plan: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+    }
+
+    /** Parses, checks and renders an rc file's plan: the text {@code sfs plan} prints. */
+    public static String planText(Path rcFile) throws RcException {
+        return PlanText.of(RunPlan.from(RcParser.parse(rcFile)));
+    }
+}

@@ -1,0 +1,102 @@
+package org.sfsbench.cli;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.sfsbench.plan.ClientPlan;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.FsProtocol;
+import org.sfsbench.rc.RunConfig;
+
+/** The human-readable run plan printed by {@code sfs plan}. */
+public final class PlanText {
+    private PlanText() {
+    }
+
+    /** Header, one row per load point, then every client's procs and mount points. */
+    public static String of(RunPlan plan) {
+        RunConfig c = plan.config();
+        StringBuilder sb = new StringBuilder();
+        line(sb, "rc file", c.rcFile().toString());
+        line(sb, "protocol", c.fsProtocol().rcName() + (c.fsProtocol() == FsProtocol.POSIX ? "" : " over TCP"));
+        line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
+        line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
+        line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
+        line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
+                + c.sampleInterval() + " s");
+        if (c.disclosable()) {
+            line(sb, "disclosable", "yes");
+        } else {
+            line(sb, "disclosable", "no");
+            for (String r : c.nonDisclosableReasons()) {
+                sb.append("  - ").append(r).append('\n');
+            }
+        }
+        if (!c.warnings().isEmpty()) {
+            line(sb, "warnings", String.valueOf(c.warnings().size()));
+            for (String w : c.warnings()) {
+                sb.append("  - ").append(w).append('\n');
+            }
+        }
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
+                "per-proc", "file set KB", "").stripTrailing()).append('\n');
+        int n = plan.points().size();
+        for (LoadPoint p : plan.points()) {
+            sb.append(String.format(Locale.ROOT, "%7s %10d %12d %9d %14d %11s%n", p.index() + "/" + n, p.nominalLoad(),
+                    p.requestedOps(), p.perProcRate(), plan.filesetKB(p), size(plan.filesetKB(p))));
+        }
+        sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = 120,000 KB per"
+                + " requested op/s x FILESET_SCALE ").append(c.filesetScale()).append(")\n\n");
+        sb.append("Procs and mount points (").append(form(c)).append("; the same at every load point):\n");
+        for (ClientPlan cp : plan.points().get(0).clients()) {
+            sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+            appendProcs(sb, cp.procs());
+        }
+        return sb.toString();
+    }
+
+    private static String form(RunConfig c) {
+        switch (c.mountPointForm()) {
+            case PER_PROC:
+                return "MNT_POINTS has PROCS entries: proc i of every client uses entry i";
+            case PER_CLIENT_AND_PROC:
+                return "MNT_POINTS has PROCS x clients entries: PROCS per client, in CLIENTS order";
+            default:
+                return "mount-points file " + c.mountPointsFile();
+        }
+    }
+
+    /** One line per run of consecutive procs sharing a mount point. */
+    private static void appendProcs(StringBuilder sb, List<ProcPlan> procs) {
+        int start = 0;
+        for (int i = 1; i <= procs.size(); i++) {
+            if (i == procs.size() || !procs.get(i).mountPoint().equals(procs.get(start).mountPoint())) {
+                ProcPlan a = procs.get(start);
+                ProcPlan b = procs.get(i - 1);
+                String local = a == b ? "proc " + a.index() : "procs " + a.index() + "-" + b.index();
+                String global = a == b ? "global " + a.globalIndex() : "global " + a.globalIndex() + "-" + b.globalIndex();
+                sb.append(String.format(Locale.ROOT, "    %-12s (%s)  %s%n", local, global, a.mountPoint()));
+                start = i;
+            }
+        }
+    }
+
+    private static void line(StringBuilder sb, String key, String value) {
+        sb.append(String.format(Locale.ROOT, "%-15s %s%n", key, value));
+    }
+
+    /** KB with a readable unit beside it. */
+    static String size(long kb) {
+        String[] units = {"MiB", "GiB", "TiB", "PiB"};
+        double v = kb / 1024.0;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+}

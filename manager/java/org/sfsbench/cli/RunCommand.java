@@ -1,0 +1,103 @@
+package org.sfsbench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.sfsbench.manager.RunSession;
+import org.sfsbench.manager.ValidationRun;
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.RcException;
+import org.sfsbench.rc.RcParser;
+import org.sfsbench.rc.RunConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code sfs run} and the guide's {@code java SfsManager -r sfs_rc -s suffix [-v 2]}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {
+            "Run the benchmark described by an rc file: for every load point, all clients build the",
+            "file set (INIT), warm up (WARMUP_TIME) and measure (RUNTIME) together. Results appear in",
+            "the results folder as the run goes: sfssum.SUFFIX (one row per load point), sfslog.SUFFIX,",
+            "sfsres.SUFFIX, sfscNNNN.SUFFIX (client logs), sfsresult.SUFFIX.xml/.json and",
+            "report.SUFFIX.html. With -v the server is validated instead (sfsval.SUFFIX).",
+            "",
+            "Examples:",
+            "  sfs run -r templates/sfs_posix_rc -s first     a short local run (edit MNT_POINTS first)",
+            "  sfs run -r sfs_rc -s junk -v 2                 validate the server, as in guide 4.3.1",
+            "  cd manager && java SfsManager -r sfs_rc -s junk   the same from an installed tree",
+            "",
+            "Exit status: 0 all load points done; 1 the run ended early (cause printed, finished",
+            "points kept); 2 the rc file or options are wrong (nothing started); 3 validation failed."
+        })
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "-r", required = true, paramLabel = "RC", description = "The rc file (for example sfs_rc).")
+    Path rcFile;
+
+    @Option(names = "-s", paramLabel = "SUFFIX", description = "Suffix of the result files (default: date and time).")
+    String suffix;
+
+    @Option(names = "-v", paramLabel = "LEVEL", description = "Validate the server at this level (1 or 2) instead of running.")
+    Integer validateLevel;
+
+    @Option(names = "-d", paramLabel = "RESULTS_DIR", description = "Results folder (default: SFS_HOME/results).")
+    Path resultsDir;
+
+    @Override
+    public Integer call() {
+        RunConfig rc;
+        try {
+            rc = RcParser.parse(rcFile);
+        } catch (RcException e) {
+            System.err.println("sfs run: " + e.getMessage());
+            System.err.println("sfs run: nothing was started and no result file was written.");
+            return 2;
+        }
+        String sfx = suffix != null ? suffix : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        if (!sfx.matches("[A-Za-z0-9._-]+")) {
+            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-'");
+            return 2;
+        }
+        if (validateLevel != null && (validateLevel < 1 || validateLevel > 2)) {
+            System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
+            return 2;
+        }
+        Path dir = resultsDir != null ? resultsDir : Path.of(System.getProperty("sfs.home", "."), "results");
+        RunPlan plan = RunPlan.from(rc);
+        for (String w : rc.warnings()) {
+            System.out.println("warning: " + w);
+        }
+        if (validateLevel != null) {
+            return new ValidationRun(rc, plan, dir, sfx, validateLevel).run();
+        }
+        RunSession session;
+        try {
+            Files.createDirectories(dir);
+            session = RunSession.open(rc, plan, dir, sfx);
+        } catch (IOException e) {
+            System.err.println("sfs run: " + e.getMessage());
+            return 2;
+        }
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            session.requestAbort("interrupted by the user (Ctrl-C / SIGTERM on the manager)");
+            try {
+                finished.await(25, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "sfs-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return session.run();
+        } finally {
+            finished.countDown();
+        }
+    }
+}

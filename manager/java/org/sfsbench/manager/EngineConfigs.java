@@ -1,0 +1,83 @@
+package org.sfsbench.manager;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.plan.ClientPlan;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.rc.FsProtocol;
+import org.sfsbench.rc.RunConfig;
+
+/** Turns the rc settings and one client's share of a load point into an engine configuration. */
+public final class EngineConfigs {
+    /** DEBUG flags that concern the parent (agent/manager) rather than the child procs. */
+    private static final Set<Integer> PARENT_FLAGS = Set.of(1, 2, 3);
+
+    private EngineConfigs() {
+    }
+
+    public static String backendOf(FsProtocol p) {
+        return switch (p) {
+            case NFS -> "nfs3";
+            case CIFS -> "smb";
+            case POSIX -> "posix";
+        };
+    }
+
+    /**
+     * The engine config of {@code client} at {@code point}. Child DEBUG flags go only to the first
+     * client, as the guide says (its engine applies them to its first proc).
+     */
+    public static EngineConfig forClient(RunConfig rc, LoadPoint point, ClientPlan client, long seed, String suffix) {
+        EngineConfig c = new EngineConfig();
+        c.set("backend", backendOf(rc.fsProtocol()));
+        c.set("workload", rc.workload());
+        c.set("procs", client.procs().size());
+        c.set("proc_first", client.procs().get(0).globalIndex());
+        for (int i = 0; i < client.procs().size(); i++) {
+            ProcPlan p = client.procs().get(i);
+            c.set("target." + i, p.mountPoint().text());
+        }
+        c.set("root", "sfs_" + safe(suffix));
+        c.set("rate", point.perProcRate());
+        Map<String, Integer> mix = rc.mix();
+        if (mix != null && !mix.isEmpty()) {
+            c.set("mix", mix.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+                    .collect(Collectors.joining(",")));
+        }
+        c.set("access_pcnt", rc.accessPcnt());
+        c.set("fileset_scale", rc.filesetScale());
+        c.set("dir_count", rc.dirCount());
+        c.set("symlink_count", rc.symlinkCount());
+        c.set("append_pcnt", rc.appendPcnt());
+        c.set("block_size", rc.blockSize());
+        c.set("biod_reads", rc.biodMaxReads());
+        c.set("biod_writes", rc.biodMaxWrites());
+        c.set("uid", rc.nfsUserId());
+        c.set("gid", rc.nfsGroupId());
+        if (rc.fsProtocol() == FsProtocol.CIFS) {
+            c.set("username", nz(rc.username()));
+            c.set("domain", nz(rc.domain()));
+            c.set("password", nz(rc.password()));
+        }
+        c.set("seed", seed + point.index() * 1_000_003L);
+        String debug = rc.debugFlags().stream().filter(f -> !PARENT_FLAGS.contains(f)).sorted()
+                .map(String::valueOf).collect(Collectors.joining(","));
+        if (client.number() == 1 && !debug.isEmpty()) {
+            c.set("debug", debug);
+            c.set("log", "agent"); // the agent puts it in its own work folder
+        }
+        return c;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}

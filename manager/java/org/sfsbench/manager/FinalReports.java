@@ -1,0 +1,47 @@
+package org.sfsbench.manager;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Locale;
+
+import org.sfsbench.report.ResultPublisher;
+import org.sfsbench.results.model.RunResult;
+
+/** The end-of-run outputs: sfsres, the XML/JSON results and the HTML report; the console summary. */
+final class FinalReports {
+    private FinalReports() {
+    }
+
+    static void write(RunResult result, RunOutputs out, Progress progress) throws IOException {
+        ResultPublisher.Published p = ResultPublisher.writeAll(result, out.dir(), out.suffix());
+        out.log("results written: " + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
+                + p.html().getFileName());
+        progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
+    }
+
+    /** The sfssum rows as written, the metric, and the verdict. */
+    static void printSummary(RunResult result, RunOutputs out, Progress progress) {
+        try {
+            progress.println("");
+            progress.println("sfssum." + out.suffix() + ":");
+            for (String line : Files.readAllLines(out.file("sfssum"), StandardCharsets.UTF_8)) {
+                progress.println(line);
+            }
+        } catch (IOException e) {
+            progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
+        }
+        if (!result.getLoadPoints().isEmpty()) {
+            progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
+                    result.getProtocol(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
+        }
+        if (result.isDisclosable()) {
+            progress.println("disclosable run");
+        } else {
+            progress.println("not disclosable:");
+            for (String r : result.getNonDisclosableReasons()) {
+                progress.println("  - " + r);
+            }
+        }
+    }
+}

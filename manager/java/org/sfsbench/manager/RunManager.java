@@ -1,0 +1,423 @@
+package org.sfsbench.manager;
+
+import java.io.File;
+import java.io.IOException;
+import java.rmi.RemoteException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.sfsbench.plan.ClientPlan;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.IntervalTracker;
+import org.sfsbench.results.LoadPointBuilder;
+import org.sfsbench.results.LoadPointPlan;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.rmi.AgentException;
+import org.sfsbench.rmi.PointTask;
+import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpNames;
+import org.sfsbench.worker.WorkerProtocol;
+
+/**
+ * Drives one benchmark run from the prime client: for every load point, every client's agent
+ * starts its workers, all clients pass INIT, then WARMUP and RUN start at shared wall-clock
+ * instants; counters are polled every second (which is also the agents' heartbeat), and the
+ * point's row is written as soon as RUN ends, so a later failure loses nothing finished.
+ */
+public final class RunManager {
+    /** Phase ids of sfsengine.h. */
+    static final int INIT = 1;
+    static final int WARMUP = 2;
+    static final int RUN = 3;
+
+    private static final long POLL_MS = 1000;
+    /** Lead time so every client receives the start before the shared instant. */
+    private static final long BARRIER_LEAD_MS = 1500;
+    /** Grace after a phase's planned end before a silent client is declared hung. */
+    private static final long PHASE_GRACE_MS = 20_000;
+
+    private final RunConfig rc;
+    private final RunPlan plan;
+    private final ResultSink sink;
+    private final Progress progress;
+    private final String suffix;
+    private final File monitorOutput;
+    private final OpNames names = OpNames.canonical();
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "manager-call");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile String abortReason;
+    private List<ClientSession> clients = List.of();
+
+    public RunManager(RunConfig rc, RunPlan plan, ResultSink sink, Progress progress, String suffix, File monitorOutput) {
+        this.rc = rc;
+        this.plan = plan;
+        this.sink = sink;
+        this.progress = progress;
+        this.suffix = suffix;
+        this.monitorOutput = monitorOutput;
+    }
+
+    /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */
+    public void requestAbort(String reason) {
+        if (abortReason == null) {
+            abortReason = reason;
+        }
+    }
+
+    /** Runs every load point on the connected clients; throws with the cause on the first failure. */
+    public void run(List<ClientSession> sessions) throws RunAbortedException {
+        this.clients = sessions;
+        long seed = System.nanoTime() & 0xffffffL;
+        List<LoadPoint> points = plan.points();
+        for (LoadPoint point : points) {
+            checkAbort();
+            progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
+                    LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
+                    point.perProcRate()));
+            LoadPointResult r = runPoint(point, points.size(), seed);
+            sink.pointFinished(r);
+            progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
+                    point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
+        }
+    }
+
+    private LoadPointResult runPoint(LoadPoint point, int nPoints, long seed) throws RunAbortedException {
+        String start = LocalDateTime.now().withNano(0).toString();
+        sink.log("load point " + point.index() + "/" + nPoints + ": requested " + point.requestedOps()
+                + " ops/s, " + point.perProcRate() + " ops/s per proc");
+        try {
+            prepare(point, seed);
+            init(point, nPoints);
+            long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
+            startAll(WARMUP, rc.warmupTime(), warmupAt);
+            sink.log("load point " + point.index() + ": WARMUP " + rc.warmupTime() + " s");
+            long runAt = warmupAt + rc.warmupTime() * 1000L;
+            watch(point, nPoints, "WARMUP", warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
+            startAll(RUN, rc.runtime(), runAt);
+            sink.log("load point " + point.index() + ": RUN " + rc.runtime() + " s");
+            PrimeMonitor monitor = rc.primeMonScript() == null ? null
+                    : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
+            IntervalTracker intervals = new IntervalTracker();
+            List<IntervalPoint> intervalPoints = new ArrayList<>();
+            LoadPointResult result;
+            try {
+                if (monitor != null) {
+                    sleepUntil(runAt);
+                    monitor.start(point.index());
+                }
+                List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", runAt, runAt + rc.runtime() * 1000L,
+                        intervals, intervalPoints, true);
+                result = finish(point, last, intervalPoints, start);
+            } finally {
+                if (monitor != null) {
+                    monitor.stop();
+                }
+            }
+            return result;
+        } catch (IOException e) {
+            throw fail("PRIME_MON_SCRIPT " + rc.primeMonScript() + " could not be started: " + e.getMessage());
+        } finally {
+            for (ClientSession c : clients) {
+                try {
+                    c.agent().finishPoint();
+                } catch (RemoteException e) {
+                    // a dead agent was already reported
+                }
+            }
+        }
+    }
+
+    private void prepare(LoadPoint point, long seed) throws RunAbortedException {
+        List<Future<?>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            ClientPlan cp = point.clients().get(c.number() - 1);
+            String config = EngineConfigs.forClient(rc, point, cp, seed, suffix).render();
+            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config));
+            calls.add(pool.submit(() -> {
+                c.agent().prepare(task);
+                return null;
+            }));
+        }
+        await(calls, "opening the mount points", rc.initTimeout() * 1000L);
+    }
+
+    private void init(LoadPoint point, int nPoints) throws RunAbortedException {
+        long at = System.currentTimeMillis();
+        startAll(INIT, rc.initTimeout(), at);
+        long deadline = at + rc.initTimeout() * 1000L + PHASE_GRACE_MS;
+        while (true) {
+            checkAbort();
+            List<List<WorkerStatus>> st = pollAll();
+            long done = 0;
+            long total = 0;
+            boolean all = true;
+            for (List<WorkerStatus> ws : st) {
+                for (WorkerStatus w : ws) {
+                    if (w.sample() != null) {
+                        EngineSample s = EngineSample.decode(w.sample().toDense());
+                        done += s.initDone();
+                        total += s.initTotal();
+                    }
+                    all &= w.state() == WorkerProtocol.ST_DONE;
+                }
+            }
+            if (all) {
+                sink.log("load point " + point.index() + ": INIT done, " + total + " file-set objects");
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw fail("INIT did not finish within INIT_TIMEOUT=" + rc.initTimeout() + " s (" + done + " of "
+                        + total + " file-set objects created)");
+            }
+            progress.update(Progress.format(point.index(), nPoints, "INIT", (deadline - System.currentTimeMillis()) / 1000.0,
+                    Double.NaN, point.requestedOps(), Double.NaN,
+                    total > 0 ? String.format("file set %d/%d objects", done, total) : "creating file set"));
+            sleep(POLL_MS);
+        }
+    }
+
+    /**
+     * Polls until {@code until} (WARMUP) or until every worker reports RUN done; records
+     * intervals and shows progress. Returns the last statuses.
+     */
+    private List<List<WorkerStatus>> watch(LoadPoint point, int nPoints, String phase, long from, long until,
+            IntervalTracker intervals, List<IntervalPoint> intervalPoints, boolean waitForDone)
+            throws RunAbortedException {
+        long interval = Math.max(1, rc.sampleInterval()) * 1000L;
+        long nextInterval = from + interval;
+        EngineSample previous = null;
+        long previousAt = from;
+        while (true) {
+            checkAbort();
+            long now = System.currentTimeMillis();
+            List<List<WorkerStatus>> st = pollAll();
+            boolean allDone = true;
+            List<EngineSample> samples = new ArrayList<>();
+            for (List<WorkerStatus> ws : st) {
+                for (WorkerStatus w : ws) {
+                    allDone &= w.state() == WorkerProtocol.ST_DONE;
+                    if (w.sample() != null) {
+                        samples.add(EngineSample.decode(w.sample().toDense()));
+                    }
+                }
+            }
+            EngineSample merged = samples.isEmpty() ? null : EngineSample.merge(samples);
+            if (merged != null && now >= from) {
+                double rate = Double.NaN;
+                double mean = Double.NaN;
+                if (previous != null && merged.phase() == previous.phase() && now > previousAt) {
+                    EngineSample d = merged.minus(previous);
+                    rate = d.totalOps() * 1000.0 / (now - previousAt);
+                    mean = d.totalOps() > 0 ? d.total().meanUs() / 1000.0 : Double.NaN;
+                }
+                String extra = merged.behind() > 0 ? merged.behind() + " proc(s) behind schedule" : "";
+                progress.update(Progress.format(point.index(), nPoints, phase, (until - now) / 1000.0, rate,
+                        point.requestedOps(), mean, extra));
+                previous = merged;
+                previousAt = now;
+                if (intervals != null && now >= nextInterval && merged.phase() == RUN) {
+                    IntervalPoint ip = intervals.next(merged);
+                    intervalPoints.add(ip);
+                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.getTimeSeconds(),
+                            ip.getOpsPerSec(), ip.getMeanMs()));
+                    nextInterval += interval;
+                }
+            }
+            if (waitForDone && allDone) {
+                return st;
+            }
+            if (!waitForDone && now >= until) {
+                return st;
+            }
+            if (waitForDone && now > until + PHASE_GRACE_MS) {
+                throw fail(phase + " did not end " + PHASE_GRACE_MS / 1000 + " s after its planned end: "
+                        + notDone(st));
+            }
+            sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
+        }
+    }
+
+    private LoadPointResult finish(LoadPoint point, List<List<WorkerStatus>> last, List<IntervalPoint> intervalPoints,
+            String start) {
+        List<EngineSample> all = new ArrayList<>();
+        List<ClientThroughput> perClient = new ArrayList<>();
+        double seconds = 0;
+        List<EngineSample> byClient = new ArrayList<>();
+        for (List<WorkerStatus> ws : last) {
+            List<EngineSample> mine = new ArrayList<>();
+            for (WorkerStatus w : ws) {
+                EngineSample s = EngineSample.decode(w.sample().toDense());
+                mine.add(s);
+                all.add(s);
+                seconds = Math.max(seconds, s.elapsedUs() / 1e6);
+            }
+            byClient.add(EngineSample.merge(mine));
+        }
+        EngineSample run = EngineSample.merge(all);
+        if (!(seconds > 0)) {
+            seconds = rc.runtime();
+        }
+        LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
+                rc.procs(), rc.biodMaxWrites(), rc.biodMaxReads(), 4);
+        Map<Integer, Double> mix = TargetMix.of(rc, names);
+        LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
+        r.setFilesetKb(run.filesetBytes() / 1024);
+        r.setStartTime(start);
+        r.setEndTime(LocalDateTime.now().withNano(0).toString());
+        for (int i = 0; i < clients.size(); i++) {
+            perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
+        }
+        r.setClients(perClient);
+        r.setIntervals(intervalPoints);
+        return r;
+    }
+
+    static ClientInfo clientInfo(ClientSession c) {
+        ClientInfo ci = new ClientInfo();
+        ci.setNumber(c.number());
+        ci.setName(c.name());
+        ci.setProcs(0);
+        return ci;
+    }
+
+    Protocol protocol() {
+        return switch (rc.fsProtocol()) {
+            case NFS -> Protocol.NFS3;
+            case CIFS -> Protocol.CIFS;
+            case POSIX -> Protocol.POSIX;
+        };
+    }
+
+    private void startAll(int phase, double seconds, long atMs) throws RunAbortedException {
+        List<Future<?>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            calls.add(pool.submit(() -> {
+                c.agent().startPhase(phase, seconds, atMs);
+                return null;
+            }));
+        }
+        await(calls, "starting a phase", 60_000 + Math.max(0, atMs - System.currentTimeMillis()));
+    }
+
+    /** One status call per agent, in parallel; a dead agent or worker ends the run. */
+    private List<List<WorkerStatus>> pollAll() throws RunAbortedException {
+        List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            calls.add(pool.submit(() -> c.agent().status()));
+        }
+        List<List<WorkerStatus>> out = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            ClientSession c = clients.get(i);
+            List<WorkerStatus> ws;
+            try {
+                ws = calls.get(i).get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port() + " is gone: "
+                        + AgentClient.rootMessage(e.getCause()));
+            } catch (TimeoutException e) {
+                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port()
+                        + " did not answer within 30 s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw fail("interrupted");
+            }
+            for (WorkerStatus w : ws) {
+                if (w.state() == WorkerStatus.DEAD) {
+                    throw fail(w.error());
+                }
+                if (w.state() == WorkerProtocol.ST_FAILED) {
+                    throw fail(c.label() + " worker " + (w.worker() + 1) + " (pid " + w.pid() + "): " + w.error());
+                }
+            }
+            out.add(ws);
+        }
+        return out;
+    }
+
+    private void await(List<? extends Future<?>> calls, String what, long timeoutMs) throws RunAbortedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        for (int i = 0; i < calls.size(); i++) {
+            ClientSession c = clients.get(i);
+            try {
+                calls.get(i).get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof AgentException) {
+                    throw fail(cause.getMessage());
+                }
+                throw fail("the agent of " + c.label() + " failed while " + what + ": " + AgentClient.rootMessage(cause));
+            } catch (TimeoutException e) {
+                throw fail(c.label() + " did not finish " + what + " within " + timeoutMs / 1000 + " s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw fail("interrupted");
+            }
+        }
+    }
+
+    private static String notDone(List<List<WorkerStatus>> st) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < st.size(); i++) {
+            for (WorkerStatus w : st.get(i)) {
+                if (w.state() != WorkerProtocol.ST_DONE) {
+                    sb.append("client ").append(i + 1).append(" worker ").append(w.worker() + 1).append(" (pid ")
+                            .append(w.pid()).append(") still running; ");
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Stops load on every client (best effort) and returns the exception to throw. */
+    RunAbortedException fail(String reason) {
+        String why = abortReason != null ? abortReason : reason;
+        for (ClientSession c : clients) {
+            try {
+                c.agent().abort(why);
+            } catch (RemoteException e) {
+                // that agent is the one that died
+            }
+        }
+        return new RunAbortedException(why);
+    }
+
+    private void checkAbort() throws RunAbortedException {
+        if (abortReason != null) {
+            throw fail(abortReason);
+        }
+    }
+
+    private void sleepUntil(long atMs) throws RunAbortedException {
+        long d = atMs - System.currentTimeMillis();
+        if (d > 0) {
+            sleep(d);
+        }
+    }
+
+    private void sleep(long ms) throws RunAbortedException {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail("interrupted");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package org.sfsbench.manager;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.plan.ClientPlan;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.RunRules;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.RcVariable;
+import org.sfsbench.results.model.RunResult;
+
+/**
+ * One benchmark run from start to its result files: opens the outputs, connects the clients,
+ * lets {@link RunManager} drive the load points, and whatever happens collects the client logs
+ * and writes the final results with the cause of an early end.
+ */
+public final class RunSession {
+    /** Run rules the rc file's own disclosability reasons already state. */
+    private static final java.util.Set<String> RC_COVERED_RULES = java.util.Set.of("load-points", "runtime", "warmup",
+            "debug", "fileset-scale", "biod", "mix", "extensions");
+    private final RunConfig rc;
+    private final RunPlan plan;
+    private final RunOutputs out;
+    private final Progress progress = Progress.forConsole();
+    private final RunManager manager;
+    private final String startTime = LocalDateTime.now().withNano(0).toString();
+
+    private RunSession(RunConfig rc, RunPlan plan, RunOutputs out) {
+        this.rc = rc;
+        this.plan = plan;
+        this.out = out;
+        this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile());
+        out.sfslog().redact(rc.password());
+        out.setPartialResult(() -> result(null, List.of()));
+    }
+
+    public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix) throws IOException {
+        return new RunSession(rc, plan, RunOutputs.create(dir, suffix));
+    }
+
+    public void requestAbort(String reason) {
+        manager.requestAbort(reason);
+    }
+
+    /** Returns the process exit status: 0 complete, 1 ended early. */
+    public int run() {
+        progress.println("sfsbench " + VersionCommand.TOOL_VERSION + ": " + rc.fsProtocol().rcName() + " run of "
+                + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
+                + " procs; results in " + out.dir().toAbsolutePath());
+        progress.println("  The results from this run will be stored in " + out.file("sfssum"));
+        if (!rc.disclosable()) {
+            progress.println("  not disclosable: " + rc.nonDisclosableReasons().size() + " reason(s), listed at the end and in sfsres");
+        }
+        out.sfslog().runStart(result(null, List.of()),
+                plan.points().stream().map(p -> (long) p.requestedOps()).toList());
+        for (LoadPoint p : plan.points()) {
+            out.log(String.format("plan: point %d requested %d ops/s (%d per proc)", p.index(), p.requestedOps(),
+                    p.perProcRate()));
+        }
+        String failure = null;
+        Clients clients = null;
+        try {
+            clients = Clients.connect(rc.clients(), rc.agentPort(), out.dir().resolve("agents." + out.suffix()),
+                    Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"));
+            for (ClientSession c : clients.sessions()) {
+                out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"
+                        + c.port() + "), " + c.info().engineVersion());
+            }
+            manager.run(clients.sessions());
+        } catch (RunAbortedException e) {
+            failure = e.getMessage();
+        } catch (RuntimeException e) {
+            failure = "internal error: " + e;
+            e.printStackTrace();
+        } finally {
+            if (clients != null) {
+                collectClientLogs(clients.sessions());
+                clients.close();
+            }
+        }
+        if (failure != null) {
+            out.sfslog().error("RUN ENDED EARLY: " + failure);
+            progress.println("sfs run: the run ended early: " + failure);
+        }
+        RunResult result = result(failure, clients == null ? List.of() : clients.sessions());
+        try {
+            out.writeSfsres(result);
+            FinalReports.write(result, out, progress);
+            out.sfslog().runEnd(result);
+            out.close();
+        } catch (IOException | RuntimeException e) {
+            progress.println("sfs run: could not write the final reports: " + e.getMessage());
+            return 1;
+        }
+        FinalReports.printSummary(result, out, progress);
+        return failure == null ? 0 : 1;
+    }
+
+    private void collectClientLogs(List<ClientSession> sessions) {
+        for (ClientSession c : sessions) {
+            try {
+                out.clientLog(c.number(), c.agent().clientLog());
+            } catch (RemoteException e) {
+                out.log("could not collect the log of " + c.label() + ": " + AgentClient.rootMessage(e));
+            } catch (IOException e) {
+                out.log("could not write the log of " + c.label() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private RunResult result(String failure, List<ClientSession> sessions) {
+        RunResult r = new RunResult();
+        r.setToolVersion(VersionCommand.TOOL_VERSION);
+        r.setSuffix(out.suffix());
+        r.setStartTime(startTime);
+        r.setEndTime(LocalDateTime.now().withNano(0).toString());
+        r.setRcFile(String.valueOf(rc.rcFile()));
+        List<RcVariable> vars = new ArrayList<>();
+        rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
+        r.setRcVariables(vars);
+        r.setProtocol(manager.protocol());
+        r.setWorkload(rc.workload());
+        List<ClientInfo> cis = new ArrayList<>();
+        List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
+        for (ClientPlan cp : planned) {
+            ClientInfo ci = new ClientInfo();
+            ci.setNumber(cp.number());
+            ci.setName(cp.name());
+            ci.setProcs(cp.procs().size());
+            cis.add(ci);
+        }
+        r.setClients(cis);
+        r.setLoadPoints(out.points());
+        r.setComplete(failure == null && out.points().size() == plan.points().size());
+        r.setFailure(failure);
+        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        RunRules.apply(r, new RcRunSettings(rc));
+        // the rc reasons say it in the user's terms; rule failures add what only the results show
+        List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
+        for (var check : r.getRuleChecks()) {
+            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
+                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
+            }
+        }
+        r.setNonDisclosableReasons(reasons);
+        r.setDisclosable(reasons.isEmpty());
+        if (!sessions.isEmpty()) {
+            List<String> notes = new ArrayList<>(r.getNotes());
+            for (ClientSession c : sessions) {
+                notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
+            }
+            r.setNotes(notes);
+        }
+        return r;
+    }
+}

@@ -1,0 +1,113 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real two-client POSIX run from the command line: two agent processes (CLIENTS lists this
+ * machine twice), one worker each, three load points. The sfssum rows are recomputed from the
+ * client logs alone.
+ */
+class PosixRunIT {
+
+    static Path writeRc(Path dir, String clients, int procs, String loads, int warmup, int runtime, String extra)
+            throws IOException {
+        int nClients = clients.split("\\s+").length;
+        StringBuilder mnt = new StringBuilder();
+        for (int i = 0; i < procs * nClients; i++) {
+            Path m = dir.resolve("mnt" + i);
+            Files.createDirectories(m);
+            mnt.append(i == 0 ? "" : " ").append(m);
+        }
+        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
+        Path rc = dir.resolve("sfs_rc");
+        Files.writeString(rc, String.join("\n",
+                "# written by " + PosixRunIT.class.getSimpleName(),
+                "FS_PROTOCOL=posix",
+                "CLIENTS=\"" + clients + "\"",
+                "PROCS=" + procs,
+                "MNT_POINTS=\"" + mnt + "\"",
+                "LOAD=\"" + loads + "\"",
+                "WARMUP_TIME=" + warmup,
+                "RUNTIME=" + runtime,
+                "FILESET_SCALE=0.0002",
+                "SAMPLE_INTERVAL=1",
+                "AGENT_PORT=" + port,
+                extra,
+                ""), StandardCharsets.UTF_8);
+        return rc;
+    }
+
+    @Test
+    void twoClientsThreeLoadPoints(@TempDir Path dir) throws Exception {
+        Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 6, "");
+        Path results = dir.resolve("results");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "e2e", "-d",
+                results.toString());
+        int status = run.waitFor(240);
+        String out = run.text();
+        assertEquals(0, status, out);
+        for (String f : new String[] {"sfssum.e2e", "sfslog.e2e", "sfsres.e2e", "sfsc0001.e2e", "sfsc0002.e2e"}) {
+            assertTrue(Files.isRegularFile(results.resolve(f)), f + " missing; output:\n" + out);
+        }
+        List<String> rows = Files.readAllLines(results.resolve("sfssum.e2e"));
+        assertEquals(3, rows.size(), String.join("\n", rows));
+
+        // recompute every row from the two client logs
+        List<long[]> perPoint = new ArrayList<>(); // ops, latency sum us, max elapsed us, fileset bytes
+        for (int i = 0; i < 3; i++) {
+            perPoint.add(new long[4]);
+        }
+        Pattern p = Pattern.compile("RESULT point=(\\d+) worker=\\d+ procs=\\d+ ops=(\\d+) errors=(\\d+) "
+                + "latency_sum_us=(\\d+) elapsed_us=(\\d+) fileset_bytes=(\\d+)");
+        for (String log : new String[] {"sfsc0001.e2e", "sfsc0002.e2e"}) {
+            Matcher m = p.matcher(Files.readString(results.resolve(log)));
+            int found = 0;
+            while (m.find()) {
+                long[] acc = perPoint.get(Integer.parseInt(m.group(1)) - 1);
+                acc[0] += Long.parseLong(m.group(2));
+                assertEquals(0, Long.parseLong(m.group(3)), "errors in " + log);
+                acc[1] += Long.parseLong(m.group(4));
+                acc[2] = Math.max(acc[2], Long.parseLong(m.group(5)));
+                acc[3] += Long.parseLong(m.group(6));
+                found++;
+            }
+            assertEquals(3, found, "one RESULT line per load point in " + log);
+        }
+        int[] requested = {20, 40, 60};
+        for (int i = 0; i < 3; i++) {
+            String[] col = rows.get(i).trim().split("\\s+");
+            long[] acc = perPoint.get(i);
+            double seconds = acc[2] / 1e6;
+            assertEquals(requested[i], Long.parseLong(col[0]), "requested, row " + (i + 1));
+            assertEquals(Math.round(acc[0] / seconds), Long.parseLong(col[1]), "achieved ops/s, row " + (i + 1));
+            assertEquals(String.format(java.util.Locale.ROOT, "%.1f", acc[1] / 1000.0 / acc[0]), col[2],
+                    "msec/op, row " + (i + 1));
+            assertEquals(acc[0], Long.parseLong(col[3]), "total ops, row " + (i + 1));
+            assertEquals(Math.round(seconds), Long.parseLong(col[4]), "seconds, row " + (i + 1));
+            assertEquals("POSIX", col[5]);
+            assertEquals(acc[3] / 1024, Long.parseLong(col[8]), "file set KB, row " + (i + 1));
+            assertEquals("2", col[9], "load generators");
+            assertEquals("2", col[10], "procs per generator");
+            // paced open loop on an idle local disk: achieved within 2 % of requested
+            double achieved = acc[0] / seconds;
+            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i],
+                    "achieved " + achieved + " vs requested " + requested[i]);
+        }
+        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
+    }
+}

@@ -1,0 +1,138 @@
+package org.sfsbench.results;
+
+import java.util.List;
+import java.util.Map;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.results.model.RunResult;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.ErrorCount;
+import org.sfsbench.stats.OpCounters;
+
+/** Shared test data with figures that are easy to check by hand. */
+final class Fixtures {
+    static final int LOOKUP = 4;
+    static final int READ = 6;
+    static final int ACCESS = 18;
+
+    private Fixtures() {
+    }
+
+    /**
+     * RUN sample: 600 lookups of 2000 us (service 1500 us, 6 failed with NFS3ERR_NOENT), 400 reads
+     * of 5000 us (service 4000 us, 8192 bytes each, 10 late), file set 10 MiB, 4 procs.
+     */
+    static EngineSample runSample() {
+        OpCounters lookup = new OpCounters(LOOKUP);
+        for (int i = 0; i < 600; i++) {
+            lookup.record(2000, 1500, 0, i < 6, false);
+        }
+        OpCounters read = new OpCounters(READ);
+        for (int i = 0; i < 400; i++) {
+            read.record(5000, 4000, 8192, false, i < 10);
+        }
+        return new EngineSample(3, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(lookup, read),
+                List.of(new ErrorCount(LOOKUP, 2, 6)));
+    }
+
+    static Map<Integer, Double> mix() {
+        return Map.of(LOOKUP, 60.0, READ, 40.0, ACCESS, 0.5);
+    }
+
+    /** A point with just the sfssum figures and one op matching its target. */
+    static LoadPointResult point(int index, long requested, double achieved, double msec) {
+        LoadPointResult p = new LoadPointResult();
+        p.setIndex(index);
+        p.setRequestedOpsPerSec(requested);
+        p.setAchievedOpsPerSec(achieved);
+        p.setMsecPerOp(msec);
+        p.setSeconds(300);
+        p.setTotalOps(Math.round(achieved * 300));
+        p.setProtocol("NFS3");
+        p.setLoadGenerators(1);
+        p.setProcsPerGenerator(10);
+        p.setBiodReads(2);
+        p.setBiodWrites(2);
+        OpResult o = new OpResult();
+        o.setName("getattr");
+        o.setOpId(1);
+        o.setTargetPercent(100);
+        o.setAchievedPercent(100);
+        o.setCount(p.getTotalOps());
+        p.getOps().add(o);
+        return p;
+    }
+
+    /** A complete run of 10 points, 100..1000 ops/s in steps of 100, 1..10 ms: passes every rule. */
+    static RunResult goodRun() {
+        RunResult r = new RunResult();
+        r.setToolVersion("0.1.0");
+        r.setSuffix("t");
+        r.setProtocol(Protocol.NFS3);
+        r.setWorkload("sfs2008-nfs");
+        r.setComplete(true);
+        for (int i = 1; i <= 10; i++) {
+            r.getLoadPoints().add(point(i, 100L * i, 100.0 * i, i));
+        }
+        return r;
+    }
+
+    /** Settings of a standard run with 10 procs. */
+    static class Settings implements RunSettings {
+        int runtime = 300;
+        int warmup = 300;
+        boolean debug;
+        double scale = 1;
+        int procs = 10;
+        int biodReads = 2;
+        int biodWrites = 2;
+        boolean customMix;
+        List<String> extensions = List.of();
+
+        @Override
+        public int runtimeSeconds() {
+            return runtime;
+        }
+
+        @Override
+        public int warmupSeconds() {
+            return warmup;
+        }
+
+        @Override
+        public boolean debug() {
+            return debug;
+        }
+
+        @Override
+        public double filesetScale() {
+            return scale;
+        }
+
+        @Override
+        public int procsTotal() {
+            return procs;
+        }
+
+        @Override
+        public int biodMaxReads() {
+            return biodReads;
+        }
+
+        @Override
+        public int biodMaxWrites() {
+            return biodWrites;
+        }
+
+        @Override
+        public boolean customMix() {
+            return customMix;
+        }
+
+        @Override
+        public List<String> extensions() {
+            return extensions;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.sfsbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
+import org.sfsbench.stats.OpNames;
+
+class LoadPointBuilderTest {
+    static final LoadPointPlan PLAN = new LoadPointPlan(3, 104, Protocol.NFS3, 1, 4, 2, 2, 4);
+
+    @Test
+    void sfssumFigures() {
+        LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
+                OpNames.canonical());
+        assertEquals(3, r.getIndex());
+        assertEquals(104, r.getRequestedOpsPerSec());
+        // 1000 ops / 10 s
+        assertEquals(100.0, r.getAchievedOpsPerSec(), 1e-12);
+        // (600 * 2000 + 400 * 5000) us / 1000 ops = 3200 us
+        assertEquals(3.2, r.getMsecPerOp(), 1e-12);
+        assertEquals(1000, r.getTotalOps());
+        assertEquals(6, r.getFailedOps());
+        assertEquals(10, r.getLateOps());
+        // (600 * 1500 + 400 * 4000) / 1000 = 2500 us
+        assertEquals(2.5, r.getMeanServiceMs(), 1e-12);
+        assertEquals(10240, r.getFilesetKb());
+        assertEquals("NFS3", r.getProtocol());
+        assertEquals(4, r.getProcsPerGenerator());
+        // p90: rank 900 falls in the 5000 us bucket (4992..5119), interpolated 5088, clamped to max 5000
+        assertEquals(5.0, r.getP90Ms(), 1e-12);
+        // p50: rank 500 of the 600 values in the 2000 us bucket (1984..2015): 1984 + 500/600 * 32
+        assertEquals((1984 + 500.0 / 600 * 32) / 1000, r.getP50Ms(), 1e-12);
+    }
+
+    @Test
+    void perOpRowsIncludeMixOpsThatDidNothing() {
+        LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
+                OpNames.canonical());
+        List<OpResult> ops = r.getOps();
+        assertEquals(3, ops.size());
+        OpResult lookup = ops.get(0);
+        assertEquals("lookup", lookup.getName());
+        assertEquals(60.0, lookup.getTargetPercent(), 0);
+        assertEquals(60.0, lookup.getAchievedPercent(), 1e-12);
+        assertEquals(60.0, lookup.getOpsPerSec(), 1e-12);
+        assertEquals(2.0, lookup.getMeanMs(), 1e-12);
+        assertEquals(2.0, lookup.getMinMs(), 0);
+        assertEquals(2.0, lookup.getMaxMs(), 0);
+        assertEquals(2.0, lookup.getP99Ms(), 1e-12);
+        assertEquals(1.5, lookup.getMeanServiceMs(), 1e-12);
+        assertEquals(6, lookup.getErrors());
+        OpResult read = ops.get(1);
+        assertEquals("read", read.getName());
+        assertEquals(40.0, read.getAchievedPercent(), 1e-12);
+        assertEquals(400 * 8192, read.getBytes());
+        assertEquals(10, read.getLate());
+        OpResult access = ops.get(2);
+        assertEquals("access", access.getName());
+        assertEquals(0, access.getCount());
+        assertEquals(0.5, access.getTargetPercent(), 0);
+        assertEquals(0.0, access.getMeanMs(), 0);
+        assertEquals(1, r.getErrors().size());
+        assertEquals("lookup", r.getErrors().get(0).getOp());
+        assertEquals("NFS3ERR_NOENT (2)", r.getErrors().get(0).getStatusText());
+        assertEquals(6, r.getErrors().get(0).getCount());
+    }
+
+    @Test
+    void rejectsNonPositiveSeconds() {
+        assertThrows(IllegalArgumentException.class, () -> LoadPointBuilder.build(PLAN, Fixtures.runSample(), 0,
+                Fixtures.mix(), OpNames.canonical()));
+    }
+
+    @Test
+    void clientThroughputAndIntervals() {
+        EngineSample full = Fixtures.runSample();
+        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).getOpsPerSec(),
+                1e-12);
+
+        OpCounters half = new OpCounters(Fixtures.LOOKUP);
+        for (int i = 0; i < 300; i++) {
+            half.record(2000, 1500, 0, false, false);
+        }
+        EngineSample first = new EngineSample(3, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
+        IntervalTracker t = new IntervalTracker();
+        IntervalPoint p1 = t.next(first);
+        assertEquals(5.0, p1.getTimeSeconds(), 0);
+        assertEquals(60.0, p1.getOpsPerSec(), 1e-12);
+        assertEquals(2.0, p1.getMeanMs(), 1e-12);
+        assertEquals(2, p1.getBehindProcs());
+        // second half: 300 lookups (6 failed) + 400 reads in 5 s
+        IntervalPoint p2 = t.next(full);
+        assertEquals(10.0, p2.getTimeSeconds(), 0);
+        assertEquals(140.0, p2.getOpsPerSec(), 1e-12);
+        assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.getMeanMs(), 1e-12);
+        assertEquals(6, p2.getErrors());
+        assertTrue(p2.getBehindProcs() == 0);
+    }
+}

@@ -1,0 +1,68 @@
+package org.sfsbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RcVariable;
+import org.sfsbench.results.model.RunResult;
+import org.sfsbench.stats.OpNames;
+
+class SfsresWriterTest {
+
+    static RunResult run() {
+        RunResult run = Fixtures.goodRun();
+        run.getLoadPoints().clear();
+        run.setRcFile("sfs_nfs_rc");
+        run.setStartTime("2026-11-21T15:00:00Z");
+        run.getRcVariables().add(RcVariable.of("LOAD", "100"));
+        run.getRcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
+        run.getClients().add(new ClientInfo("client1", 1, 4));
+        LoadPointResult p = LoadPointBuilder.build(LoadPointBuilderTest.PLAN, Fixtures.runSample(), 10.0,
+                Fixtures.mix(), OpNames.canonical());
+        run.getLoadPoints().add(p);
+        Metrics.compute(run.getLoadPoints()).applyTo(run);
+        RunRules.apply(run, new Fixtures.Settings());
+        return run;
+    }
+
+    @Test
+    void passwordIsMaskedEvenWhenSetAfterTheName() {
+        RcVariable v = new RcVariable();
+        v.setName("PASSWORD");
+        v.setValue("s3cret");
+        assertEquals(RcVariable.MASK, v.getValue());
+        RcVariable w = new RcVariable();
+        w.setValue("s3cret");
+        w.setName("password");
+        assertEquals(RcVariable.MASK, w.getValue());
+        assertEquals("x", RcVariable.of("USERNAME", "x").getValue());
+    }
+
+    @Test
+    void textHasSettingsOpTableErrorsAndVerdict(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("sfsres.t");
+        SfsresWriter.write(f, run());
+        String text = Files.readString(f);
+        assertFalse(text.contains("s3cret"));
+        assertTrue(text.contains("  PASSWORD=********\n"), text);
+        assertTrue(text.contains("Load point 3: requested 104 ops/s, achieved 100.0 ops/s, 3.2 msec/op, 1000 ops in"
+                + " 10.0 s, file set 10240 KB"), text);
+        assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %8s %8s %8s %8s %8s %7s%n", "lookup", "60.0",
+                "60.0", 600, "60.0", "2.00", "2.00", "2.00", "2.00", "2.00", 6)), text);
+        assertTrue(text.contains("NFS3ERR_NOENT (2)"), text);
+        assertTrue(text.contains("  FAIL load-points      A run has at least 10 load points. (1 load points)"), text);
+        assertTrue(text.contains("Disclosable: NO\n"), text);
+        assertTrue(text.contains("Peak throughput: 100 ops/sec\n"), text);
+        // one point (100, 3.2): area 100 * 3.2 / 2 = 160, ORT 1.6
+        assertTrue(text.contains("Overall response time: 1.60 msec (without the origin: 3.20 msec)"), text);
+        assertFalse(Files.exists(dir.resolve("sfsres.t.tmp")));
+    }
+}
