@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
         description = {
             "Run the agent of a load-generating client.",
             "",
-            "The prime client's manager connects
+            "The prime client's manager connects",
             "to it over RMI, starts worker processes on it for each load point and collects results.",
             "For clients named localhost (or a 127.x address) the manager starts agents itself;",
             "start one by hand only on other hosts.",
