@@ -162,4 +162,38 @@ class ProtocolRunIT {
             TestServers.run("samba.sh", "stop");
         }
     }
+
+    private static void assertValidationPasses(Path dir, Path rc) throws Exception {
+        Path results = dir.resolve("results");
+        SfsCli v = SfsCli.start(dir.resolve("val.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "v", "-v", "2", "-d",
+                results.toString());
+        int status = v.waitFor(180);
+        String out = v.text();
+        assertEquals(0, status, out);
+        assertTrue(out.contains("SFS protocol validation completed successfully."), out);
+        String report = Files.readString(results.resolve("sfsval.v"));
+        assertTrue(report.contains("PASS"), report);
+        assertFalse(report.contains("FAIL "), report);
+        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+    }
+
+    @Test
+    void nfsValidationPassesOnGanesha(@TempDir Path dir) throws Exception {
+        TestServers.run("ganesha.sh", "start");
+        String target = TestServers.env(Path.of("/tmp/sfs-ganesha/env")).get("SFS_NFS_TARGET");
+        assertValidationPasses(dir, rc(dir, "nfs", target + " " + target, "20", 2, ""));
+    }
+
+    @Test
+    void cifsValidationPassesOnSamba(@TempDir Path dir) throws Exception {
+        TestServers.run("samba.sh", "start");
+        try {
+            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            String share = env.get("TARGET");
+            assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
+                    + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
+        } finally {
+            TestServers.run("samba.sh", "stop");
+        }
+    }
 }
