@@ -1,5 +1,22 @@
 /* A backend: how one abstract operation reaches the server.
  *
+ * Changes (additive, engine helper):
+ *  - registration: SFS_REGISTER_BACKEND(var) in the backend's own .c file
+ *    replaces the central table (sfs_backend_register / sfs_backend_find /
+ *    sfs_backend_names in registry.c);
+ *  - sfs_req.objects (INIT progress), sfs_req.expect_status (a failure the
+ *    workload expects, e.g. -ENOENT of a lookup of a missing name: counted
+ *    as a successful op), sfs_backend.pollfd (optional, async);
+ *  - sfs_backend.error (optional, nfs helper): the backend's reason for a
+ *    dead connection, added to the engine's failure message;
+ *  - the per-op use of the request fields is fixed in the table below;
+ *  - conventions: status -ENOTSUP = "op not supported by this backend"
+ *    (validation prints SKIP); sfs_status_is_fatal() = the connection or
+ *    target is gone (the engine fails the phase, naming proc and target);
+ *  - sfs_backend.op_unavailable (optional, smb helper): ops a backend can
+ *    never issue, with the reason (workloads skip them, validation SKIPs);
+ *  - open() must create every missing component of 'root' (mkdir -p).
+ *
  * Backends and workloads are separate axes: a workload decides which request
  * comes next (workload.h); a backend executes it (posix syscalls, libnfs raw
  * NFSv3 RPCs, libsmbclient).  Adding a backend = one .c file + one entry in
@@ -8,6 +25,32 @@
  * Requests name objects by path relative to the proc's root directory (the
  * proc's own subtree of its mount point); backends that need handles (NFS
  * file handles) keep their own path -> handle cache, filled on create/lookup.
+ *
+ * Request fields per op (name ops always get dir+name AND the full path):
+ *   null, root, fsstat, fsinfo, pathconf, ECHO, QUERY_FS_INFO: path ("" = proc root)
+ *     results: fsstat result_bytes = bytes available, attr.size = total bytes
+ *     (0 if unknown); fsinfo result_bytes = preferred transfer size, attr.size =
+ *     maximum transfer (0 if unknown); pathconf result_bytes = name max
+ *   getattr, access, readlink, QUERY_PATH_INFO: path
+ *   setattr: path, mode (permission bits to set)
+ *   lookup: dir, name, path
+ *   read, wrcache, write: path, offset, length, buf (read: NULL = discard;
+ *     write: source), stable, append (offset is then the current size)
+ *   commit: path (offset/length 0 = whole file)
+ *   create, mknod (a fifo), mkdir: dir, name, path, mode
+ *   remove, rmdir: dir, name, path
+ *   rename: path (old), path2 (new), dir+name (new)
+ *   link: path (existing file), path2 (new link), dir+name (new link)
+ *   symlink: dir+name+path (new symlink), path2 (its contents)
+ *   readdir, readdirplus, FIND_FIRST2: path (directory); result_bytes = entries
+ *   NT_CREATE_ANDX: path, slot; mode != 0 = create if missing (O_CREAT)
+ *   CLOSE, QUERY_FILE_INFO, SET_FILE_INFO (times = now; smb: end of file
+ *     set to length, or kept at the current size when length is 0), FLUSH,
+ *   QUERY_SECURITY_DESC: slot (path for information/logs)
+ *   READ_ANDX, WRITE_ANDX: slot, offset, length, buf
+ *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
+ * A proc has at most one request outstanding; its strings and buf stay
+ * valid until done() is called.
  *
  * Synchronous backends (posix, smb) execute the request inside submit() and
  * call req->done before returning; the engine then runs one proc per
@@ -54,6 +97,7 @@ struct sfs_req {
     int         slot;      /* open-handle slot for stateful ops, 0..SFS_MAX_HANDLES-1 */
     void       *buf;       /* read: destination (may be NULL = discard); write: source */
     void       *user;      /* workload's own cookie */
+    int         expect_status; /* a failure status that counts as success (0 = none) */
     /* --- filled by the backend --- */
     int         status;    /* 0 = ok, else a negative errno-like value */
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
@@ -62,6 +106,8 @@ struct sfs_req {
     sfs_attr    attr;      /* attributes, where the op returns them */
     /* --- engine bookkeeping --- */
     uint64_t    t_intended_ns, t_sent_ns, t_done_ns;
+    uint32_t    objects;   /* INIT: file-set objects this request completes
+                            * (summed into SFS_S_INIT_DONE when it succeeds) */
     sfs_done_fn done;
     void       *engine_priv;
 };
@@ -83,8 +129,45 @@ typedef struct sfs_backend {
     /* Number of requests in flight (async), 0 for sync backends. */
     int  (*inflight)(void *ctx);
     void (*close)(void *ctx);
+    /* Optional (async backends, may be NULL): the fd the engine should
+     * poll(2) for this ctx and the events wanted (POLLIN/POLLOUT).  With it
+     * the engine waits on all of a thread's contexts at once and then calls
+     * poll(ctx, 0) on the ready ones; without it, it polls each context in
+     * turn with a short timeout.  Returns -1 if there is no fd right now. */
+    int  (*pollfd)(void *ctx, short *events);
+    /* Optional (may be NULL): why the connection failed, naming the server
+     * ("" if it did not).  The engine adds it to its failure message. */
+    const char *(*error)(void *ctx);
+    /* Optional (may be NULL = every op can be issued): NULL if this backend
+     * can put 'op' on the wire, else a sentence saying why not.  Stateful
+     * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
+     * in target_mix; validation prints SKIP with the sentence.  (smb helper) */
+    const char *(*op_unavailable)(int op);
 } sfs_backend;
 
+/* Status conventions (req->status, negative errno values). */
+#include <errno.h>
+/* The connection or target is gone (not an op-level error like -ENOENT). */
+static inline int sfs_status_is_fatal(int status)
+{
+    switch (-status) {
+    case ENOTCONN: case ECONNRESET: case ECONNABORTED: case ECONNREFUSED:
+    case ESHUTDOWN: case EPIPE: case EHOSTUNREACH: case ENETUNREACH:
+    case ENETDOWN: case ENODEV: case ENXIO:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Registry: each backend's .c file ends with SFS_REGISTER_BACKEND(its_var). */
+void sfs_backend_register(const sfs_backend *b);
 const sfs_backend *sfs_backend_find(const char *name);
+/* Space-separated names of the registered backends (static buffer). */
+const char *sfs_backend_names(void);
+
+#define SFS_REGISTER_BACKEND(var) \
+    __attribute__((constructor)) static void sfs_register_backend_##var(void) \
+    { sfs_backend_register(&(var)); }
 
 #endif

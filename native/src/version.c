@@ -1,8 +1,14 @@
+#include <stdio.h>
 #include "sfsengine.h"
+#include "backend.h"
+#include "workload.h"
 
 const char *sfs_engine_version(void)
 {
-    return "sfsengine 0.1.0";
+    static char buf[1200];
+    snprintf(buf, sizeof buf, "sfsengine 0.1.0 (backends: %s; workloads: %s)",
+             sfs_backend_names(), sfs_workload_names());
+    return buf;
 }
 
 int sfs_engine_api_version(void)

@@ -1,8 +1,13 @@
 /* A workload: which request a proc issues next.
  *
+ * Changes (additive, engine helper): registration by SFS_REGISTER_WORKLOAD(var)
+ * in the workload's own .c file (registry.c) instead of a central table.
+ * The engine builds the proc's file set (fileset.h) before calling open();
+ * next_init() may simply delegate to sfs_fileset_next_init().
+ *
  * The engine core owns pacing, timing and counters; the workload only
  * fills in requests over a file set it built (fileset.h).  Adding a
- * workload = one .c file + one entry in the table in workload.c.
+ * workload = one .c file ending with SFS_REGISTER_WORKLOAD(its_var).
  */
 #ifndef SFS_WORKLOAD_H
 #define SFS_WORKLOAD_H
@@ -28,6 +33,13 @@ typedef struct sfs_workload {
     void (*close)(void *state);
 } sfs_workload;
 
+void sfs_workload_register(const sfs_workload *w);
 const sfs_workload *sfs_workload_find(const char *name);
+/* Space-separated names of the registered workloads (static buffer). */
+const char *sfs_workload_names(void);
+
+#define SFS_REGISTER_WORKLOAD(var) \
+    __attribute__((constructor)) static void sfs_register_workload_##var(void) \
+    { sfs_workload_register(&(var)); }
 
 #endif

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             InstallCommand.class,
             AgentCommand.class,
             WorkerCommand.class,
+            ReportCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -21,6 +21,10 @@ public final class PlanText {
         StringBuilder sb = new StringBuilder();
         line(sb, "rc file", c.rcFile().toString());
         line(sb, "protocol", c.fsProtocol().rcName() + (c.fsProtocol() == FsProtocol.POSIX ? "" : " over TCP"));
+        if (c.fsProtocol() == FsProtocol.CIFS) {
+            line(sb, "credentials", "user " + c.username() + (c.domain().isEmpty() ? "" : ", domain " + c.domain())
+                    + ", password " + RunConfig.MASK);
+        }
         line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
         line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
         line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
@@ -41,8 +45,8 @@ public final class PlanText {
             }
         }
         sb.append('\n');
-        sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s%n", "point", "nominal", "requested",
-                "per-proc", "file set KB", ""));
+        sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
+                "per-proc", "file set KB", "").stripTrailing()).append('\n');
         int n = plan.points().size();
         for (LoadPoint p : plan.points()) {
             sb.append(String.format(Locale.ROOT, "%7s %10d %12d %9d %14d %11s%n", p.index() + "/" + n, p.nominalLoad(),

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Locale;
 
-import org.sfsbench.rc.RunConfig;
+import org.sfsbench.report.ResultPublisher;
 import org.sfsbench.results.model.RunResult;
 
 /** The end-of-run outputs: sfsres, the XML/JSON results and the HTML report; the console summary. */
@@ -13,8 +13,11 @@ final class FinalReports {
     private FinalReports() {
     }
 
-    static void write(RunResult result, RunConfig rc, RunOutputs out) throws IOException {
-        // XML, JSON and the HTML report are added by the report package
+    static void write(RunResult result, RunOutputs out, Progress progress) throws IOException {
+        ResultPublisher.Published p = ResultPublisher.writeAll(result, out.dir(), out.suffix());
+        out.log("results written: " + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
+                + p.html().getFileName());
+        progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
     }
 
     /** The sfssum rows as written, the metric, and the verdict. */
@@ -32,7 +35,13 @@ final class FinalReports {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
                     result.getProtocol(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
         }
-        progress.println(result.isDisclosable() ? "disclosable run"
-                : "not disclosable: " + String.join("; ", result.getNonDisclosableReasons()));
+        if (result.isDisclosable()) {
+            progress.println("disclosable run");
+        } else {
+            progress.println("not disclosable:");
+            for (String r : result.getNonDisclosableReasons()) {
+                progress.println("  - " + r);
+            }
+        }
     }
 }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -24,6 +26,9 @@ import org.sfsbench.results.model.RunResult;
  * and writes the final results with the cause of an early end.
  */
 public final class RunSession {
+    /** Run rules the rc file's own disclosability reasons already state. */
+    private static final java.util.Set<String> RC_COVERED_RULES = java.util.Set.of("load-points", "runtime", "warmup",
+            "debug", "fileset-scale", "biod", "mix", "extensions");
     private final RunConfig rc;
     private final RunPlan plan;
     private final RunOutputs out;
@@ -55,7 +60,7 @@ public final class RunSession {
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
         if (!rc.disclosable()) {
-            progress.println("  not disclosable: " + String.join("; ", rc.nonDisclosableReasons()));
+            progress.println("  not disclosable: " + rc.nonDisclosableReasons().size() + " reason(s), listed at the end and in sfsres");
         }
         out.sfslog().runStart(result(null, List.of()),
                 plan.points().stream().map(p -> (long) p.requestedOps()).toList());
@@ -91,15 +96,29 @@ public final class RunSession {
         RunResult result = result(failure, clients == null ? List.of() : clients.sessions());
         try {
             out.writeSfsres(result);
+            FinalReports.write(result, out, progress);
             out.sfslog().runEnd(result);
             out.close();
-            FinalReports.write(result, rc, out);
         } catch (IOException | RuntimeException e) {
             progress.println("sfs run: could not write the final reports: " + e.getMessage());
             return 1;
         }
         FinalReports.printSummary(result, out, progress);
         return failure == null ? 0 : 1;
+    }
+
+    /** Ops of the target mix the backend cannot put on the wire, each with the reason. */
+    private List<String> unissuableOps() {
+        List<String> out = new ArrayList<>();
+        OpNames names = OpNames.canonical();
+        String backend = EngineConfigs.backendOf(rc.fsProtocol());
+        TargetMix.of(rc, names).forEach((op, pct) -> {
+            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            if (why != null) {
+                out.add(names.name(op) + " (" + why + ")");
+            }
+        });
+        return out;
     }
 
     private void collectClientLogs(List<ClientSession> sessions) {
@@ -139,12 +158,14 @@ public final class RunSession {
         r.setLoadPoints(out.points());
         r.setComplete(failure == null && out.points().size() == plan.points().size());
         r.setFailure(failure);
+        r.setUnsupportedOps(unissuableOps());
         Metrics.compute(r.getLoadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
+        // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
-        for (String s : r.getNonDisclosableReasons()) {
-            if (!reasons.contains(s)) {
-                reasons.add(s);
+        for (var check : r.getRuleChecks()) {
+            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
+                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
             }
         }
         r.setNonDisclosableReasons(reasons);

@@ -62,9 +62,10 @@ final class MountPointsReader {
                 byClient.add(list.subList(c * procs, (c + 1) * procs));
             }
         } else {
+            String counts = clients.size() == 1 ? procs + " (PROCS)"
+                    : procs + " (PROCS) or " + procs * clients.size() + " (PROCS x clients)";
             throw rc.error("MNT_POINTS", list.size() + " mount points do not fit PROCS=" + procs + " and "
-                    + clients.size() + " client(s)", procs + " (PROCS) or " + procs * clients.size()
-                    + " (PROCS x clients) mount points; a mount point may be repeated");
+                    + clients.size() + " client(s)", counts + " mount points; a mount point may be repeated");
         }
         v.mountPoints = list;
         v.mountPointsByClient = byClient;

@@ -53,6 +53,7 @@ public final class RcParser {
         new MountPointsReader(r, v.fsProtocol, v.clients, v.procs).readInto(v);
         readCredentials(r, v);
         readTransport(r, v);
+        checkIpVersion(r, v);
         readFolders(r, v);
         readTimes(r, v);
         readWorkload(r, v);
@@ -74,9 +75,10 @@ public final class RcParser {
         for (RcAssignment a : all) {
             String canon = RcVariables.canonical(a.name());
             if (canon == null) {
-                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable"
-                        + EditDistance.didYouMean(a.name(), RcVariables.allSpellings()),
-                        String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md");
+                String hint = EditDistance.didYouMean(a.name(), RcVariables.allSpellings());
+                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable" + hint,
+                        hint.isEmpty() ? String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md"
+                                : "the variables of docs/rc-reference.md");
             }
             RcAssignment first = byName.get(canon);
             if (first != null) {
@@ -214,6 +216,29 @@ public final class RcParser {
             }
         }
         v.ipv6Enable = r.bool("IPV6_ENABLE", false);
+    }
+
+    /** IPv6 addresses (in CLIENTS or as servers) need IPV6_ENABLE, as in SPECsfs2008. */
+    private static void checkIpVersion(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.ipv6Enable) {
+            return;
+        }
+        for (String c : v.clients) {
+            if (isIpv6(c)) {
+                throw r.error("CLIENTS", "'" + c + "' is an IPv6 address but IPV6_ENABLE is off",
+                        "IPv4 addresses and host names, or set IPV6_ENABLE=1");
+            }
+        }
+        for (MountPoint mp : v.mountPoints) {
+            if (isIpv6(mp.server())) {
+                throw r.error("MNT_POINTS", "server '" + mp.server() + "' of " + mp.text()
+                        + " is an IPv6 address but IPV6_ENABLE is off", "IPv4 addresses and host names, or set IPV6_ENABLE=1");
+            }
+        }
+    }
+
+    private static boolean isIpv6(String host) {
+        return host.startsWith("[") || host.chars().filter(ch -> ch == ':').count() > 1;
     }
 
     private static int readBlockSize(RcReader r) throws RcException {

@@ -57,7 +57,12 @@ final class RcReader {
         return "PASSWORD".equals(a.name()) ? RunConfig.MASK : a.value();
     }
 
+    /** A required variable that is absent (no line) or written with an empty value (its line). */
     RcException missing(String name, String allowed) {
+        RcAssignment a = byName.get(name);
+        if (a != null) {
+            return new RcException(rcFile, a.line(), a.name(), a.value(), "empty, and it is required", allowed);
+        }
         return new RcException(rcFile, 0, name, null, "not set, and it is required", allowed);
     }
 

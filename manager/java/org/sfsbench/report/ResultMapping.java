@@ -1,0 +1,410 @@
+package org.sfsbench.report;
+
+import static org.sfsbench.report.Decimals.MSEC_SCALE;
+import static org.sfsbench.report.Decimals.ORT_SCALE;
+import static org.sfsbench.report.Decimals.PERCENT_SCALE;
+import static org.sfsbench.report.Decimals.RATE_SCALE;
+import static org.sfsbench.report.Decimals.fixed;
+import static org.sfsbench.report.Decimals.fixedOrZero;
+import static org.sfsbench.report.Decimals.toDouble;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.report.xml.ClientThroughputXml;
+import org.sfsbench.report.xml.ClientXml;
+import org.sfsbench.report.xml.DisclosabilityXml;
+import org.sfsbench.report.xml.ErrorXml;
+import org.sfsbench.report.xml.IntervalXml;
+import org.sfsbench.report.xml.LatencyXml;
+import org.sfsbench.report.xml.LoadPointXml;
+import org.sfsbench.report.xml.MetricsXml;
+import org.sfsbench.report.xml.OpXml;
+import org.sfsbench.report.xml.PlanXml;
+import org.sfsbench.report.xml.PlannedPointXml;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.RuleCheckXml;
+import org.sfsbench.report.xml.RunXml;
+import org.sfsbench.report.xml.SettingXml;
+import org.sfsbench.report.xml.ToolXml;
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.SfssumRow;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.ErrorResult;
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.results.model.RcVariable;
+import org.sfsbench.results.model.RuleCheck;
+import org.sfsbench.results.model.RunResult;
+
+/**
+ * Converts the result model to the published document and back. The sfssum columns go through
+ * {@link SfssumRow#of}, the very rounding sfssum uses, so the XML and JSON carry sfssum's digits.
+ */
+public final class ResultMapping {
+    /** Points above this average response time do not count for the metrics (SPECsfs2008). */
+    public static final BigDecimal RESPONSE_TIME_LIMIT_MSEC = BigDecimal.valueOf(Metrics.RESPONSE_LIMIT_MS);
+
+    private ResultMapping() {
+    }
+
+    public static ResultDocument toDocument(RunResult r) {
+        ResultDocument d = new ResultDocument();
+        d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
+                : VersionCommand.TOOL_VERSION);
+        d.run = new RunXml();
+        d.run.suffix = text(r.getSuffix());
+        d.run.protocol = protocolOf(r);
+        d.run.workload = blankToNull(r.getWorkload());
+        d.run.rcFile = blankToNull(r.getRcFile());
+        d.run.startTime = blankToNull(r.getStartTime());
+        d.run.endTime = blankToNull(r.getEndTime());
+        d.run.complete = r.isComplete();
+        d.run.failure = blankToNull(r.getFailure());
+        for (RcVariable v : r.getRcVariables()) {
+            String value = RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue();
+            d.settings.add(new SettingXml(text(v.getName()), text(value)));
+        }
+        int totalProcs = 0;
+        if (r.getClients().isEmpty() && !r.getLoadPoints().isEmpty()) {
+            // a run read from sfssum names no clients; its rows still say how many procs ran
+            LoadPointResult first = r.getLoadPoints().get(0);
+            totalProcs = first.getLoadGenerators() * first.getProcsPerGenerator();
+        }
+        for (ClientInfo c : r.getClients()) {
+            ClientXml x = new ClientXml();
+            x.index = c.getNumber();
+            x.name = text(c.getName());
+            x.procs = c.getProcs();
+            d.clients.add(x);
+            totalProcs += c.getProcs();
+        }
+        d.plan = plan(r, totalProcs);
+        for (LoadPointResult p : r.getLoadPoints()) {
+            d.loadPoints.add(loadPoint(p));
+        }
+        d.metrics = new MetricsXml();
+        d.metrics.responseTimeLimitMsec = RESPONSE_TIME_LIMIT_MSEC;
+        if (r.getPeakThroughput() > 0) {
+            d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.getPeakThroughput()));
+            d.metrics.overallResponseTimeMsec = fixed(r.getOverallResponseTimeMs(), ORT_SCALE);
+            d.metrics.overallResponseTimeNoOriginMsec = fixed(r.getOverallResponseTimeNoOriginMs(), ORT_SCALE);
+        }
+        d.disclosability = new DisclosabilityXml();
+        d.disclosability.disclosable = r.isDisclosable();
+        for (String reason : r.getNonDisclosableReasons()) {
+            d.disclosability.reasons.add(text(reason));
+        }
+        for (RuleCheck c : r.getRuleChecks()) {
+            RuleCheckXml x = new RuleCheckXml();
+            x.id = text(c.getId());
+            x.passed = c.isPassed();
+            x.description = text(c.getDescription());
+            x.detail = blankToNull(c.getDetail());
+            d.disclosability.rules.add(x);
+        }
+        r.getUnsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
+        r.getNotes().forEach(n -> d.notes.add(text(n)));
+        return d;
+    }
+
+    private static String protocolOf(RunResult r) {
+        if (r.getProtocol() != null) {
+            return r.getProtocol().name();
+        }
+        if (!r.getLoadPoints().isEmpty() && r.getLoadPoints().get(0).getProtocol() != null) {
+            return r.getLoadPoints().get(0).getProtocol();
+        }
+        throw new IllegalArgumentException("run " + r.getSuffix() + " has no protocol (NFS3, CIFS or POSIX)");
+    }
+
+    private static PlanXml plan(RunResult r, int totalProcs) {
+        PlanXml plan = new PlanXml();
+        plan.totalProcs = totalProcs;
+        plan.warmupSeconds = wholeSetting(r, "WARMUP_TIME");
+        plan.runSeconds = wholeSetting(r, "RUNTIME");
+        for (LoadPointResult p : r.getLoadPoints()) {
+            PlannedPointXml x = new PlannedPointXml();
+            x.index = p.getIndex();
+            x.requestedOpsPerSec = p.getRequestedOpsPerSec();
+            x.perProcOpsPerSec = totalProcs > 0 ? p.getRequestedOpsPerSec() / totalProcs : 0;
+            plan.points.add(x);
+        }
+        return plan;
+    }
+
+    private static Long wholeSetting(RunResult r, String name) {
+        for (RcVariable v : r.getRcVariables()) {
+            if (name.equals(v.getName()) && v.getValue() != null && v.getValue().strip().matches("\\d{1,12}")) {
+                return Long.parseLong(v.getValue().strip());
+            }
+        }
+        return null;
+    }
+
+    private static LoadPointXml loadPoint(LoadPointResult p) {
+        SfssumRow row = SfssumRow.of(p);
+        LoadPointXml x = new LoadPointXml();
+        x.index = p.getIndex();
+        x.requestedOpsPerSec = row.requested();
+        x.achievedOpsPerSec = BigDecimal.valueOf(row.achieved());
+        x.msecPerOp = fixedOrZero(row.msecPerOp(), 1);
+        x.totalOps = row.totalOps();
+        x.seconds = row.seconds();
+        x.protocol = text(row.protocol());
+        x.transport = text(row.network());
+        x.ipVersion = row.ipVersion();
+        x.fileSetKB = row.filesetKb();
+        x.clients = row.loadGenerators();
+        x.procsPerClient = row.procsPerGenerator();
+        x.biodMaxWrites = row.biodWrites();
+        x.biodMaxReads = row.biodReads();
+        x.version = text(row.release());
+        x.failedOps = p.getFailedOps();
+        x.lateOps = p.getLateOps();
+        x.startTime = blankToNull(p.getStartTime());
+        x.endTime = blankToNull(p.getEndTime());
+        if (!p.getOps().isEmpty()) {
+            x.latency = pointLatency(p);
+        }
+        for (OpResult o : p.getOps()) {
+            x.ops.add(op(o));
+        }
+        for (ErrorResult e : p.getErrors()) {
+            ErrorXml ex = new ErrorXml();
+            ex.op = text(e.getOp());
+            ex.status = e.getStatus();
+            ex.statusText = blankToNull(e.getStatusText());
+            ex.count = e.getCount();
+            x.errors.add(ex);
+        }
+        for (ClientThroughput c : p.getClients()) {
+            ClientThroughputXml cx = new ClientThroughputXml();
+            cx.client = text(c.getClient());
+            cx.index = c.getNumber();
+            cx.opsPerSec = fixedOrZero(c.getOpsPerSec(), RATE_SCALE);
+            x.clientThroughput.add(cx);
+        }
+        for (IntervalPoint i : p.getIntervals()) {
+            IntervalXml ix = new IntervalXml();
+            ix.seconds = fixedOrZero(i.getTimeSeconds(), RATE_SCALE);
+            ix.opsPerSec = fixedOrZero(i.getOpsPerSec(), RATE_SCALE);
+            ix.meanMsec = fixed(i.getMeanMs(), MSEC_SCALE);
+            ix.errors = i.getErrors();
+            ix.behindProcs = i.getBehindProcs();
+            x.intervals.add(ix);
+        }
+        return x;
+    }
+
+    /** Latency of all ops of a point; only a point with per-op detail has percentiles (sfssum rows do not). */
+    private static LatencyXml pointLatency(LoadPointResult p) {
+        LatencyXml l = new LatencyXml();
+        l.meanMsec = fixedOrZero(p.getMsecPerOp(), MSEC_SCALE);
+        l.p50Msec = fixedOrZero(p.getP50Ms(), MSEC_SCALE);
+        l.p90Msec = fixedOrZero(p.getP90Ms(), MSEC_SCALE);
+        l.p99Msec = fixedOrZero(p.getP99Ms(), MSEC_SCALE);
+        l.p999Msec = fixedOrZero(p.getP999Ms(), MSEC_SCALE);
+        l.meanServiceMsec = fixed(p.getMeanServiceMs(), MSEC_SCALE);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (OpResult o : p.getOps()) {
+            if (o.getCount() > 0) {
+                min = Math.min(min, o.getMinMs());
+                max = Math.max(max, o.getMaxMs());
+            }
+        }
+        // the model keeps min/max per op only; the point's extremes are those of its ops
+        l.minMsec = fixed(min, MSEC_SCALE);
+        l.maxMsec = fixed(max, MSEC_SCALE);
+        return l;
+    }
+
+    private static OpXml op(OpResult o) {
+        OpXml x = new OpXml();
+        x.name = text(o.getName());
+        x.count = o.getCount();
+        x.errors = o.getErrors();
+        x.targetPercent = fixedOrZero(o.getTargetPercent(), PERCENT_SCALE);
+        x.achievedPercent = fixedOrZero(o.getAchievedPercent(), PERCENT_SCALE);
+        x.opsPerSec = fixedOrZero(o.getOpsPerSec(), RATE_SCALE);
+        x.bytes = o.getBytes();
+        x.late = o.getLate();
+        x.physical = o.getPhysical();
+        if (o.getCount() > 0) {
+            LatencyXml l = new LatencyXml();
+            l.meanMsec = fixedOrZero(o.getMeanMs(), MSEC_SCALE);
+            l.minMsec = fixed(o.getMinMs(), MSEC_SCALE);
+            l.p50Msec = fixedOrZero(o.getP50Ms(), MSEC_SCALE);
+            l.p90Msec = fixedOrZero(o.getP90Ms(), MSEC_SCALE);
+            l.p99Msec = fixedOrZero(o.getP99Ms(), MSEC_SCALE);
+            l.p999Msec = fixedOrZero(o.getP999Ms(), MSEC_SCALE);
+            l.maxMsec = fixed(o.getMaxMs(), MSEC_SCALE);
+            l.meanServiceMsec = fixed(o.getMeanServiceMs(), MSEC_SCALE);
+            x.latency = l;
+        }
+        return x;
+    }
+
+    /** The result model of a published document, as {@code sfs report} and {@code sfs submit} need it. */
+    public static RunResult toRunResult(ResultDocument d) {
+        RunResult r = new RunResult();
+        r.setToolVersion(d.tool.version);
+        r.setSuffix(d.run.suffix);
+        r.setProtocol(protocolEnum(d.run.protocol));
+        r.setWorkload(d.run.workload);
+        r.setRcFile(d.run.rcFile);
+        r.setStartTime(d.run.startTime);
+        r.setEndTime(d.run.endTime);
+        r.setComplete(d.run.complete);
+        r.setFailure(d.run.failure);
+        for (SettingXml s : d.settings) {
+            r.getRcVariables().add(RcVariable.of(s.name, s.value));
+        }
+        for (ClientXml c : d.clients) {
+            r.getClients().add(new ClientInfo(c.name, c.index, c.procs));
+        }
+        for (LoadPointXml x : d.loadPoints) {
+            r.getLoadPoints().add(loadPoint(x));
+        }
+        if (d.metrics.peakThroughputOpsPerSec != null) {
+            r.setPeakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
+            r.setOverallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
+            r.setOverallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
+        }
+        r.setDisclosable(d.disclosability.disclosable);
+        r.getNonDisclosableReasons().addAll(d.disclosability.reasons);
+        for (RuleCheckXml c : d.disclosability.rules) {
+            r.getRuleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
+        }
+        r.getUnsupportedOps().addAll(d.unsupportedOps);
+        r.getNotes().addAll(d.notes);
+        return r;
+    }
+
+    private static Protocol protocolEnum(String s) {
+        for (Protocol p : Protocol.values()) {
+            if (p.name().equals(s)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static LoadPointResult loadPoint(LoadPointXml x) {
+        LoadPointResult p = new LoadPointResult();
+        p.setIndex(x.index);
+        p.setStartTime(x.startTime);
+        p.setEndTime(x.endTime);
+        p.setRequestedOpsPerSec(x.requestedOpsPerSec);
+        p.setAchievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
+        p.setMsecPerOp(msecPerOp(x));
+        p.setTotalOps(x.totalOps);
+        p.setSeconds(x.seconds);
+        p.setProtocol(x.protocol);
+        p.setNetworkProtocol(x.transport);
+        p.setIpVersion(x.ipVersion);
+        p.setFilesetKb(x.fileSetKB);
+        p.setLoadGenerators(x.clients);
+        p.setProcsPerGenerator(x.procsPerClient);
+        p.setBiodWrites(x.biodMaxWrites);
+        p.setBiodReads(x.biodMaxReads);
+        p.setRelease(x.version);
+        p.setFailedOps(x.failedOps);
+        p.setLateOps(x.lateOps);
+        if (x.latency != null) {
+            p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
+            p.setP50Ms(x.latency.p50Msec.doubleValue());
+            p.setP90Ms(x.latency.p90Msec.doubleValue());
+            p.setP99Ms(x.latency.p99Msec.doubleValue());
+            p.setP999Ms(x.latency.p999Msec.doubleValue());
+        }
+        for (OpXml o : x.ops) {
+            p.getOps().add(op(o));
+        }
+        for (ErrorXml e : x.errors) {
+            ErrorResult er = new ErrorResult();
+            er.setOp(e.op);
+            er.setStatus(e.status);
+            er.setStatusText(e.statusText);
+            er.setCount(e.count);
+            p.getErrors().add(er);
+        }
+        for (ClientThroughputXml c : x.clientThroughput) {
+            p.getClients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
+        }
+        List<IntervalPoint> intervals = new ArrayList<>();
+        for (IntervalXml i : x.intervals) {
+            IntervalPoint ip = new IntervalPoint();
+            ip.setTimeSeconds(i.seconds.doubleValue());
+            ip.setOpsPerSec(i.opsPerSec.doubleValue());
+            ip.setMeanMs(toDouble(i.meanMsec));
+            ip.setErrors(i.errors);
+            ip.setBehindProcs(i.behindProcs);
+            intervals.add(ip);
+        }
+        p.setIntervals(intervals);
+        return p;
+    }
+
+    /**
+     * The finer latency mean when it rounds to sfssum's msec/op column, else the column itself: a
+     * re-rounded mean must never change a digit sfssum printed (e.g. 2.2496 is 2.250 with three
+     * decimals, which would round to 2.3 where sfssum printed 2.2).
+     */
+    private static double msecPerOp(LoadPointXml x) {
+        if (x.latency != null && fixed(x.latency.meanMsec.doubleValue(), 1).compareTo(x.msecPerOp) == 0) {
+            return x.latency.meanMsec.doubleValue();
+        }
+        return x.msecPerOp.doubleValue();
+    }
+
+    private static OpResult op(OpXml x) {
+        OpResult o = new OpResult();
+        o.setName(x.name);
+        o.setCount(x.count);
+        o.setErrors(x.errors);
+        o.setTargetPercent(x.targetPercent.doubleValue());
+        o.setAchievedPercent(x.achievedPercent.doubleValue());
+        o.setOpsPerSec(x.opsPerSec.doubleValue());
+        o.setBytes(x.bytes);
+        o.setLate(x.late);
+        o.setPhysical(x.physical);
+        if (x.latency != null) {
+            o.setMeanMs(x.latency.meanMsec.doubleValue());
+            o.setMinMs(toDouble(x.latency.minMsec));
+            o.setP50Ms(x.latency.p50Msec.doubleValue());
+            o.setP90Ms(x.latency.p90Msec.doubleValue());
+            o.setP99Ms(x.latency.p99Msec.doubleValue());
+            o.setP999Ms(x.latency.p999Msec.doubleValue());
+            o.setMaxMs(toDouble(x.latency.maxMsec));
+            o.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
+        }
+        return o;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : text(s);
+    }
+
+    /** Drops characters XML 1.0 cannot carry (C0 controls other than tab and newlines). */
+    static String text(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> {
+            if (c >= 0x20 && c != 0xFFFE && c != 0xFFFF || c == '\t' || c == '\n' || c == '\r') {
+                b.appendCodePoint(c);
+            } else {
+                b.append('\uFFFD');
+            }
+        });
+        return b.toString();
+    }
+}

@@ -1,0 +1,63 @@
+package org.sfsbench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.sfsbench.report.html.HtmlReport;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultJson;
+import org.sfsbench.report.xml.ResultXml;
+import org.sfsbench.results.model.RunResult;
+
+/**
+ * What the manager calls after the last load point: writes {@code sfsresult.<suffix>.xml},
+ * {@code sfsresult.<suffix>.json} and {@code report.<suffix>.html} into the results folder.
+ */
+public final class ResultPublisher {
+    /** The three files written. */
+    public record Published(Path xml, Path json, Path html) {
+    }
+
+    private ResultPublisher() {
+    }
+
+    /**
+     * Writes the three files for {@code run} (metrics and run-rule verdict already applied to it).
+     * {@code suffix} names the files; it is also stored as the run's suffix when the run has none.
+     */
+    public static Published writeAll(RunResult run, Path resultsDir, String suffix) throws IOException {
+        if (run.getSuffix() == null || run.getSuffix().isBlank()) {
+            run.setSuffix(suffix);
+        }
+        ResultDocument doc = ResultMapping.toDocument(run);
+        Files.createDirectories(resultsDir);
+        Published p = new Published(resultsDir.resolve(xmlName(suffix)), resultsDir.resolve(jsonName(suffix)),
+                resultsDir.resolve(htmlName(suffix)));
+        ResultXml.write(doc, p.xml());
+        ResultJson.write(doc, p.json());
+        writeText(p.html(), HtmlReport.render(doc));
+        return p;
+    }
+
+    public static String xmlName(String suffix) {
+        return "sfsresult." + suffix + ".xml";
+    }
+
+    public static String jsonName(String suffix) {
+        return "sfsresult." + suffix + ".json";
+    }
+
+    public static String htmlName(String suffix) {
+        return "report." + suffix + ".html";
+    }
+
+    /** Writes UTF-8 text through a temporary file, so readers never see half a file. */
+    public static void writeText(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

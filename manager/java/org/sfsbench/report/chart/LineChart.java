@@ -1,0 +1,120 @@
+package org.sfsbench.report.chart;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An x/y line chart rendered as inline SVG: lines through the points of each series, one marker
+ * per point (with a hover title), and optional horizontal threshold lines such as the 20 ms limit.
+ * Both axes start at 0, as the SPECsfs response-time curve does.
+ */
+public final class LineChart {
+    /** One data point and the text shown when hovering over its marker. */
+    public record Point(double x, double y, String tooltip) {
+    }
+
+    /** A named series; every marker gets {@code pointClass} so tests and CSS can find them. */
+    public record Series(String name, String color, List<Point> points, String pointClass) {
+    }
+
+    /** A horizontal reference line at {@code y}. */
+    public record Threshold(double y, String label, String color) {
+    }
+
+    private final String title;
+    private final String xTitle;
+    private final String yTitle;
+    private final String cssClass;
+    private final List<Series> series = new ArrayList<>();
+    private final List<Threshold> thresholds = new ArrayList<>();
+    private int width = 760;
+    private int height = 420;
+
+    public LineChart(String cssClass, String title, String xTitle, String yTitle) {
+        this.cssClass = cssClass;
+        this.title = title;
+        this.xTitle = xTitle;
+        this.yTitle = yTitle;
+    }
+
+    public LineChart size(int w, int h) {
+        this.width = w;
+        this.height = h;
+        return this;
+    }
+
+    public LineChart add(Series s) {
+        series.add(s);
+        return this;
+    }
+
+    public LineChart threshold(Threshold t) {
+        thresholds.add(t);
+        return this;
+    }
+
+    public String svg() {
+        double maxX = 0;
+        double maxY = 0;
+        for (Series s : series) {
+            for (Point p : s.points()) {
+                maxX = Math.max(maxX, p.x());
+                maxY = Math.max(maxY, p.y());
+            }
+        }
+        for (Threshold t : thresholds) {
+            maxY = Math.max(maxY, t.y());
+        }
+        Ticks xt = Ticks.upTo(maxX * 1.05, 8);
+        Ticks yt = Ticks.upTo(maxY * 1.05, 6);
+        Frame f = new Frame(width, height, cssClass, title);
+        double l = f.plotLeft();
+        double r = f.plotRight();
+        double t = f.plotTop();
+        double b = f.plotBottom();
+        java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * x / xt.top();
+        java.util.function.DoubleUnaryOperator py = y -> b - (b - t) * y / yt.top();
+
+        for (double y : yt.values()) {
+            f.yGrid(py.applyAsDouble(y), yt.label(y));
+        }
+        for (double x : xt.values()) {
+            double xx = px.applyAsDouble(x);
+            f.line(xx, b, xx, b + 5, "#333333", 1, null);
+            f.text(xx, b + 19, "middle", xt.label(x));
+        }
+        f.axes();
+        f.axisTitles(xTitle, yTitle);
+        for (Threshold th : thresholds) {
+            double yy = py.applyAsDouble(th.y());
+            f.line(l, yy, r, yy, th.color(), 1.5, "6 4");
+            f.out.append("<text class=\"threshold\" x=\"").append(Frame.num(r - 4)).append("\" y=\"")
+                    .append(Frame.num(yy - 6)).append("\" text-anchor=\"end\" fill=\"").append(th.color())
+                    .append("\">").append(Markup.escape(th.label())).append("</text>\n");
+        }
+        for (Series s : series) {
+            StringBuilder pts = new StringBuilder();
+            for (Point p : s.points()) {
+                pts.append(Frame.num(px.applyAsDouble(p.x()))).append(',')
+                        .append(Frame.num(py.applyAsDouble(p.y()))).append(' ');
+            }
+            f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
+                    .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
+            for (Point p : s.points()) {
+                f.out.append("<circle class=\"").append(Markup.escape(s.pointClass())).append("\" cx=\"")
+                        .append(Frame.num(px.applyAsDouble(p.x()))).append("\" cy=\"")
+                        .append(Frame.num(py.applyAsDouble(p.y()))).append("\" r=\"4.5\" fill=\"")
+                        .append(s.color()).append("\"><title>").append(Markup.escape(p.tooltip()))
+                        .append("</title></circle>\n");
+            }
+        }
+        String[] names = new String[series.size()];
+        String[] colors = new String[series.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = series.get(i).name();
+            colors[i] = series.get(i).color();
+        }
+        f.legend(names, colors);
+        return f.finish();
+    }
+}

@@ -1,0 +1,36 @@
+package org.sfsbench.report.html;
+
+/** The report's inline style sheet and chart colours (no external resources: the page works offline). */
+final class Style {
+    static final String RESPONSE = "#1f77b4";
+    static final String REQUESTED = "#9ecae1";
+    static final String ACHIEVED = "#1f77b4";
+    static final String LIMIT = "#d62728";
+    static final String TARGET = "#bdbdbd";
+    static final String[] PERCENTILES = {"#c6dbef", "#6baed6", "#2171b5", "#08306b"};
+
+    static final String CSS = """
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px auto;
+                   max-width: 1100px; color: #222; background: #fff; }
+            h1 { font-size: 22px; margin-bottom: 4px; }
+            h2 { font-size: 18px; border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
+            .headline { font-size: 20px; font-weight: bold; margin: 12px 0; }
+            .verdict { padding: 10px 14px; border-radius: 4px; margin: 12px 0; }
+            .verdict.ok { background: #e5f5e0; border: 1px solid #74c476; }
+            .verdict.no { background: #fee0d2; border: 1px solid #fb6a4a; }
+            table { border-collapse: collapse; margin: 8px 0 16px 0; font-size: 13px; }
+            th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; }
+            th { background: #f3f3f3; }
+            td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+            tr.over td { color: #a50f15; }
+            tr.failed td { background: #fff5f0; }
+            .charts svg { display: block; margin: 12px 0; border: 1px solid #eee; }
+            details { margin: 6px 0; }
+            summary { cursor: pointer; font-weight: bold; }
+            .meta td:first-child { font-weight: bold; }
+            footer { margin-top: 40px; font-size: 12px; color: #777; }
+            """;
+
+    private Style() {
+    }
+}

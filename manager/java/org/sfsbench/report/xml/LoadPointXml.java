@@ -1,0 +1,102 @@
+package org.sfsbench.report.xml;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import jakarta.xml.bind.annotation.XmlAttribute;
+import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlElementWrapper;
+import jakarta.xml.bind.annotation.XmlType;
+
+/**
+ * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
+ * sfssum prints them; the children add what sfssum has no column for.
+ */
+@XmlType(propOrder = {"latency", "ops", "errors", "clientThroughput", "intervals"})
+@JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
+    "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
+    "biodMaxReads", "version", "failedOps", "lateOps", "startTime", "endTime", "latency", "ops", "errors",
+    "clientThroughput", "intervals"})
+public final class LoadPointXml {
+    @XmlAttribute(required = true)
+    public int index;
+
+    @XmlAttribute(required = true)
+    public long requestedOpsPerSec;
+
+    @XmlAttribute(required = true)
+    public BigDecimal achievedOpsPerSec;
+
+    @XmlAttribute(required = true)
+    public BigDecimal msecPerOp;
+
+    @XmlAttribute(required = true)
+    public long totalOps;
+
+    @XmlAttribute(required = true)
+    public long seconds;
+
+    @XmlAttribute(required = true)
+    public String protocol;
+
+    @XmlAttribute(required = true)
+    public String transport;
+
+    @XmlAttribute(required = true)
+    public int ipVersion;
+
+    @XmlAttribute(required = true)
+    public long fileSetKB;
+
+    @XmlAttribute(required = true)
+    public int clients;
+
+    @XmlAttribute(required = true)
+    public int procsPerClient;
+
+    @XmlAttribute(required = true)
+    public int biodMaxWrites;
+
+    @XmlAttribute(required = true)
+    public int biodMaxReads;
+
+    @XmlAttribute(required = true)
+    public String version;
+
+    /** Operations that ended with an error status, all op types together. */
+    @XmlAttribute(required = true)
+    public long failedOps;
+
+    /** Operations sent more than 1 ms after their intended start (the load generator fell behind). */
+    @XmlAttribute(required = true)
+    public long lateOps;
+
+    /** Start of the RUN phase, ISO-8601. */
+    @XmlAttribute
+    public String startTime;
+
+    @XmlAttribute
+    public String endTime;
+
+    /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
+    @XmlElement
+    public LatencyXml latency;
+
+    @XmlElementWrapper(name = "ops", required = true)
+    @XmlElement(name = "op")
+    public List<OpXml> ops = new ArrayList<>();
+
+    @XmlElementWrapper(name = "errors", required = true)
+    @XmlElement(name = "error")
+    public List<ErrorXml> errors = new ArrayList<>();
+
+    @XmlElementWrapper(name = "clientThroughput", required = true)
+    @XmlElement(name = "client")
+    public List<ClientThroughputXml> clientThroughput = new ArrayList<>();
+
+    @XmlElementWrapper(name = "intervals", required = true)
+    @XmlElement(name = "interval")
+    public List<IntervalXml> intervals = new ArrayList<>();
+}

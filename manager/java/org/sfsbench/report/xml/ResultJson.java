@@ -1,0 +1,51 @@
+package org.sfsbench.report.xml;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * {@code sfsresult.<suffix>.json}: the same document as the XML, written by Jackson from the same
+ * classes, so the names are the XML's element and attribute names. Decimals are written as plain
+ * JSON numbers with the XML's digits (never exponents). The file is written whole to a temporary
+ * name and renamed, so a reader never sees a half-written (invalid) JSON file.
+ */
+public final class ResultJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // keep "4.0" as 4.0 when reading a tree: the digits are part of the published value
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+
+    private ResultJson() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static String toJson(Object doc) throws IOException {
+        return MAPPER.writeValueAsString(doc);
+    }
+
+    public static void write(Object doc, Path file) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, toJson(doc) + "\n");
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static ResultDocument read(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), ResultDocument.class);
+    }
+}

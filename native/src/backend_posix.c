@@ -1,0 +1,524 @@
+/* posix backend: every abstract op as system calls on a local or mounted
+ * path (docs/posix-mapping.md).  Synchronous: one proc per engine thread.
+ * Paths are resolved relative to an O_DIRECTORY fd of the proc root. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/xattr.h>
+#include <liburing.h>
+#include "backend.h"
+#include "config.h"
+
+#define FD_SETS 64               /* cache of open data files: 64 sets x 4 ways */
+#define FD_WAYS 4
+#define FD_CACHE (FD_SETS * FD_WAYS)
+
+struct fd_entry { int fd; char path[128]; };
+
+
+struct posix_ctx {
+    int rootfd;
+    char rootpath[4096];
+    uint64_t block;             /* bytes per physical request, 0 = whole op */
+    int biod_reads, biod_writes;
+    unsigned char *rbuf;        /* destination of reads with buf == NULL */
+    int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
+    struct fd_entry cache[FD_CACHE];
+    unsigned evict[FD_SETS];    /* next way to replace, per set */
+    struct io_uring ring;
+    int ring_ok;
+    char why[4200];             /* why the target is gone ("" while it is there) */
+};
+
+static const char *rel(const char *p)
+{
+    return p && p[0] ? p : ".";
+}
+
+static void fill_attr(sfs_attr *a, const struct stat *st)
+{
+    a->size = (uint64_t)st->st_size;
+    a->mode = st->st_mode;
+    a->nlink = (uint32_t)st->st_nlink;
+    a->mtime_ns = (uint64_t)st->st_mtim.tv_sec * 1000000000ULL + (uint64_t)st->st_mtim.tv_nsec;
+    a->atime_ns = (uint64_t)st->st_atim.tv_sec * 1000000000ULL + (uint64_t)st->st_atim.tv_nsec;
+    a->uid = st->st_uid;
+    a->gid = st->st_gid;
+}
+
+/* --- open / close --- */
+
+static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
+                      void **ctxp, char *err, size_t errlen)
+{
+    const char *target = cfg->target[proc];
+    struct stat st;
+    if (target[0] != '/') {
+        snprintf(err, errlen, "target.%d=%s: the posix backend needs an absolute path", proc, target);
+        return -1;
+    }
+    if (stat(target, &st) != 0) {
+        snprintf(err, errlen, "target.%d=%s: %s (missing mount point?)", proc, target, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "target.%d=%s: not a directory", proc, target);
+        return -1;
+    }
+    struct posix_ctx *c = calloc(1, sizeof *c);
+    if (!c) { snprintf(err, errlen, "out of memory"); return -1; }
+    c->rbuf = malloc(SFS_XFER_MAX);
+    if (!c->rbuf) { free(c); snprintf(err, errlen, "out of memory"); return -1; }
+    for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
+    for (int i = 0; i < FD_CACHE; i++) c->cache[i].fd = -1;
+    c->block = cfg->block_size;
+    c->biod_reads = cfg->biod_reads;
+    c->biod_writes = cfg->biod_writes;
+
+    /* mkdir -p target/root, component by component, for a clear message */
+    int fd = open(target, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "target.%d=%s: %s", proc, target, strerror(errno));
+        goto fail;
+    }
+    snprintf(c->rootpath, sizeof c->rootpath, "%s", target);
+    char comp[4096];
+    snprintf(comp, sizeof comp, "%s", root);
+    char *save = NULL;
+    for (char *p = strtok_r(comp, "/", &save); p; p = strtok_r(NULL, "/", &save)) {
+        size_t l = strlen(c->rootpath);
+        snprintf(c->rootpath + l, sizeof c->rootpath - l, "%s%s", l && c->rootpath[l - 1] == '/' ? "" : "/", p);
+        if (mkdirat(fd, p, 0755) != 0 && errno != EEXIST) {
+            int e = errno;
+            snprintf(err, errlen, "cannot create %s: %s%s", c->rootpath, strerror(e),
+                     e == EACCES || e == EROFS || e == EPERM ? " (folder not writable)" :
+                     e == ENOSPC ? " (disk full)" : "");
+            close(fd);
+            goto fail;
+        }
+        int nfd = openat(fd, p, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
+        close(fd);
+        if (nfd < 0) {
+            snprintf(err, errlen, "cannot open %s: %s", c->rootpath, strerror(errno));
+            goto fail;
+        }
+        fd = nfd;
+    }
+    if (faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) != 0) {
+        snprintf(err, errlen, "%s: %s (folder not writable)", c->rootpath, strerror(errno));
+        close(fd);
+        goto fail;
+    }
+    c->rootfd = fd;
+    /* io_uring only pays when a logical op has several blocks in flight */
+    if (c->block && (c->biod_reads > 1 || c->biod_writes > 1))
+        c->ring_ok = io_uring_queue_init(32, &c->ring, 0) == 0;
+    *ctxp = c;
+    return 0;
+fail:
+    free(c->rbuf);
+    free(c);
+    return -1;
+}
+
+static void posix_close(void *ctx)
+{
+    struct posix_ctx *c = ctx;
+    for (int i = 0; i < SFS_MAX_HANDLES; i++)
+        if (c->slots[i] >= 0) close(c->slots[i]);
+    for (int i = 0; i < FD_CACHE; i++)
+        if (c->cache[i].fd >= 0) close(c->cache[i].fd);
+    if (c->ring_ok) io_uring_queue_exit(&c->ring);
+    close(c->rootfd);
+    free(c->rbuf);
+    free(c);
+}
+
+/* --- fd cache: O_RDWR fds of data files by path, 4-way set associative
+ * (a miss costs openat+close, which in a multi-threaded process also
+ * contends on the shared fd table).  Entries of a removed or renamed path
+ * are dropped so a re-created file is reopened. --- */
+
+static unsigned path_set(const char *p)
+{
+    unsigned h = 2166136261u;
+    for (; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    return h % FD_SETS;
+}
+
+static struct fd_entry *cache_find(struct posix_ctx *c, const char *path)
+{
+    struct fd_entry *set = &c->cache[path_set(path) * FD_WAYS];
+    for (int w = 0; w < FD_WAYS; w++)
+        if (set[w].fd >= 0 && strcmp(set[w].path, path) == 0)
+            return &set[w];
+    return NULL;
+}
+
+static int cached_fd(struct posix_ctx *c, const char *path)
+{
+    struct fd_entry *e = cache_find(c, path);
+    if (e)
+        return e->fd;
+    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC);
+    if (fd < 0 && errno == EACCES)
+        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    if (strlen(path) >= sizeof e->path)
+        return fd;  /* not cacheable: put_fd closes it */
+    unsigned s = path_set(path);
+    e = &c->cache[s * FD_WAYS + c->evict[s]];
+    c->evict[s] = (c->evict[s] + 1) % FD_WAYS;
+    if (e->fd >= 0) close(e->fd);
+    e->fd = fd;
+    snprintf(e->path, sizeof e->path, "%s", path);
+    return fd;
+}
+
+static void put_fd(struct posix_ctx *c, const char *path, int fd)
+{
+    struct fd_entry *e = cache_find(c, path);
+    if (!e || e->fd != fd) close(fd);
+}
+
+static void forget(struct posix_ctx *c, const char *path)
+{
+    struct fd_entry *e = cache_find(c, path);
+    if (e) {
+        close(e->fd);
+        e->fd = -1;
+    }
+}
+
+/* --- data transfer: blocks of c->block bytes, up to 'depth' in flight
+ * through io_uring when there are several, else plain pread/pwrite --- */
+
+static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint64_t len,
+                uint64_t off, int depth, sfs_req *req)
+{
+    uint64_t chunk = c->block && c->block < len ? c->block : len;
+    uint64_t nchunks = chunk ? (len + chunk - 1) / chunk : 0;
+    uint64_t done = 0;
+    if (len == 0) {
+        req->physical = 1;  /* a zero-length transfer is still one request */
+        return 0;
+    }
+    if (nchunks > 1 && depth > 1 && c->ring_ok) {
+        uint64_t next = 0, completed = 0;
+        int inflight = 0;
+        while (completed < nchunks) {
+            while (inflight < depth && next < nchunks) {
+                struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
+                if (!sqe) break;
+                uint64_t o = next * chunk, l = len - o < chunk ? len - o : chunk;
+                if (write) io_uring_prep_write(sqe, fd, buf + o, (unsigned)l, off + o);
+                else io_uring_prep_read(sqe, fd, buf + o, (unsigned)l, off + o);
+                next++;
+                inflight++;
+            }
+            io_uring_submit(&c->ring);
+            struct io_uring_cqe *cqe;
+            int rc = io_uring_wait_cqe(&c->ring, &cqe);
+            if (rc < 0) return rc;
+            int res = cqe->res;
+            io_uring_cqe_seen(&c->ring, cqe);
+            inflight--;
+            completed++;
+            req->physical++;
+            if (res < 0) {
+                while (inflight > 0 && io_uring_wait_cqe(&c->ring, &cqe) == 0) {
+                    io_uring_cqe_seen(&c->ring, cqe);
+                    inflight--;
+                }
+                return res;
+            }
+            done += (uint64_t)res;
+        }
+        req->result_bytes = done;
+        return 0;
+    }
+    while (done < len) {
+        uint64_t l = len - done < chunk ? len - done : chunk;
+        ssize_t n = write ? pwrite(fd, buf + done, l, (off_t)(off + done))
+                          : pread(fd, buf + done, l, (off_t)(off + done));
+        req->physical++;
+        if (n < 0) return -errno;
+        if (n == 0) break;  /* end of file */
+        done += (uint64_t)n;
+    }
+    req->result_bytes = done;
+    return 0;
+}
+
+static int read_or_write(struct posix_ctx *c, sfs_req *req, int write, int sync)
+{
+    int fd = cached_fd(c, req->path);
+    if (fd < 0) return fd;
+    unsigned char *buf = req->buf ? req->buf : c->rbuf;
+    uint64_t len = req->length;
+    if (!req->buf && len > SFS_XFER_MAX) len = SFS_XFER_MAX;
+    req->physical = 0;
+    int rc = xfer(c, fd, write, buf, len, req->offset,
+                  write ? c->biod_writes : c->biod_reads, req);
+    if (rc == 0 && sync) {
+        req->physical++;
+        if (fdatasync(fd) != 0) rc = -errno;
+    }
+    put_fd(c, req->path, fd);
+    return rc;
+}
+
+static int list_dir(struct posix_ctx *c, sfs_req *req, int plus)
+{
+    int fd = openat(c->rootfd, rel(req->path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -errno;
+    DIR *d = fdopendir(fd);
+    if (!d) { int e = errno; close(fd); return -e; }
+    uint64_t n = 0;
+    struct dirent *de;
+    struct stat st;
+    req->physical = 1;
+    while ((de = readdir(d)) != NULL) {
+        n++;
+        if (plus && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+            req->physical++;
+    }
+    closedir(d);
+    req->result_bytes = n;
+    return 0;
+}
+
+static int slot_fd(struct posix_ctx *c, sfs_req *req)
+{
+    if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES || c->slots[req->slot] < 0)
+        return -EBADF;
+    return c->slots[req->slot];
+}
+
+static int do_op(struct posix_ctx *c, sfs_req *req)
+{
+    struct stat st;
+    struct statvfs sv;
+    int fd, r = c->rootfd;
+    const char *p = rel(req->path);
+#define SYS(call) do { if ((call) != 0) return -errno; } while (0)
+    req->physical = 1;
+    switch (req->op) {
+    case SFS_OP_NULL: case SFS_OP_CIFS_ECHO:
+        (void)getppid();
+        return 0;
+    case SFS_OP_ROOT:
+        SYS(fstat(r, &st));
+        fill_attr(&req->attr, &st);
+        return 0;
+    case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_CIFS_QUERY_PATH_INFO:
+        SYS(fstatat(r, p, &st, AT_SYMLINK_NOFOLLOW));
+        fill_attr(&req->attr, &st);
+        return 0;
+    case SFS_OP_SETATTR:
+        SYS(fchmodat(r, p, req->mode & 07777, 0));
+        return 0;
+    case SFS_OP_ACCESS:
+        SYS(faccessat(r, p, R_OK, AT_EACCESS));
+        return 0;
+    case SFS_OP_READLINK: {
+        char buf[4096];
+        ssize_t n = readlinkat(r, p, buf, sizeof buf);
+        if (n < 0) return -errno;
+        req->result_bytes = (uint64_t)n;
+        if (req->buf && req->length) {
+            size_t l = (size_t)n < req->length ? (size_t)n : req->length;
+            memcpy(req->buf, buf, l);
+        }
+        return 0;
+    }
+    case SFS_OP_READ:
+        return read_or_write(c, req, 0, 0);
+    case SFS_OP_WRITE:
+        return read_or_write(c, req, 1, req->stable);
+    case SFS_OP_WRCACHE:
+        return read_or_write(c, req, 1, 0);
+    case SFS_OP_COMMIT:
+        fd = cached_fd(c, p);
+        if (fd < 0) return fd;
+        {
+            int rc = fsync(fd) == 0 ? 0 : -errno;
+            put_fd(c, p, fd);
+            return rc;
+        }
+    case SFS_OP_CREATE:
+        fd = openat(r, p, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, req->mode ? req->mode : 0644);
+        if (fd < 0) return -errno;
+        close(fd);
+        return 0;
+    case SFS_OP_REMOVE:
+        forget(c, p);
+        SYS(unlinkat(r, p, 0));
+        return 0;
+    case SFS_OP_RENAME:
+        forget(c, p);
+        forget(c, req->path2);
+        SYS(renameat(r, p, r, req->path2));
+        return 0;
+    case SFS_OP_LINK:
+        SYS(linkat(r, p, r, req->path2, 0));
+        return 0;
+    case SFS_OP_SYMLINK:
+        SYS(symlinkat(req->path2, r, p));
+        return 0;
+    case SFS_OP_MKDIR:
+        SYS(mkdirat(r, p, req->mode ? req->mode : 0755));
+        return 0;
+    case SFS_OP_RMDIR:
+        SYS(unlinkat(r, p, AT_REMOVEDIR));
+        return 0;
+    case SFS_OP_MKNOD:
+        SYS(mkfifoat(r, p, req->mode ? req->mode : 0644));
+        return 0;
+    case SFS_OP_READDIR: case SFS_OP_CIFS_FIND_FIRST2:
+        return list_dir(c, req, 0);
+    case SFS_OP_READDIRPLUS:
+        return list_dir(c, req, 1);
+    case SFS_OP_FSSTAT: case SFS_OP_CIFS_QUERY_FS_INFO:
+        SYS(fstatvfs(r, &sv));
+        req->result_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+        req->attr.size = (uint64_t)sv.f_blocks * sv.f_frsize;
+        return 0;
+    case SFS_OP_FSINFO:
+        SYS(fstatvfs(r, &sv));
+        errno = 0;
+        if (fpathconf(r, _PC_FILESIZEBITS) < 0 && errno) return -errno;
+        req->physical = 2;
+        req->result_bytes = sv.f_bsize;
+        return 0;
+    case SFS_OP_PATHCONF: {
+        errno = 0;
+        long n = fpathconf(r, _PC_NAME_MAX);
+        if (n < 0 && errno) return -errno;
+        req->result_bytes = (uint64_t)(n < 0 ? 0 : n);
+        return 0;
+    }
+    /* CIFS ops on open-file slots */
+    case SFS_OP_CIFS_NT_CREATE_ANDX:
+        if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES) return -EBADF;
+        if (c->slots[req->slot] >= 0) { close(c->slots[req->slot]); c->slots[req->slot] = -1; }
+        fd = openat(r, p, O_RDWR | O_CLOEXEC | (req->mode ? O_CREAT : 0), req->mode);
+        if (fd < 0 && (errno == EISDIR || errno == EACCES))
+            fd = openat(r, p, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return -errno;
+        c->slots[req->slot] = fd;
+        return 0;
+    case SFS_OP_CIFS_CLOSE:
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        c->slots[req->slot] = -1;
+        SYS(close(fd));
+        return 0;
+    case SFS_OP_CIFS_READ_ANDX: case SFS_OP_CIFS_WRITE_ANDX: {
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        int w = req->op == SFS_OP_CIFS_WRITE_ANDX;
+        unsigned char *buf = req->buf ? req->buf : c->rbuf;
+        uint64_t len = req->length;
+        if (!req->buf && len > SFS_XFER_MAX) len = SFS_XFER_MAX;
+        req->physical = 0;
+        return xfer(c, fd, w, buf, len, req->offset, w ? c->biod_writes : c->biod_reads, req);
+    }
+    case SFS_OP_CIFS_QUERY_FILE_INFO:
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        SYS(fstat(fd, &st));
+        fill_attr(&req->attr, &st);
+        return 0;
+    case SFS_OP_CIFS_SET_FILE_INFO:
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        SYS(futimens(fd, NULL));
+        return 0;
+    case SFS_OP_CIFS_FLUSH:
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        SYS(fsync(fd));
+        return 0;
+    case SFS_OP_CIFS_QUERY_SECDESC: {
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        char acl[512];
+        if (fgetxattr(fd, "system.posix_acl_access", acl, sizeof acl) < 0) {
+            if (errno != ENODATA && errno != ENOTSUP && errno != ERANGE) return -errno;
+            SYS(fstat(fd, &st));  /* no ACL: the mode bits are the descriptor */
+            fill_attr(&req->attr, &st);
+        }
+        return 0;
+    }
+    case SFS_OP_CIFS_LOCKING_ANDX: {
+        if ((fd = slot_fd(c, req)) < 0) return fd;
+        struct flock fl = {
+            .l_type = req->mode ? F_UNLCK : F_WRLCK, .l_whence = SEEK_SET,
+            .l_start = (off_t)req->offset, .l_len = (off_t)req->length,
+        };
+        SYS(fcntl(fd, F_SETLK, &fl));
+        return 0;
+    }
+    default:
+        return -ENOTSUP;
+    }
+#undef SYS
+}
+
+/* After a failure that could mean the target itself is gone: is the proc
+ * root still there?  A removed root or a stale/broken mount turns the
+ * op-level error into -ENODEV (fatal, sfs_status_is_fatal) with a reason. */
+static int check_target(struct posix_ctx *c, int rc)
+{
+    struct stat st;
+    if (rc != -ENOENT && rc != -ESTALE && rc != -EIO)
+        return rc;
+    if (fstat(c->rootfd, &st) != 0) {
+        snprintf(c->why, sizeof c->why, "%s: %s", c->rootpath, strerror(errno));
+        return -ENODEV;
+    }
+    if (st.st_nlink == 0) {
+        snprintf(c->why, sizeof c->why, "%s was removed", c->rootpath);
+        return -ENODEV;
+    }
+    return rc;
+}
+
+static int posix_submit(void *ctx, sfs_req *req)
+{
+    struct posix_ctx *c = ctx;
+    req->physical = 0;
+    req->result_bytes = 0;
+    int rc = do_op(c, req);
+    if (rc < 0 && rc != req->expect_status)
+        rc = check_target(c, rc);
+    req->status = rc;
+    req->proto_status = rc == -ENODEV ? ENODEV : -rc;
+    if (req->done) req->done(req);
+    return 0;
+}
+
+static const char *posix_error(void *ctx)
+{
+    return ((struct posix_ctx *)ctx)->why;
+}
+
+static int posix_inflight(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+static const sfs_backend posix_backend = {
+    .name = "posix",
+    .async = 0,
+    .open = posix_open,
+    .submit = posix_submit,
+    .poll = NULL,
+    .inflight = posix_inflight,
+    .close = posix_close,
+    .error = posix_error,
+};
+SFS_REGISTER_BACKEND(posix_backend)

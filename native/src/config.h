@@ -1,0 +1,58 @@
+/* Engine configuration: "key=value" lines, one per line, '#' comments.
+ * Every key is documented in docs/engine.md.  Shared read-only by the
+ * engine, backends and workloads once parsed. */
+#ifndef SFS_CONFIG_H
+#define SFS_CONFIG_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "sfs_ops.h"
+
+#define SFS_CFG_MAX_PROCS 4096
+#define SFS_XFER_MAX (1 << 20)     /* largest xfer_size (= write pattern size) */
+
+struct sfs_logger;
+
+struct sfs_cfg {
+    char     backend[32];
+    char     workload[64];
+    int      procs;              /* procs in this engine */
+    int      proc_first;         /* global index of proc 0 (names, seeds) */
+    char   **target;             /* [procs]: posix path, nfs server:/export or nfs://, smb \\server\share */
+    char     root[256];          /* benchmark folder under each target */
+    double   rate;               /* ops/s per proc, 0 = unpaced */
+    double   fileset_rate;       /* ops/s the file set is sized for when rate=0 */
+    int      poisson;            /* arrival=poisson: exponential spacing */
+    int      mix_set;            /* 1 if 'mix' was given */
+    double   mix[SFS_OP_COUNT];  /* percent per op (mix key) */
+    int      access_pcnt;
+    double   fileset_mb_per_op;
+    double   fileset_scale;
+    int      dir_count;
+    int      symlink_count;
+    int      append_pcnt;
+    uint32_t block_size;         /* 0 = negotiate */
+    int      biod_reads, biod_writes;
+    uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
+    uint64_t file_size;          /* fixed file size, 0 = distribution */
+    uint32_t uid, gid;
+    int      uid_set, gid_set;
+    char     username[128];
+    char     domain[128];
+    char     password[256];      /* never printed */
+    uint64_t seed;
+    uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
+    char     log[1024];
+    uint64_t sample_us;          /* pacing checkpoint: longest uninterrupted sleep */
+    struct sfs_logger *logger;   /* set by the engine when 'log' is open */
+};
+
+/* Parse text into cfg (zeroed and defaulted first).  0 or -1 with a message
+ * naming the line, key and value in err. */
+int  sfs_cfg_parse(const char *text, struct sfs_cfg *cfg, char *err, size_t errlen);
+void sfs_cfg_free(struct sfs_cfg *cfg);
+
+/* Parse a "getattr:26,lookup:24" mix into pct (zeroed first). */
+int  sfs_cfg_parse_mix(const char *val, double pct[SFS_OP_COUNT], char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,110 @@
+#include <string.h>
+#include "counters.h"
+
+#define LD(x)    __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define ST(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+int sfs_hist_bucket(uint64_t v)
+{
+    if (v < 32)
+        return (int)v;
+    int e = 63 - __builtin_clzll(v);
+    int b = 32 + (e - 5) * 32 + (int)((v >> (e - 5)) - 32);
+    return b < SFS_HIST_BUCKETS ? b : SFS_HIST_BUCKETS - 1;
+}
+
+uint64_t sfs_hist_lower(int i)
+{
+    if (i < 32)
+        return (uint64_t)i;
+    return (uint64_t)(32 + (i - 32) % 32) << ((i - 32) / 32);
+}
+
+void sfs_counters_reset(struct sfs_counters *c)
+{
+    for (int op = 0; op < SFS_OPS_MAX; op++)
+        for (int w = 0; w < SFS_O_WORDS; w++)
+            ST(c->op[op][w], w == SFS_O_LAT_MIN ? UINT64_MAX : 0);
+    for (int i = 0; i < SFS_ERR_SLOTS; i++) {
+        ST(c->err_key[i], 0);
+        ST(c->err_cnt[i], 0);
+    }
+    ST(c->nerr, 0);
+}
+
+static void add(uint64_t *w, uint64_t v)
+{
+    ST(*w, LD(*w) + v);
+}
+
+void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
+{
+    if (req->op < 0 || req->op >= SFS_OPS_MAX)
+        return;
+    uint64_t *o = c->op[req->op];
+    uint64_t lat = req->t_done_ns > req->t_intended_ns ? (req->t_done_ns - req->t_intended_ns) / 1000 : 0;
+    uint64_t svc = req->t_done_ns > req->t_sent_ns ? (req->t_done_ns - req->t_sent_ns) / 1000 : 0;
+    add(&o[SFS_O_OPS], 1);
+    if (failed)
+        add(&o[SFS_O_ERRORS], 1);
+    if (req->op == SFS_OP_READ || req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE ||
+        req->op == SFS_OP_CIFS_READ_ANDX || req->op == SFS_OP_CIFS_WRITE_ANDX)
+        add(&o[SFS_O_BYTES], req->result_bytes);
+    add(&o[SFS_O_LAT_SUM], lat);
+    if (lat < LD(o[SFS_O_LAT_MIN])) ST(o[SFS_O_LAT_MIN], lat);
+    if (lat > LD(o[SFS_O_LAT_MAX])) ST(o[SFS_O_LAT_MAX], lat);
+    add(&o[SFS_O_SVC_SUM], svc);
+    if (req->t_sent_ns > req->t_intended_ns + 1000000ULL)
+        add(&o[SFS_O_LATE], 1);
+    add(&o[SFS_O_PHYSICAL], req->physical);
+    add(&o[SFS_O_HIST + sfs_hist_bucket(lat)], 1);
+    if (failed) {
+        uint64_t key = ((uint64_t)(uint32_t)req->op << 32) | (uint32_t)req->proto_status;
+        uint64_t n = LD(c->nerr);
+        for (uint64_t i = 0; i < n; i++)
+            if (LD(c->err_key[i]) == key) { add(&c->err_cnt[i], 1); return; }
+        /* a full table drops new keys; the op's error count stays exact */
+        if (n < SFS_ERR_SLOTS) {
+            ST(c->err_key[n], key);
+            ST(c->err_cnt[n], 1);
+            __atomic_store_n(&c->nerr, n + 1, __ATOMIC_RELEASE);
+        }
+    }
+}
+
+void sfs_sample_clear(uint64_t *out)
+{
+    memset(out + SFS_S_HEADER_WORDS, 0,
+           (SFS_SAMPLE_WORDS - SFS_S_HEADER_WORDS) * sizeof(uint64_t));
+    for (int op = 0; op < SFS_OPS_MAX; op++)
+        out[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_LAT_MIN] = UINT64_MAX;
+}
+
+void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c)
+{
+    for (int op = 0; op < SFS_OPS_MAX; op++) {
+        const uint64_t *o = c->op[op];
+        uint64_t *d = out + SFS_S_HEADER_WORDS + op * SFS_O_WORDS;
+        if (LD(o[SFS_O_OPS]) == 0)
+            continue;
+        for (int w = 0; w < SFS_O_WORDS; w++) {
+            uint64_t v = LD(o[w]);
+            if (w == SFS_O_LAT_MIN) { if (v < d[w]) d[w] = v; }
+            else if (w == SFS_O_LAT_MAX) { if (v > d[w]) d[w] = v; }
+            else d[w] += v;
+        }
+    }
+    uint64_t *e = out + SFS_E_BASE;
+    uint64_t n = __atomic_load_n(&c->nerr, __ATOMIC_ACQUIRE);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t key = LD(c->err_key[i]), cnt = LD(c->err_cnt[i]);
+        uint64_t j;
+        for (j = 0; j < e[0]; j++)
+            if (e[1 + 2 * j] == key) { e[2 + 2 * j] += cnt; break; }
+        if (j == e[0] && e[0] < SFS_ERR_SLOTS) {
+            e[1 + 2 * e[0]] = key;
+            e[2 + 2 * e[0]] = cnt;
+            e[0]++;
+        }
+    }
+}

@@ -1,0 +1,325 @@
+/* libsfsengine public API: open, phases, wait, sample, stop, close
+ * (sfsengine.h, docs/engine.md).  The proc loops are in engine_run.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <time.h>
+#include "engine_internal.h"
+#include "log.h"
+#include "clock.h"
+
+static void set_err(char *err, int errlen, const char *msg)
+{
+    if (err && errlen > 0)
+        snprintf(err, (size_t)errlen, "%s", msg);
+}
+
+void sfs_engine_fail(sfs_engine *e, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&e->lock);
+    if (!e->failed) {
+        e->failed = 1;
+        snprintf(e->err, sizeof e->err, "%s", msg);
+    }
+    __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "failed: %s", msg);
+}
+
+/* Procs with the same target share one async worker (one event loop); sync
+ * backends get one worker per proc. */
+static int make_workers(sfs_engine *e, char *err, size_t errlen)
+{
+    e->workers = calloc((size_t)e->nprocs, sizeof *e->workers);
+    if (!e->workers) goto oom;
+    for (int i = 0; i < e->nprocs; i++) {
+        struct sfs_proc *p = &e->procs[i];
+        struct sfs_worker *w = NULL;
+        if (e->be->async)
+            for (int k = 0; k < e->nworkers && !w; k++)
+                if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
+                    w = &e->workers[k];
+        if (!w) {
+            w = &e->workers[e->nworkers++];
+            w->e = e;
+            w->procs = calloc((size_t)e->nprocs, sizeof *w->procs);
+            w->cnt[0] = malloc(sizeof(struct sfs_counters));
+            w->cnt[1] = malloc(sizeof(struct sfs_counters));
+            if (!w->procs || !w->cnt[0] || !w->cnt[1]) goto oom;
+            sfs_counters_reset(w->cnt[0]);
+            sfs_counters_reset(w->cnt[1]);
+        }
+        w->procs[w->nprocs++] = p;
+        p->w = w;
+    }
+    return 0;
+oom:
+    snprintf(err, errlen, "out of memory");
+    return -1;
+}
+
+static void engine_free(sfs_engine *e)
+{
+    for (int i = 0; i < e->nprocs; i++) {
+        struct sfs_proc *p = &e->procs[i];
+        if (p->wstate) e->wl->close(p->wstate);
+        if (p->bctx) e->be->close(p->bctx);
+        sfs_fileset_free(&p->fs);
+    }
+    for (int k = 0; k < e->nworkers; k++) {
+        free(e->workers[k].procs);
+        free(e->workers[k].cnt[0]);
+        free(e->workers[k].cnt[1]);
+    }
+    free(e->workers);
+    free(e->procs);
+    sfs_log_close(&e->cfg);
+    sfs_cfg_free(&e->cfg);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+    free(e);
+}
+
+sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
+{
+    char msg[1024] = "";
+    sfs_engine *e = calloc(1, sizeof *e);
+    if (!e) { set_err(err, errlen, "out of memory"); return NULL; }
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->cond, NULL);
+    if (sfs_cfg_parse(config, &e->cfg, msg, sizeof msg))
+        goto fail;
+    e->be = sfs_backend_find(e->cfg.backend);
+    if (!e->be) {
+        snprintf(msg, sizeof msg, "backend=%s: unknown backend (available: %s)",
+                 e->cfg.backend, sfs_backend_names());
+        goto fail;
+    }
+    e->wl = sfs_workload_find(e->cfg.workload);
+    if (!e->wl) {
+        snprintf(msg, sizeof msg, "workload=%s: unknown workload (available: %s)",
+                 e->cfg.workload, sfs_workload_names());
+        goto fail;
+    }
+    if (sfs_log_open(&e->cfg, msg, sizeof msg))
+        goto fail;
+    e->nprocs = e->cfg.procs;
+    e->procs = calloc((size_t)e->nprocs, sizeof *e->procs);
+    if (!e->procs) { snprintf(msg, sizeof msg, "out of memory"); goto fail; }
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
+              e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
+    for (int i = 0; i < e->nprocs; i++) {
+        struct sfs_proc *p = &e->procs[i];
+        char m2[900] = "";
+        p->e = e;
+        p->local = i;
+        p->global = e->cfg.proc_first + i;
+        p->target = e->cfg.target[i];
+        snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
+        p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
+        sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
+        if (sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
+            snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
+            goto fail;
+        }
+        if (i == 0)
+            sfs_debug(&e->cfg, SFS_DBG_CHILD_SETUP, p->global,
+                      "fileset files=%u dirs=%u bytes=%llu working=%u bytes=%llu churn=%u symlinks=%u",
+                      p->fs.nfiles, p->fs.ndirs, (unsigned long long)p->fs.total_bytes,
+                      p->fs.nworking, (unsigned long long)p->fs.working_bytes, p->fs.nchurn,
+                      p->fs.nsymlinks);
+        if (e->be->open(&e->cfg, i, p->root, &p->bctx, m2, sizeof m2)) {
+            p->bctx = NULL;
+            snprintf(msg, sizeof msg, "proc %d (target %s): %s", p->global, p->target, m2);
+            goto fail;
+        }
+        if (e->wl->open(&e->cfg, i, &p->fs, &p->wstate, m2, sizeof m2)) {
+            p->wstate = NULL;
+            snprintf(msg, sizeof msg, "proc %d: workload %s: %s", p->global, e->wl->name, m2);
+            goto fail;
+        }
+    }
+    if (make_workers(e, msg, sizeof msg))
+        goto fail;
+    return e;
+fail:
+    set_err(err, errlen, msg);
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open failed: %s", msg);
+    engine_free(e);
+    return NULL;
+}
+
+static void join_workers(sfs_engine *e)
+{
+    for (int k = 0; k < e->nworkers; k++)
+        if (e->workers[k].started) {
+            pthread_join(e->workers[k].tid, NULL);
+            e->workers[k].started = 0;
+        }
+}
+
+/* new counter generation: zero the buffers of the next generation (nobody
+ * writes them: workers write the current one), then publish it */
+static void next_generation(sfs_engine *e, uint64_t now)
+{
+    unsigned g = e->gen + 1;
+    for (int k = 0; k < e->nworkers; k++)
+        sfs_counters_reset(e->workers[k].cnt[g & 1]);
+    e->gen_start_ns[g & 1] = now;
+    __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
+}
+
+static const char *phase_name(int phase)
+{
+    static const char *const n[] = { "IDLE", "INIT", "WARMUP", "RUN" };
+    return phase >= 0 && phase <= 3 ? n[phase] : "?";
+}
+
+int sfs_engine_start(sfs_engine *e, int phase, double seconds)
+{
+    if (!e) return -1;
+    if (phase < SFS_PHASE_INIT || phase > SFS_PHASE_RUN || !(seconds >= 0)) {
+        pthread_mutex_lock(&e->lock);
+        snprintf(e->err, sizeof e->err, "start: bad phase %d or duration %g", phase, seconds);
+        pthread_mutex_unlock(&e->lock);
+        return -1;
+    }
+    pthread_mutex_lock(&e->lock);
+    if (e->failed) {
+        pthread_mutex_unlock(&e->lock);
+        return -1;
+    }
+    int cur = e->phase;
+    int load_running = e->active > 0 && (cur == SFS_PHASE_WARMUP || cur == SFS_PHASE_RUN);
+    if (e->active > 0 && !(phase == SFS_PHASE_RUN && load_running)) {
+        snprintf(e->err, sizeof e->err, "start %s: phase %s is still running",
+                 phase_name(phase), phase_name(cur));
+        pthread_mutex_unlock(&e->lock);
+        return -1;
+    }
+    uint64_t now = sfs_now_ns();
+    next_generation(e, now);
+    e->phase_secs = seconds;
+    __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->end_ns, phase == SFS_PHASE_WARMUP ? 0 : now + (uint64_t)(seconds * 1e9),
+                     __ATOMIC_RELEASE);
+    __atomic_store_n(&e->phase, phase, __ATOMIC_RELEASE);
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "start %s %.3f s", phase_name(phase), seconds);
+    if (load_running) {   /* WARMUP -> RUN: same threads, no gap in load */
+        pthread_mutex_unlock(&e->lock);
+        return 0;
+    }
+    pthread_mutex_unlock(&e->lock);
+    join_workers(e);
+    __atomic_store_n(&e->stop, 0, __ATOMIC_RELEASE);
+    for (int i = 0; i < e->nprocs; i++) {
+        struct sfs_proc *p = &e->procs[i];
+        p->finished = 0;
+        /* the schedule starts at a random phase within one interval, so procs
+         * do not fire in lock step */
+        p->next_ns = now + (uint64_t)(sfs_rng_unit(&p->prng) * p->interval_ns);
+        p->xp_t = now;
+        p->xp_ops = 0;
+        p->xp_intended = 0;
+    }
+    pthread_mutex_lock(&e->lock);
+    for (int k = 0; k < e->nworkers; k++) {
+        struct sfs_worker *w = &e->workers[k];
+        if (pthread_create(&w->tid, NULL, sfs_worker_main, w) != 0) {
+            snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(errno));
+            e->failed = 1;
+            __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
+            pthread_mutex_unlock(&e->lock);
+            join_workers(e);
+            return -1;
+        }
+        w->started = 1;
+        e->active++;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return 0;
+}
+
+int sfs_engine_wait(sfs_engine *e, int timeout_ms)
+{
+    if (!e) return SFS_STATE_FAILED;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t t = (uint64_t)ts.tv_nsec + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000000ULL;
+    ts.tv_sec += (time_t)(t / 1000000000ULL);
+    ts.tv_nsec = (long)(t % 1000000000ULL);
+    pthread_mutex_lock(&e->lock);
+    while (e->active > 0 && !e->failed)
+        if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
+            break;
+    int state = e->failed ? SFS_STATE_FAILED : e->active > 0 ? SFS_STATE_RUNNING : SFS_STATE_DONE;
+    pthread_mutex_unlock(&e->lock);
+    return state;
+}
+
+int sfs_engine_error(sfs_engine *e, char *buf, int len)
+{
+    if (!e || !buf || len <= 0) return 0;
+    pthread_mutex_lock(&e->lock);
+    snprintf(buf, (size_t)len, "%s", e->err);
+    int n = (int)strlen(buf);
+    pthread_mutex_unlock(&e->lock);
+    return n;
+}
+
+void sfs_engine_stop(sfs_engine *e)
+{
+    if (!e) return;
+    __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "stop");
+}
+
+void sfs_engine_close(sfs_engine *e)
+{
+    if (!e) return;
+    sfs_engine_stop(e);
+    join_workers(e);
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "close");
+    engine_free(e);
+}
+
+long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
+{
+    if (!e || !out || words < SFS_SAMPLE_WORDS)
+        return -1;
+    uint64_t now = sfs_now_ns();
+    uint64_t start = __atomic_load_n(&e->phase_start_ns, __ATOMIC_RELAXED);
+    out[SFS_S_LAYOUT] = SFS_ENGINE_API_VERSION;
+    out[SFS_S_PHASE] = (uint64_t)__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
+    /* a finished RUN lasted exactly to its deadline, however late we sample it */
+    uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_RELAXED);
+    if (out[SFS_S_PHASE] == SFS_PHASE_RUN && end && now > end)
+        now = end;
+    out[SFS_S_ELAPSED_US] = start && now > start ? (now - start) / 1000 : 0;
+    uint64_t done = 0, total = 0, bytes = 0, behind = 0;
+    for (int i = 0; i < e->nprocs; i++) {
+        struct sfs_proc *p = &e->procs[i];
+        done += LOAD_RELAXED(p->init_objects);
+        total += p->fs.init_total;
+        bytes += p->fs.total_bytes;
+        behind += LOAD_RELAXED(p->behind) ? 1 : 0;
+    }
+    out[SFS_S_INIT_DONE] = done;
+    out[SFS_S_INIT_TOTAL] = total;
+    out[SFS_S_FILESET_BYTES] = bytes;
+    out[SFS_S_PROCS] = (uint64_t)e->nprocs;
+    out[SFS_S_BEHIND] = behind;
+    sfs_sample_clear(out);
+    unsigned g = __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE);
+    for (int k = 0; k < e->nworkers; k++)
+        sfs_counters_merge(out, e->workers[k].cnt[g & 1]);
+    return SFS_SAMPLE_WORDS;
+}

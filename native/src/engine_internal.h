@@ -1,0 +1,89 @@
+/* Engine internals shared by engine.c (API, phases), engine_run.c (the proc
+ * loops) and sample.c.  Not part of the public API. */
+#ifndef SFS_ENGINE_INTERNAL_H
+#define SFS_ENGINE_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include "sfsengine.h"
+#include "backend.h"
+#include "workload.h"
+#include "config.h"
+#include "fileset.h"
+#include "counters.h"
+#include "rng.h"
+
+#define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+struct sfs_worker;
+
+struct sfs_proc {
+    sfs_engine *e;
+    int local, global;
+    const char *target;
+    char root[300];               /* root/pNNNN relative to the target */
+    void *bctx;
+    void *wstate;
+    struct sfs_fileset fs;
+    sfs_req req;
+    int busy;                     /* a request is outstanding */
+    int finished;                 /* no more requests in this phase */
+    uint64_t next_ns;             /* intended start of the next op */
+    double interval_ns;           /* 1e9 / rate, 0 = unpaced */
+    sfs_rng prng;                 /* pacing randomness (phase, poisson) */
+    uint64_t init_objects;        /* objects created (INIT progress) */
+    int behind;                   /* > 1 s behind schedule */
+    struct sfs_worker *w;
+    /* DEBUG 6 checkpoints */
+    uint64_t xp_t, xp_ops, xp_intended;
+};
+
+struct sfs_worker {
+    sfs_engine *e;
+    pthread_t tid;
+    int started;
+    struct sfs_proc **procs;
+    int nprocs;
+    struct sfs_counters *cnt[2];  /* by generation parity */
+};
+
+struct sfs_engine {
+    struct sfs_cfg cfg;
+    const sfs_backend *be;
+    const sfs_workload *wl;
+    struct sfs_proc *procs;
+    int nprocs;
+    struct sfs_worker *workers;
+    int nworkers;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int phase;                    /* SFS_PHASE_* (atomic) */
+    uint64_t phase_start_ns;      /* atomic */
+    uint64_t end_ns;              /* RUN end / INIT deadline, 0 = none (atomic) */
+    double phase_secs;
+    unsigned gen;                 /* counter generation (atomic, release) */
+    uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
+    int stop;                     /* atomic */
+    int active;                   /* worker threads running (lock) */
+    int failed;                   /* lock */
+    char err[1024];               /* lock */
+};
+
+/* worker thread entry (engine_run.c) */
+void *sfs_worker_main(void *arg);
+/* record a failure (first message wins) and stop every proc */
+void sfs_engine_fail(sfs_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Counters an op completing now belongs to: the current generation's, or
+ * the previous one's if the op was scheduled before the current phase began
+ * (an op of WARMUP completing after RUN started stays in WARMUP, so RUN
+ * counts exactly the ops intended within it). */
+static inline struct sfs_counters *sfs_worker_counters(struct sfs_worker *w, uint64_t intended_ns)
+{
+    unsigned g = __atomic_load_n(&w->e->gen, __ATOMIC_ACQUIRE);
+    if (intended_ns < w->e->gen_start_ns[g & 1])
+        return w->cnt[(g - 1) & 1];
+    return w->cnt[g & 1];
+}
+
+#endif

@@ -1,0 +1,84 @@
+/* Registries of backends and workloads, filled by constructors that each
+ * backend/workload file declares with SFS_REGISTER_BACKEND/_WORKLOAD, so no
+ * central table has to be edited when one is added. Constructors run at
+ * library load, before any API call, single-threaded. */
+#include <string.h>
+#include "backend.h"
+#include "workload.h"
+#include "sfsengine.h"
+
+#define SFS_REGISTRY_MAX 32
+
+static const sfs_backend *backends[SFS_REGISTRY_MAX];
+static int nbackends;
+static const sfs_workload *workloads[SFS_REGISTRY_MAX];
+static int nworkloads;
+
+void sfs_backend_register(const sfs_backend *b)
+{
+    if (nbackends < SFS_REGISTRY_MAX)
+        backends[nbackends++] = b;
+}
+
+void sfs_workload_register(const sfs_workload *w)
+{
+    if (nworkloads < SFS_REGISTRY_MAX)
+        workloads[nworkloads++] = w;
+}
+
+const sfs_backend *sfs_backend_find(const char *name)
+{
+    for (int i = 0; name && i < nbackends; i++)
+        if (strcmp(backends[i]->name, name) == 0)
+            return backends[i];
+    return NULL;
+}
+
+const sfs_workload *sfs_workload_find(const char *name)
+{
+    for (int i = 0; name && i < nworkloads; i++)
+        if (strcmp(workloads[i]->name, name) == 0)
+            return workloads[i];
+    return NULL;
+}
+
+/* names sorted so messages and the version string are stable */
+static const char *join_sorted(const char *const *names, int n, char *buf, size_t len)
+{
+    const char *sorted[SFS_REGISTRY_MAX];
+    memcpy(sorted, names, (size_t)n * sizeof *sorted);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(sorted[j - 1], sorted[j]) > 0; j--) {
+            const char *t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t;
+        }
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i) strncat(buf, " ", len - strlen(buf) - 1);
+        strncat(buf, sorted[i], len - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+const char *sfs_backend_names(void)
+{
+    static char buf[512];
+    const char *names[SFS_REGISTRY_MAX];
+    for (int i = 0; i < nbackends; i++) names[i] = backends[i]->name;
+    return join_sorted(names, nbackends, buf, sizeof buf);
+}
+
+const char *sfs_workload_names(void)
+{
+    static char buf[512];
+    const char *names[SFS_REGISTRY_MAX];
+    for (int i = 0; i < nworkloads; i++) names[i] = workloads[i]->name;
+    return join_sorted(names, nworkloads, buf, sizeof buf);
+}
+
+const char *sfs_engine_op_unavailable(const char *backend, int op)
+{
+    const sfs_backend *b = sfs_backend_find(backend);
+    if (b == NULL || b->op_unavailable == NULL || op < 0 || op >= SFS_OP_COUNT)
+        return NULL;
+    return b->op_unavailable(op);
+}

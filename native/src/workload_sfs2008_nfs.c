@@ -1,0 +1,30 @@
+/* sfs2008-nfs: the SPECsfs2008 NFSv3 op mix (guide 2.2.1); 'mix' overrides it. */
+#include <string.h>
+#include "nfsgen.h"
+#include "config.h"
+
+static int open_sfs2008(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
+                        void **state, char *err, size_t errlen)
+{
+    double mix[SFS_OP_COUNT] = { 0 };
+    if (cfg->mix_set) {
+        memcpy(mix, cfg->mix, sizeof mix);
+    } else {
+        mix[SFS_OP_LOOKUP] = 24; mix[SFS_OP_READ] = 18; mix[SFS_OP_WRITE] = 10;
+        mix[SFS_OP_GETATTR] = 26; mix[SFS_OP_READLINK] = 1; mix[SFS_OP_READDIR] = 1;
+        mix[SFS_OP_CREATE] = 1; mix[SFS_OP_REMOVE] = 1; mix[SFS_OP_FSSTAT] = 1;
+        mix[SFS_OP_SETATTR] = 4; mix[SFS_OP_READDIRPLUS] = 2; mix[SFS_OP_ACCESS] = 11;
+    }
+    return sfs_nfsgen_open(cfg, proc, fs, mix, state, err, errlen);
+}
+
+static const sfs_workload sfs2008_nfs = {
+    .name = "sfs2008-nfs",
+    .open = open_sfs2008,
+    .next_init = sfs_nfsgen_next_init,
+    .next = sfs_nfsgen_next,
+    .completed = sfs_nfsgen_completed,
+    .target_mix = sfs_nfsgen_target_mix,
+    .close = sfs_nfsgen_close,
+};
+SFS_REGISTER_WORKLOAD(sfs2008_nfs)

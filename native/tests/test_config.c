@@ -1,0 +1,51 @@
+/* Config parsing: defaults, values, errors naming key and value. */
+#include <string.h>
+#include "check.h"
+#include "config.h"
+
+static int parse(const char *text, struct sfs_cfg *c, char *err)
+{
+    return sfs_cfg_parse(text, c, err, 512);
+}
+
+int main(void)
+{
+    struct sfs_cfg c;
+    char err[512];
+
+    CHECK(parse("target.0=/tmp\n", &c, err) == 0, "%s", err);
+    CHECK(c.procs == 1 && c.access_pcnt == 30 && c.dir_count == 30 && c.symlink_count == 20 &&
+          c.append_pcnt == 70 && c.biod_reads == 2 && c.biod_writes == 2 &&
+          strcmp(c.root, "sfs_bench") == 0 && c.fileset_mb_per_op == 120.0,
+          "defaults");
+    sfs_cfg_free(&c);
+
+    CHECK(parse("# comment\nbackend=posix\nprocs=3\nproc_first=8\ntarget.0=/a\ntarget.2=/c\n"
+                "rate=12.5\nmix=getattr:50,read:50\ndebug=3,4,8-10\nseed=0x10\narrival=poisson\n"
+                "password=secret\n", &c, err) == 0, "%s", err);
+    CHECK(c.procs == 3 && c.proc_first == 8 && c.rate == 12.5 && c.seed == 16 && c.poisson == 1, "values");
+    CHECK(strcmp(c.target[0], "/a") == 0 && strcmp(c.target[1], "/a") == 0 &&
+          strcmp(c.target[2], "/c") == 0, "targets default to target.0");
+    CHECK(c.mix_set && c.mix[1] == 50 && c.mix[6] == 50, "mix");
+    CHECK(c.debug == ((1ULL << 3) | (1ULL << 4) | (1ULL << 8) | (1ULL << 9) | (1ULL << 10)),
+          "debug mask %llx", (unsigned long long)c.debug);
+    sfs_cfg_free(&c);
+
+    CHECK(parse("target.0=/tmp\nprocz=2\n", &c, err) != 0 && strstr(err, "procz") && strstr(err, "line 2"),
+          "unknown key named: %s", err);
+    CHECK(parse("target.0=/tmp\nrate=fast\n", &c, err) != 0 && strstr(err, "rate=fast"),
+          "bad value named: %s", err);
+    CHECK(parse("target.0=/tmp\naccess_pcnt=0\n", &c, err) != 0 && strstr(err, "access_pcnt=0"),
+          "range: %s", err);
+    CHECK(parse("target.0=/tmp\nmix=getattr:50,bogus:50\n", &c, err) != 0 && strstr(err, "bogus"),
+          "mix op: %s", err);
+    CHECK(parse("target.0=/tmp\nmix=getattr:50\n", &c, err) != 0 && strstr(err, "100"),
+          "mix sum: %s", err);
+    CHECK(parse("rate=1\n", &c, err) != 0 && strstr(err, "target.0"), "target missing: %s", err);
+    CHECK(parse("target.0=/tmp\ntarget.1=/x\n", &c, err) != 0 && strstr(err, "target.1"),
+          "target beyond procs: %s", err);
+    CHECK(parse("target.0=/tmp\npassword=hunter2\nbogus\n", &c, err) != 0 && !strstr(err, "hunter2"),
+          "password never echoed: %s", err);
+    CHECK(parse("target.0=/tmp\nroot=../up\n", &c, err) != 0 && strstr(err, "root"), "root: %s", err);
+    return check_result("test_config");
+}

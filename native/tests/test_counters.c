@@ -1,0 +1,57 @@
+/* Histogram buckets exactly as specified in sfsengine.h; counter record and
+ * merge (sums, min/max, error table). */
+#include <string.h>
+#include <stdlib.h>
+#include "check.h"
+#include "counters.h"
+
+static uint64_t out[SFS_SAMPLE_WORDS];
+
+int main(void)
+{
+    /* the header's formula, directly */
+    for (uint64_t v = 0; v < (1ULL << 20); v += (v < 4096 ? 1 : 997)) {
+        int want;
+        if (v < 32) want = (int)v;
+        else {
+            int e = 63 - __builtin_clzll(v);
+            want = 32 + (e - 5) * 32 + (int)((v >> (e - 5)) - 32);
+        }
+        CHECK(sfs_hist_bucket(v) == want, "bucket of %llu", (unsigned long long)v);
+        int b = sfs_hist_bucket(v);
+        CHECK(sfs_hist_lower(b) <= v && (b == SFS_HIST_BUCKETS - 1 || sfs_hist_lower(b + 1) > v),
+              "bounds of bucket %d for %llu", b, (unsigned long long)v);
+    }
+    CHECK(sfs_hist_bucket(UINT64_MAX) == SFS_HIST_BUCKETS - 1, "overflow to last bucket");
+    CHECK(sfs_hist_lower(64) == 64 && sfs_hist_lower(65) == 66, "lower bounds");
+
+    struct sfs_counters *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    sfs_counters_reset(a);
+    sfs_counters_reset(b);
+    sfs_req r;
+    memset(&r, 0, sizeof r);
+    r.op = SFS_OP_READ; r.result_bytes = 4096; r.physical = 2;
+    r.t_intended_ns = 1000000; r.t_sent_ns = 1500000; r.t_done_ns = 1700000;   /* 700 us, svc 200 */
+    sfs_counters_record(a, &r, 0);
+    r.t_intended_ns = 0; r.t_sent_ns = 3000000; r.t_done_ns = 3100000;          /* 3100 us, late */
+    r.proto_status = 5;
+    sfs_counters_record(b, &r, 1);
+    sfs_counters_record(b, &r, 1);
+    sfs_sample_clear(out);
+    sfs_counters_merge(out, a);
+    sfs_counters_merge(out, b);
+    const uint64_t *o = out + SFS_S_HEADER_WORDS + SFS_OP_READ * SFS_O_WORDS;
+    CHECK(o[SFS_O_OPS] == 3 && o[SFS_O_ERRORS] == 2 && o[SFS_O_BYTES] == 3 * 4096, "sums");
+    CHECK(o[SFS_O_LAT_MIN] == 700 && o[SFS_O_LAT_MAX] == 3100, "min %llu max %llu",
+          (unsigned long long)o[SFS_O_LAT_MIN], (unsigned long long)o[SFS_O_LAT_MAX]);
+    CHECK(o[SFS_O_LAT_SUM] == 700 + 2 * 3100 && o[SFS_O_SVC_SUM] == 200 + 2 * 100, "latency sums");
+    CHECK(o[SFS_O_LATE] == 2 && o[SFS_O_PHYSICAL] == 6, "late/physical");
+    CHECK(o[SFS_O_HIST + sfs_hist_bucket(700)] == 1 && o[SFS_O_HIST + sfs_hist_bucket(3100)] == 2, "histogram");
+    const uint64_t *e = out + SFS_E_BASE;
+    CHECK(e[0] == 1 && e[1] == (((uint64_t)SFS_OP_READ << 32) | 5) && e[2] == 2, "error table");
+    const uint64_t *g = out + SFS_S_HEADER_WORDS + SFS_OP_GETATTR * SFS_O_WORDS;
+    CHECK(g[SFS_O_OPS] == 0 && g[SFS_O_LAT_MIN] == UINT64_MAX, "untouched op: min is UINT64_MAX");
+    free(a);
+    free(b);
+    return check_result("test_counters");
+}

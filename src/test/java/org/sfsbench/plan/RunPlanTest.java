@@ -1,0 +1,100 @@
+package org.sfsbench.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.rc.RcFiles;
+import org.sfsbench.rc.RcParser;
+import org.sfsbench.rc.RunConfig;
+
+class RunPlanTest {
+
+    @TempDir
+    Path dir;
+
+    /** Guide 3.3: LOAD=200 INCR_LOAD=200 NUM_RUNS=10, CLIENTS 4, NUM_PROCS 8. */
+    static final String WORKED_EXAMPLE = String.join("\n",
+            "LOAD=200", "INCR_LOAD=200", "NUM_RUNS=10", "CLIENTS=\"c1 c2 c3 c4\"", "NUM_PROCS=8",
+            "MNT_POINTS=\"s:/m0 s:/m1 s:/m2 s:/m3 s:/m4 s:/m5 s:/m6 s:/m7\"", "FS_PROTOCOL=nfs", "");
+
+    private RunPlan plan(String rc) throws Exception {
+        return RunPlan.from(RcParser.parse(RcFiles.write(dir, "sfs_rc", rc)));
+    }
+
+    @Test
+    void workedExampleOfTheGuide() throws Exception {
+        RunPlan p = plan(WORKED_EXAMPLE);
+        assertEquals(32, p.totalProcs());
+        assertEquals(List.of(192, 384, 576, 800, 992, 1184, 1376, 1600, 1792, 1984),
+                p.points().stream().map(LoadPoint::requestedOps).toList());
+        assertEquals(List.of(200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000),
+                p.points().stream().map(LoadPoint::nominalLoad).toList());
+        assertEquals(List.of(6, 12, 18, 25, 31, 37, 43, 50, 56, 62),
+                p.points().stream().map(LoadPoint::perProcRate).toList());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), p.points().stream().map(LoadPoint::index).toList());
+    }
+
+    @Test
+    void perProcMountPointsAreSharedByEveryClient() throws Exception {
+        RunPlan p = plan(WORKED_EXAMPLE);
+        LoadPoint first = p.points().get(0);
+        assertEquals(4, first.clients().size());
+        ClientPlan c3 = first.clients().get(2);
+        assertEquals("c3", c3.name());
+        assertEquals(3, c3.number());
+        assertEquals(8, c3.procs().size());
+        for (ProcPlan proc : c3.procs()) {
+            assertEquals("s:/m" + proc.index(), proc.mountPoint().text());
+            assertEquals(16 + proc.index(), proc.globalIndex());
+        }
+        assertEquals(31, first.clients().get(3).procs().get(7).globalIndex());
+    }
+
+    @Test
+    void perClientMountPointsAreSplitInOrder() throws Exception {
+        RunPlan p = plan(String.join("\n", "LOAD=\"60 120\"", "CLIENTS=\"a b c\"", "PROCS=2",
+                "MNT_POINTS=\"s:/1 s:/2 s:/3 s:/4 s:/5 s:/6\"", ""));
+        List<String> seen = p.points().get(1).clients().stream()
+                .flatMap(c -> c.procs().stream().map(pp -> c.name() + pp.index() + "=" + pp.mountPoint()))
+                .toList();
+        assertEquals(List.of("a0=s:/1", "a1=s:/2", "b0=s:/3", "b1=s:/4", "c0=s:/5", "c1=s:/6"), seen);
+        assertEquals(List.of(60, 120), p.points().stream().map(LoadPoint::requestedOps).toList());
+        assertEquals(10, p.points().get(0).perProcRate());
+    }
+
+    @Test
+    void fileFormMountPointsFollowTheFile() throws Exception {
+        RcFiles.write(dir, "mnts", "b s:/b0 s:/b1\na s:/a0 s:/a1\n");
+        RunPlan p = plan(String.join("\n", "LOAD=\"40 80\"", "CLIENTS=\"a b\"", "PROCS=2", "MNT_POINTS=mnts", ""));
+        ClientPlan b = p.points().get(0).clients().get(1);
+        assertEquals("b", b.name());
+        assertEquals("s:/b1", b.procs().get(1).mountPoint().text());
+        assertEquals(3, b.procs().get(1).globalIndex());
+    }
+
+    @Test
+    void fileSetIs120000KbPerRequestedOpTimesScale() throws Exception {
+        RunPlan p = plan(WORKED_EXAMPLE + "FILESET_SCALE=0.5\n");
+        LoadPoint first = p.points().get(0);
+        assertEquals(192L * 120_000 / 2, p.filesetKB(first));
+        assertEquals(192L * 120_000 / 2 * 1024, p.filesetBytes(first));
+        assertEquals(120_000L, RunPlan.filesetKB(1, 1.0));
+    }
+
+    @Test
+    void roundingIsFloorOfLoadOverTotalProcs() {
+        assertEquals(6, RunPlan.perProcRate(200, 32));
+        assertEquals(1, RunPlan.perProcRate(63, 32));
+        assertEquals(2, RunPlan.perProcRate(64, 32));
+    }
+
+    @Test
+    void planKeepsItsConfig() throws Exception {
+        RunConfig c = RcParser.parse(RcFiles.write(dir, "sfs_rc", WORKED_EXAMPLE));
+        assertEquals(c, RunPlan.from(c).config());
+    }
+}

@@ -1,0 +1,64 @@
+package org.sfsbench.rc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/** The shipped rc templates parse, and the SPEC-style ones list every variable. */
+class TemplatesTest {
+
+    private static Path template(String name) {
+        return RcFiles.templates().resolve(name);
+    }
+
+    @Test
+    void nfsTemplateIsADisclosableTenPointRun() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_nfs_rc"));
+        assertEquals(FsProtocol.NFS, c.fsProtocol());
+        assertEquals(10, c.numRuns());
+        assertTrue(c.disclosable(), c.nonDisclosableReasons().toString());
+        assertEquals(List.of(), c.warnings());
+    }
+
+    @Test
+    void cifsTemplateIsADisclosableTenPointRun() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_cifs_rc"));
+        assertEquals(FsProtocol.CIFS, c.fsProtocol());
+        assertEquals("sfs2008-cifs", c.workload());
+        assertTrue(c.disclosable(), c.nonDisclosableReasons().toString());
+        assertEquals(List.of(), c.warnings());
+    }
+
+    @Test
+    void posixTemplateIsAShortNonDisclosableTrial() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_posix_rc"));
+        assertEquals(FsProtocol.POSIX, c.fsProtocol());
+        assertEquals(List.of(20, 40, 60), c.loads());
+        assertEquals(5, c.warmupTime());
+        assertEquals(10, c.runtime());
+        assertEquals(0.001, c.filesetScale());
+        assertFalse(c.disclosable());
+        assertTrue(Files.readString(template("sfs_posix_rc")).contains("NOT DISCLOSABLE"));
+    }
+
+    @Test
+    void specStyleTemplatesSetEveryVariable() throws Exception {
+        Pattern assign = Pattern.compile("(?m)^([A-Z_0-9]+)=");
+        for (String t : List.of("sfs_nfs_rc", "sfs_cifs_rc")) {
+            Matcher m = assign.matcher(Files.readString(template(t)));
+            List<String> names = new java.util.ArrayList<>();
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            assertEquals(RcVariables.NAMES, names, t);
+        }
+    }
+}

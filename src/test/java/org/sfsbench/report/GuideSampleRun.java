@@ -1,0 +1,171 @@
+package org.sfsbench.report;
+
+import java.util.List;
+
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.ErrorResult;
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.results.model.RcVariable;
+import org.sfsbench.results.model.RuleCheck;
+import org.sfsbench.results.model.RunResult;
+
+/**
+ * A CIFS run shaped like the sample sfssum of guide 4.4 (4 clients x 10 procs, 10 load points),
+ * with per-op detail in the guide's CIFS mix. The unrounded figures are chosen so that sfssum's
+ * rounding yields exactly the guide's printed columns, including half-way cases.
+ */
+final class GuideSampleRun {
+    /** requested, achieved (unrounded), msec/op (unrounded), total ops, seconds (unrounded), file set KB. */
+    static final double[][] ROWS = {
+        {320, 321.40, 1.46, 96187, 299.2, 37764720},
+        {640, 640.49, 1.75, 192114, 300.0, 75529440},
+        {960, 962.00, 2.05, 288236, 299.4, 117478440},
+        {1280, 1283.45, 2.25, 384644, 299.3, 155221920},
+        {1600, 1604.50, 2.50, 480411, 299.1, 192986640},
+        {1920, 1924.20, 3.149, 576595, 299.0, 234935648},
+        {2240, 2241.00, 3.95, 672385, 300.2, 272679104},
+        {2560, 2570.51, 5.8, 768874, 299.4, 314628128},
+        {2880, 2894.10, 8.93, 865936, 299.3, 352392832},
+        {3200, 3011.30, 11.3, 901761, 299.49, 390136320},
+    };
+
+    /** The guide's sfssum sample as printed (what our rounding must reproduce). */
+    static final String[] PRINTED = {
+        "320 321 1.5 96187 299 CIFS T 4 37764720 4 10 2 2 2008",
+        "640 640 1.8 192114 300 CIFS T 4 75529440 4 10 2 2 2008",
+        "960 962 2.1 288236 299 CIFS T 4 117478440 4 10 2 2 2008",
+        "1280 1283 2.3 384644 299 CIFS T 4 155221920 4 10 2 2 2008",
+        "1600 1605 2.5 480411 299 CIFS T 4 192986640 4 10 2 2 2008",
+        "1920 1924 3.1 576595 299 CIFS T 4 234935648 4 10 2 2 2008",
+        "2240 2241 4.0 672385 300 CIFS T 4 272679104 4 10 2 2 2008",
+        "2560 2571 5.8 768874 299 CIFS T 4 314628128 4 10 2 2 2008",
+        "2880 2894 8.9 865936 299 CIFS T 4 352392832 4 10 2 2 2008",
+        "3200 3011 11.3 901761 299 CIFS T 4 390136320 4 10 2 2 2008",
+    };
+
+    static final String[] CIFS_OPS = {"ECHO", "LOCKING_ANDX", "NT_TRANSACT_QUERY_SECURITY_DESC", "READ_ANDX",
+        "TRANS2_QUERY_FS_INFORMATION", "TRANS2_QUERY_FILE_INFORMATION", "TRANS2_QUERY_PATH_INFORMATION",
+        "TRANS2_SET_FILE_INFORMATION", "TRANS2_FIND_FIRST2", "WRITE_ANDX", "NT_CREATE_ANDX", "CLOSE", "FLUSH"};
+    static final double[] CIFS_MIX = {0.5, 1.1, 1.6, 20.5, 1.6, 12.9, 21.5, 3.2, 8.6, 8.6, 9.7, 9.7, 0.5};
+    static final List<String> CLIENTS = List.of("client1.example", "client2.example", "client3.example",
+            "client4.example");
+
+    private GuideSampleRun() {
+    }
+
+    static RunResult build(String suffix) {
+        RunResult r = new RunResult();
+        r.setToolVersion("0.1.0");
+        r.setSuffix(suffix);
+        r.setStartTime("2007-01-20T19:48:42Z");
+        r.setEndTime("2007-01-20T21:38:42Z");
+        r.setRcFile("sfs_rc");
+        r.setProtocol(Protocol.CIFS);
+        r.setWorkload("sfs2008-cifs");
+        r.setComplete(true);
+        String[][] rc = {{"LOAD", "320"}, {"INCR_LOAD", "320"}, {"NUM_RUNS", "10"}, {"PROCS", "10"},
+            {"CLIENTS", String.join(" ", CLIENTS)}, {"MNT_POINTS", "\\\\sut\\export"}, {"FS_PROTOCOL", "CIFS"},
+            {"USERNAME", "Administrator"}, {"PASSWORD", "CIFSpass"}, {"DOMAIN", "MYGROUP"},
+            {"RUNTIME", "300"}, {"WARMUP_TIME", "300"}, {"BIOD_MAX_READS", "2"}, {"BIOD_MAX_WRITES", "2"}};
+        for (String[] v : rc) {
+            r.getRcVariables().add(RcVariable.of(v[0], v[1]));
+        }
+        for (int c = 0; c < CLIENTS.size(); c++) {
+            r.getClients().add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
+        }
+        for (int i = 0; i < ROWS.length; i++) {
+            r.getLoadPoints().add(point(i));
+        }
+        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        r.setDisclosable(false);
+        r.getNonDisclosableReasons().add("fileset-scale: FILESET_SCALE is 1 (the full file set). (FILESET_SCALE=0.01)");
+        r.getRuleChecks().add(new RuleCheck("load-points", "A run has at least 10 load points.", true,
+                "10 load points"));
+        r.getRuleChecks().add(new RuleCheck("fileset-scale", "FILESET_SCALE is 1 (the full file set).", false,
+                "FILESET_SCALE=0.01"));
+        r.getNotes().add("Sample built from the sfssum rows of the User's Guide, section 4.4.");
+        return r;
+    }
+
+    private static LoadPointResult point(int i) {
+        double[] row = ROWS[i];
+        LoadPointResult p = new LoadPointResult();
+        p.setIndex(i + 1);
+        p.setStartTime(String.format("2007-01-20T%02d:%02d:42Z", 19 + (48 + 11 * i) / 60, (48 + 11 * i) % 60));
+        p.setRequestedOpsPerSec((long) row[0]);
+        p.setAchievedOpsPerSec(row[1]);
+        p.setMsecPerOp(row[2]);
+        p.setTotalOps((long) row[3]);
+        p.setSeconds(row[4]);
+        p.setProtocol("CIFS");
+        p.setFilesetKb((long) row[5]);
+        p.setLoadGenerators(4);
+        p.setProcsPerGenerator(10);
+        p.setBiodReads(2);
+        p.setBiodWrites(2);
+        long failed = i == 9 ? 12 : 0;
+        p.setFailedOps(failed);
+        p.setLateOps(i >= 8 ? 1500L * (i - 7) : 0);
+        double ms = row[2];
+        p.setMeanServiceMs(ms * 0.93);
+        p.setP50Ms(ms * 0.7);
+        p.setP90Ms(ms * 1.9);
+        p.setP99Ms(ms * 4.2);
+        p.setP999Ms(ms * 9.5);
+        long assigned = 0;
+        for (int o = 0; o < CIFS_OPS.length; o++) {
+            OpResult op = new OpResult();
+            op.setName(CIFS_OPS[o]);
+            op.setOpId(24 + o);
+            op.setTargetPercent(CIFS_MIX[o]);
+            // a slightly uneven achieved mix: reads a bit above target, the rest takes up the slack
+            long count = o == CIFS_OPS.length - 1 ? p.getTotalOps() - assigned
+                    : Math.round(p.getTotalOps() * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
+            assigned += count;
+            op.setCount(count);
+            op.setAchievedPercent(100.0 * count / p.getTotalOps());
+            op.setOpsPerSec(count / row[4]);
+            double opMs = ms * (0.5 + (o % 5) * 0.3);
+            op.setMeanMs(opMs);
+            op.setMinMs(0.08 + o * 0.01);
+            op.setMaxMs(opMs * 30);
+            op.setP50Ms(opMs * 0.7);
+            op.setP90Ms(opMs * 1.9);
+            op.setP99Ms(opMs * 4.2);
+            op.setP999Ms(opMs * 9.5);
+            op.setMeanServiceMs(opMs * 0.93);
+            op.setBytes("READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0);
+            op.setPhysical(count);
+            if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
+                op.setErrors(failed);
+            }
+            p.getOps().add(op);
+        }
+        if (failed > 0) {
+            ErrorResult e = new ErrorResult();
+            e.setOp("TRANS2_QUERY_PATH_INFORMATION");
+            e.setOpId(30);
+            e.setStatus(0xC0000034);
+            e.setStatusText("0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND");
+            e.setCount(failed);
+            p.getErrors().add(e);
+        }
+        for (int c = 0; c < 4; c++) {
+            p.getClients().add(new ClientThroughput(CLIENTS.get(c), c + 1, row[1] / 4 + (c - 1.5) * 0.7));
+        }
+        for (int t = 1; t <= 3; t++) {
+            IntervalPoint ip = new IntervalPoint();
+            ip.setTimeSeconds(100.0 * t);
+            ip.setOpsPerSec(row[1] + (t - 2) * 1.5);
+            ip.setMeanMs(ms + (t - 2) * 0.05);
+            ip.setErrors(t == 3 ? failed : 0);
+            p.getIntervals().add(ip);
+        }
+        return p;
+    }
+}
