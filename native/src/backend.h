@@ -7,10 +7,14 @@
  *  - sfs_req.objects (INIT progress), sfs_req.expect_status (a failure the
  *    workload expects, e.g. -ENOENT of a lookup of a missing name: counted
  *    as a successful op), sfs_backend.pollfd (optional, async);
+ *  - sfs_backend.error (optional, nfs helper): the backend's reason for a
+ *    dead connection, added to the engine's failure message;
  *  - the per-op use of the request fields is fixed in the table below;
  *  - conventions: status -ENOTSUP = "op not supported by this backend"
  *    (validation prints SKIP); sfs_status_is_fatal() = the connection or
  *    target is gone (the engine fails the phase, naming proc and target);
+ *  - sfs_backend.op_unavailable (optional, smb helper): ops a backend can
+ *    never issue, with the reason (workloads skip them, validation SKIPs);
  *  - open() must create every missing component of 'root' (mkdir -p).
  *
  * Backends and workloads are separate axes: a workload decides which request
@@ -24,6 +28,9 @@
  *
  * Request fields per op (name ops always get dir+name AND the full path):
  *   null, root, fsstat, fsinfo, pathconf, ECHO, QUERY_FS_INFO: path ("" = proc root)
+ *     results: fsstat result_bytes = bytes available, attr.size = total bytes
+ *     (0 if unknown); fsinfo result_bytes = preferred transfer size, attr.size =
+ *     maximum transfer (0 if unknown); pathconf result_bytes = name max
  *   getattr, access, readlink, QUERY_PATH_INFO: path
  *   setattr: path, mode (permission bits to set)
  *   lookup: dir, name, path
@@ -37,7 +44,8 @@
  *   symlink: dir+name+path (new symlink), path2 (its contents)
  *   readdir, readdirplus, FIND_FIRST2: path (directory); result_bytes = entries
  *   NT_CREATE_ANDX: path, slot; mode != 0 = create if missing (O_CREAT)
- *   CLOSE, QUERY_FILE_INFO, SET_FILE_INFO (times = now), FLUSH,
+ *   CLOSE, QUERY_FILE_INFO, SET_FILE_INFO (times = now; smb: end of file
+ *     set to length, or kept at the current size when length is 0), FLUSH,
  *   QUERY_SECURITY_DESC: slot (path for information/logs)
  *   READ_ANDX, WRITE_ANDX: slot, offset, length, buf
  *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
@@ -127,6 +135,14 @@ typedef struct sfs_backend {
      * poll(ctx, 0) on the ready ones; without it, it polls each context in
      * turn with a short timeout.  Returns -1 if there is no fd right now. */
     int  (*pollfd)(void *ctx, short *events);
+    /* Optional (may be NULL): why the connection failed, naming the server
+     * ("" if it did not).  The engine adds it to its failure message. */
+    const char *(*error)(void *ctx);
+    /* Optional (may be NULL = every op can be issued): NULL if this backend
+     * can put 'op' on the wire, else a sentence saying why not.  Stateful
+     * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
+     * in target_mix; validation prints SKIP with the sentence.  (smb helper) */
+    const char *(*op_unavailable)(int op);
 } sfs_backend;
 
 /* Status conventions (req->status, negative errno values). */

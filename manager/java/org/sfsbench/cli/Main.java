@@ -40,7 +40,7 @@ public final class Main implements Runnable {
     /** Builds the command line; tests use this to run commands in-process. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setUsageHelpAutoWidth(true);
+        cl.setUsageHelpWidth(110);
         return cl;
     }
 

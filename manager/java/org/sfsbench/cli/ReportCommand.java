@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "report",
         mixinStandardHelpOptions = true,
         description = {
-            "Write the HTML report of a result (report.<suffix>.html: curves as inline",
+            "Report a result: an HTML page with curves and a text summary.",
+            "",
+            "Writes the HTML report of a result (report.<suffix>.html: curves as inline",
             "SVG, opens offline) and print a text report: the sfssum rows, peak",
             "throughput, overall response time, disclosability and, for a full result,",
             "per-op figures of the peak point.",

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -105,6 +107,20 @@ public final class RunSession {
         return failure == null ? 0 : 1;
     }
 
+    /** Ops of the target mix the backend cannot put on the wire, each with the reason. */
+    private List<String> unissuableOps() {
+        List<String> out = new ArrayList<>();
+        OpNames names = OpNames.canonical();
+        String backend = EngineConfigs.backendOf(rc.fsProtocol());
+        TargetMix.of(rc, names).forEach((op, pct) -> {
+            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            if (why != null) {
+                out.add(names.name(op) + " (" + why + ")");
+            }
+        });
+        return out;
+    }
+
     private void collectClientLogs(List<ClientSession> sessions) {
         for (ClientSession c : sessions) {
             try {
@@ -142,6 +158,7 @@ public final class RunSession {
         r.setLoadPoints(out.points());
         r.setComplete(failure == null && out.points().size() == plan.points().size());
         r.setFailure(failure);
+        r.setUnsupportedOps(unissuableOps());
         Metrics.compute(r.getLoadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
         // the rc reasons say it in the user's terms; rule failures add what only the results show

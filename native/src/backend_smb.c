@@ -1,0 +1,341 @@
+/* smb backend: abstract ops as SMB2/3 requests through smb_client.h
+ * (libsmbclient today).  Synchronous: one SMB connection per proc thread.
+ * Mapping, wire cost per op and what cannot be issued: docs/smb.md.
+ *
+ * Target syntax (target.N): \\server\share, \\server:port\share,
+ * //server[:port]/share or smb://server[:port]/share, optionally followed
+ * by a folder inside the share.  Credentials come from the username,
+ * password and domain keys; the password is never printed. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "backend.h"
+#include "config.h"
+#include "smb_client.h"
+
+#define SMB_TIMEOUT_MS 10000      /* per request: a dead server fails the phase in ~10 s */
+#define SMB_PATH_MAX   1024
+
+struct smb_ctx {
+    smb_client *c;
+    char prefix[SMB_PATH_MAX / 2]; /* folder in the share + proc root, no trailing '/' */
+    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
+    smb_file *slot[SFS_MAX_HANDLES];
+    smb_file *fsinfo;             /* handle used for QUERY_FS_INFO / fsstat */
+    unsigned char *rbuf;          /* destination of reads with buf == NULL */
+};
+
+/* Split a target into server, port, share and folder.  0 or -1 + message. */
+static int parse_target(const char *t, char *server, size_t slen, int *port,
+                        char *share, size_t shlen, char *folder, size_t flen,
+                        char *err, size_t errlen)
+{
+    const char *p = t;
+    if (strncmp(p, "smb://", 6) == 0) p += 6;
+    else if ((p[0] == '\\' && p[1] == '\\') || (p[0] == '/' && p[1] == '/')) p += 2;
+    else goto bad;
+    size_t n = strcspn(p, "\\/");
+    if (n == 0 || p[n] == '\0' || n >= slen) goto bad;
+    snprintf(server, slen, "%.*s", (int)n, p);
+    *port = 0;
+    char *colon = strchr(server, ':');
+    if (colon) {
+        char *end;
+        long v = strtol(colon + 1, &end, 10);
+        if (*end || v < 1 || v > 65535) {
+            snprintf(err, errlen, "target %s: port '%s' is not a number 1..65535", t, colon + 1);
+            return -1;
+        }
+        *port = (int)v;
+        *colon = '\0';
+    }
+    p += n + 1;
+    n = strcspn(p, "\\/");
+    if (n == 0 || n >= shlen) goto bad;
+    snprintf(share, shlen, "%.*s", (int)n, p);
+    p += n;
+    /* folder: the rest, separators normalised to '/', no leading/trailing '/' */
+    size_t o = 0;
+    for (; *p && o + 1 < flen; p++) {
+        char ch = *p == '\\' ? '/' : *p;
+        if (ch == '/' && (o == 0 || folder[o - 1] == '/')) continue;
+        folder[o++] = ch;
+    }
+    while (o > 0 && folder[o - 1] == '/') o--;
+    folder[o] = '\0';
+    return 0;
+bad:
+    snprintf(err, errlen, "target %s: expected \\\\server\\share or \\\\server:port\\share "
+             "(also //server/share, smb://server:port/share, optionally followed by a folder)", t);
+    return -1;
+}
+
+static const char *full(struct smb_ctx *x, char *buf, const char *rel)
+{
+    if (!rel || !rel[0])
+        snprintf(buf, SMB_PATH_MAX, "%s", x->prefix);
+    else if (!x->prefix[0])
+        snprintf(buf, SMB_PATH_MAX, "%.1000s", rel);
+    else
+        snprintf(buf, SMB_PATH_MAX, "%s/%.500s", x->prefix, rel);
+    return buf;
+}
+
+static void smb_backend_close(void *ctx)
+{
+    struct smb_ctx *x = ctx;
+    smb_result r = { 0, 0 };
+    for (int i = 0; i < SFS_MAX_HANDLES; i++)
+        if (x->slot[i]) smb_close(x->c, x->slot[i], &r);
+    if (x->fsinfo) smb_close(x->c, x->fsinfo, &r);
+    smb_disconnect(x->c);
+    free(x->rbuf);
+    free(x);
+}
+
+static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
+                            void **ctxp, char *err, size_t errlen)
+{
+    char server[256], share[256], folder[SMB_PATH_MAX], msg[768];
+    int port;
+    const char *target = cfg->target[proc];
+    if (parse_target(target, server, sizeof server, &port, share, sizeof share,
+                     folder, sizeof folder, err, errlen))
+        return -1;
+    if (!cfg->username[0]) {
+        snprintf(err, errlen, "target %s: username is empty (the SMB backend needs USERNAME "
+                 "and PASSWORD)", target);
+        return -1;
+    }
+    struct smb_ctx *x = calloc(1, sizeof *x);
+    if (!x || !(x->rbuf = malloc(SFS_XFER_MAX))) {
+        free(x);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    smb_conn_params p = {
+        .server = server, .port = port, .share = share, .user = cfg->username,
+        .password = cfg->password, .domain = cfg->domain, .timeout_ms = SMB_TIMEOUT_MS,
+    };
+    if (smb_connect(&p, &x->c, msg, sizeof msg) < 0) {
+        snprintf(err, errlen, "%s", msg);
+        free(x->rbuf);
+        free(x);
+        return -1;
+    }
+    /* mkdir -p folder/root, component by component */
+    char comp[SMB_PATH_MAX];
+    snprintf(comp, sizeof comp, "%.200s%s%.300s", folder, folder[0] && root[0] ? "/" : "", root);
+    char *save = NULL;
+    x->prefix[0] = '\0';
+    for (char *c = strtok_r(comp, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+        size_t l = strlen(x->prefix);
+        if (l + strlen(c) + 2 > sizeof x->prefix) {
+            snprintf(err, errlen, "target %s: folder path too long", target);
+            smb_backend_close(x);
+            return -1;
+        }
+        snprintf(x->prefix + l, sizeof x->prefix - l, "%s%s", l ? "/" : "", c);
+        smb_result r = { 0, 0 };
+        int rc = smb_mkdir(x->c, x->prefix, &r);
+        if (rc < 0 && rc != -EEXIST) {
+            snprintf(err, errlen, "target %s: cannot create folder %s in the share: %s%s", target,
+                     x->prefix, strerror(-rc),
+                     rc == -EACCES || rc == -EPERM ? " (share not writable for this user)" : "");
+            smb_backend_close(x);
+            return -1;
+        }
+    }
+    *ctxp = x;
+    return 0;
+}
+
+static int slot_file(struct smb_ctx *x, const sfs_req *req, smb_file **f)
+{
+    if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES || !x->slot[req->slot])
+        return -EBADF;
+    *f = x->slot[req->slot];
+    return 0;
+}
+
+/* open + read/write + close by path (the stateless ops) */
+static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
+{
+    smb_file *f;
+    int rc = smb_open(x->c, full(x, x->path, req->path),
+                      write ? SMB_OPEN_WRITE : SMB_OPEN_READ, &f, r);
+    if (rc < 0)
+        return rc;
+    uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
+    int64_t n = write ? smb_write(x->c, f, req->offset, req->buf, len, r)
+                      : smb_read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
+    int crc = smb_close(x->c, f, r);
+    if (n < 0)
+        return (int)n;
+    req->result_bytes = (uint64_t)n;
+    return crc;
+}
+
+static int fs_query(struct smb_ctx *x, sfs_req *req, smb_result *r)
+{
+    if (!x->fsinfo) {
+        /* a small file kept open in the proc root: libsmbclient asks for
+         * file-system information through an open handle */
+        int rc = smb_open(x->c, full(x, x->path, ".sfs_fsinfo"),
+                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &x->fsinfo, r);
+        if (rc < 0)
+            return rc;
+    }
+    uint64_t avail = 0;
+    int rc = smb_query_fs(x->c, x->fsinfo, &avail, r);
+    req->result_bytes = avail;
+    return rc;
+}
+
+static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
+{
+    smb_file *f;
+    int rc;
+    int64_t n;
+    const char *p = full(x, x->path, req->path);
+    switch (req->op) {
+    case SFS_OP_ROOT: case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_ACCESS:
+    case SFS_OP_CIFS_QUERY_PATH_INFO:
+        return smb_stat(x->c, p, &req->attr, r);
+    case SFS_OP_READ:
+        return path_io(x, req, 0, r);
+    case SFS_OP_WRITE: case SFS_OP_WRCACHE:
+        return path_io(x, req, 1, r);
+    case SFS_OP_CREATE:
+        rc = smb_open(x->c, p, SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_EXCL, &f, r);
+        return rc < 0 ? rc : smb_close(x->c, f, r);
+    case SFS_OP_REMOVE:
+        return smb_unlink(x->c, p, r);
+    case SFS_OP_RENAME:
+        return smb_rename(x->c, p, full(x, x->path2, req->path2), r);
+    case SFS_OP_MKDIR:
+        return smb_mkdir(x->c, p, r);
+    case SFS_OP_RMDIR:
+        return smb_rmdir(x->c, p, r);
+    case SFS_OP_READDIR: case SFS_OP_READDIRPLUS: case SFS_OP_CIFS_FIND_FIRST2:
+        n = smb_list_dir(x->c, p, r);
+        if (n < 0) return (int)n;
+        req->result_bytes = (uint64_t)n;
+        return 0;
+    case SFS_OP_FSSTAT: case SFS_OP_CIFS_QUERY_FS_INFO:
+        return fs_query(x, req, r);
+    case SFS_OP_CIFS_NT_CREATE_ANDX:
+        if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES) return -EBADF;
+        if (x->slot[req->slot]) {
+            smb_close(x->c, x->slot[req->slot], r);
+            x->slot[req->slot] = NULL;
+        }
+        rc = smb_open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | (req->mode ? SMB_OPEN_CREATE : 0),
+                      &x->slot[req->slot], r);
+        if (rc == -EACCES || rc == -EISDIR)
+            rc = smb_open(x->c, p, SMB_OPEN_READ, &x->slot[req->slot], r);
+        if (rc < 0) x->slot[req->slot] = NULL;
+        return rc;
+    case SFS_OP_CIFS_CLOSE:
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        x->slot[req->slot] = NULL;
+        return smb_close(x->c, f, r);
+    case SFS_OP_CIFS_READ_ANDX: case SFS_OP_CIFS_WRITE_ANDX: {
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
+        n = req->op == SFS_OP_CIFS_WRITE_ANDX
+            ? smb_write(x->c, f, req->offset, req->buf, len, r)
+            : smb_read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
+        if (n < 0) return (int)n;
+        req->result_bytes = (uint64_t)n;
+        return 0;
+    }
+    case SFS_OP_CIFS_QUERY_FILE_INFO:
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        return smb_fstat(x->c, f, &req->attr, r);
+    case SFS_OP_CIFS_SET_FILE_INFO: {
+        /* the handle SET_INFO libsmbclient can issue is end-of-file: set it
+         * to 'length', or (length 0) to the current size, keeping the data */
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        uint64_t eof = req->length;
+        if (!eof) {
+            if ((rc = smb_fstat(x->c, f, &req->attr, r)) < 0) return rc;
+            eof = req->attr.size;
+        }
+        return smb_set_eof(x->c, f, eof, r);
+    }
+    case SFS_OP_CIFS_QUERY_SECDESC:
+        n = smb_get_secdesc(x->c, p, r);
+        if (n < 0) return (int)n;
+        req->result_bytes = (uint64_t)n;
+        return 0;
+    case SFS_OP_CIFS_ECHO:
+        return smb_echo(x->c, r);
+    case SFS_OP_CIFS_FLUSH:
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        return smb_flush(x->c, f, r);
+    case SFS_OP_CIFS_LOCKING_ANDX:
+        if ((rc = slot_file(x, req, &f)) < 0) return rc;
+        return smb_lock(x->c, f, req->offset, req->length, req->mode != 0, r);
+    default:
+        /* null, setattr, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
+        return -ENOTSUP;
+    }
+}
+
+static int smb_backend_submit(void *ctx, sfs_req *req)
+{
+    struct smb_ctx *x = ctx;
+    smb_result r = { 0, 0 };
+    req->result_bytes = 0;
+    int rc = do_op(x, req, &r);
+    req->status = rc;
+    req->proto_status = rc < 0 ? (r.proto_status ? r.proto_status : -rc) : 0;
+    req->physical = r.physical;
+    if (req->done)
+        req->done(req);
+    return 0;
+}
+
+static int smb_backend_inflight(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+static const char *smb_op_unavailable(int op)
+{
+    unsigned caps = smb_client_caps();
+    switch (op) {
+    case SFS_OP_CIFS_ECHO:
+        return caps & SMB_CAP_ECHO ? NULL : smb_client_caps_reason();
+    case SFS_OP_CIFS_FLUSH: case SFS_OP_COMMIT:
+        return caps & SMB_CAP_FLUSH ? NULL : smb_client_caps_reason();
+    case SFS_OP_CIFS_LOCKING_ANDX:
+        return caps & SMB_CAP_LOCK ? NULL : smb_client_caps_reason();
+    case SFS_OP_NULL:
+        return "SMB has no null procedure (ECHO would be the nearest request)";
+    case SFS_OP_SETATTR:
+        return "SMB has no POSIX mode; libsmbclient's chmod only flips the DOS read-only attribute";
+    case SFS_OP_READLINK: case SFS_OP_SYMLINK: case SFS_OP_LINK: case SFS_OP_MKNOD:
+        return "libsmbclient 4.17 cannot create or read symlinks, hard links or fifos";
+    case SFS_OP_FSINFO: case SFS_OP_PATHCONF:
+        return "NFS-only procedure with no SMB2 request of its own";
+    default:
+        return NULL;
+    }
+}
+
+static const sfs_backend smb_backend = {
+    .name = "smb",
+    .async = 0,
+    .open = smb_backend_open,
+    .submit = smb_backend_submit,
+    .poll = NULL,
+    .inflight = smb_backend_inflight,
+    .close = smb_backend_close,
+    .op_unavailable = smb_op_unavailable,
+};
+SFS_REGISTER_BACKEND(smb_backend)
