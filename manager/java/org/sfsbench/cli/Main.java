@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             VersionCommand.class,
             RunCommand.class,
             PlanCommand.class,
+            MetricCommand.class,
             InstallCommand.class,
             AgentCommand.class,
             WorkerCommand.class,
