@@ -3,7 +3,8 @@ package org.sfsbench.manager;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
-import java.time.LocalDateTime;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,7 +35,7 @@ public final class RunSession {
     private final RunOutputs out;
     private final Progress progress = Progress.forConsole();
     private final RunManager manager;
-    private final String startTime = LocalDateTime.now().withNano(0).toString();
+    private final String startTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
 
     private RunSession(RunConfig rc, RunPlan plan, RunOutputs out) {
         this.rc = rc;
@@ -138,7 +139,7 @@ public final class RunSession {
         r.setToolVersion(VersionCommand.TOOL_VERSION);
         r.setSuffix(out.suffix());
         r.setStartTime(startTime);
-        r.setEndTime(LocalDateTime.now().withNano(0).toString());
+        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         r.setRcFile(String.valueOf(rc.rcFile()));
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
