@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             AgentCommand.class,
             WorkerCommand.class,
             ReportCommand.class,
+            SubmitCommand.class,
         })
 public final class Main implements Runnable {
 
