@@ -7,6 +7,8 @@
  *  - sfs_req.objects (INIT progress), sfs_req.expect_status (a failure the
  *    workload expects, e.g. -ENOENT of a lookup of a missing name: counted
  *    as a successful op), sfs_backend.pollfd (optional, async);
+ *  - sfs_backend.error (optional, nfs helper): the backend's reason for a
+ *    dead connection, added to the engine's failure message;
  *  - the per-op use of the request fields is fixed in the table below;
  *  - conventions: status -ENOTSUP = "op not supported by this backend"
  *    (validation prints SKIP); sfs_status_is_fatal() = the connection or
@@ -26,6 +28,9 @@
  *
  * Request fields per op (name ops always get dir+name AND the full path):
  *   null, root, fsstat, fsinfo, pathconf, ECHO, QUERY_FS_INFO: path ("" = proc root)
+ *     results: fsstat result_bytes = bytes available, attr.size = total bytes
+ *     (0 if unknown); fsinfo result_bytes = preferred transfer size, attr.size =
+ *     maximum transfer (0 if unknown); pathconf result_bytes = name max
  *   getattr, access, readlink, QUERY_PATH_INFO: path
  *   setattr: path, mode (permission bits to set)
  *   lookup: dir, name, path
@@ -130,6 +135,9 @@ typedef struct sfs_backend {
      * poll(ctx, 0) on the ready ones; without it, it polls each context in
      * turn with a short timeout.  Returns -1 if there is no fd right now. */
     int  (*pollfd)(void *ctx, short *events);
+    /* Optional (may be NULL): why the connection failed, naming the server
+     * ("" if it did not).  The engine adds it to its failure message. */
+    const char *(*error)(void *ctx);
     /* Optional (may be NULL = every op can be issued): NULL if this backend
      * can put 'op' on the wire, else a sentence saying why not.  Stateful
      * workloads skip such ops (sfs2008-cifs) and report them with a 0 share

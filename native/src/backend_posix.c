@@ -15,9 +15,12 @@
 #include "backend.h"
 #include "config.h"
 
-#define FD_CACHE 64             /* direct-mapped cache of open data files */
+#define FD_SETS 64               /* cache of open data files: 64 sets x 4 ways */
+#define FD_WAYS 4
+#define FD_CACHE (FD_SETS * FD_WAYS)
 
 struct fd_entry { int fd; char path[128]; };
+
 
 struct posix_ctx {
     int rootfd;
@@ -27,8 +30,10 @@ struct posix_ctx {
     unsigned char *rbuf;        /* destination of reads with buf == NULL */
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
+    unsigned evict[FD_SETS];    /* next way to replace, per set */
     struct io_uring ring;
     int ring_ok;
+    char why[4200];             /* why the target is gone ("" while it is there) */
 };
 
 static const char *rel(const char *p)
@@ -135,20 +140,31 @@ static void posix_close(void *ctx)
     free(c);
 }
 
-/* --- fd cache: one O_RDWR fd per data file path; entries of a removed or
- * renamed path are dropped so a re-created file is reopened --- */
+/* --- fd cache: O_RDWR fds of data files by path, 4-way set associative
+ * (a miss costs openat+close, which in a multi-threaded process also
+ * contends on the shared fd table).  Entries of a removed or renamed path
+ * are dropped so a re-created file is reopened. --- */
 
-static unsigned path_hash(const char *p)
+static unsigned path_set(const char *p)
 {
     unsigned h = 2166136261u;
     for (; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
-    return h % FD_CACHE;
+    return h % FD_SETS;
+}
+
+static struct fd_entry *cache_find(struct posix_ctx *c, const char *path)
+{
+    struct fd_entry *set = &c->cache[path_set(path) * FD_WAYS];
+    for (int w = 0; w < FD_WAYS; w++)
+        if (set[w].fd >= 0 && strcmp(set[w].path, path) == 0)
+            return &set[w];
+    return NULL;
 }
 
 static int cached_fd(struct posix_ctx *c, const char *path)
 {
-    struct fd_entry *e = &c->cache[path_hash(path)];
-    if (e->fd >= 0 && strcmp(e->path, path) == 0)
+    struct fd_entry *e = cache_find(c, path);
+    if (e)
         return e->fd;
     int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC);
     if (fd < 0 && errno == EACCES)
@@ -156,7 +172,10 @@ static int cached_fd(struct posix_ctx *c, const char *path)
     if (fd < 0)
         return -errno;
     if (strlen(path) >= sizeof e->path)
-        return fd;  /* not cacheable: caller closes it (see put_fd) */
+        return fd;  /* not cacheable: put_fd closes it */
+    unsigned s = path_set(path);
+    e = &c->cache[s * FD_WAYS + c->evict[s]];
+    c->evict[s] = (c->evict[s] + 1) % FD_WAYS;
     if (e->fd >= 0) close(e->fd);
     e->fd = fd;
     snprintf(e->path, sizeof e->path, "%s", path);
@@ -165,14 +184,14 @@ static int cached_fd(struct posix_ctx *c, const char *path)
 
 static void put_fd(struct posix_ctx *c, const char *path, int fd)
 {
-    struct fd_entry *e = &c->cache[path_hash(path)];
-    if (e->fd != fd) close(fd);
+    struct fd_entry *e = cache_find(c, path);
+    if (!e || e->fd != fd) close(fd);
 }
 
 static void forget(struct posix_ctx *c, const char *path)
 {
-    struct fd_entry *e = &c->cache[path_hash(path)];
-    if (e->fd >= 0 && strcmp(e->path, path) == 0) {
+    struct fd_entry *e = cache_find(c, path);
+    if (e) {
         close(e->fd);
         e->fd = -1;
     }
@@ -370,6 +389,7 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
     case SFS_OP_FSSTAT: case SFS_OP_CIFS_QUERY_FS_INFO:
         SYS(fstatvfs(r, &sv));
         req->result_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+        req->attr.size = (uint64_t)sv.f_blocks * sv.f_frsize;
         return 0;
     case SFS_OP_FSINFO:
         SYS(fstatvfs(r, &sv));
@@ -447,16 +467,42 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
 #undef SYS
 }
 
+/* After a failure that could mean the target itself is gone: is the proc
+ * root still there?  A removed root or a stale/broken mount turns the
+ * op-level error into -ENODEV (fatal, sfs_status_is_fatal) with a reason. */
+static int check_target(struct posix_ctx *c, int rc)
+{
+    struct stat st;
+    if (rc != -ENOENT && rc != -ESTALE && rc != -EIO)
+        return rc;
+    if (fstat(c->rootfd, &st) != 0) {
+        snprintf(c->why, sizeof c->why, "%s: %s", c->rootpath, strerror(errno));
+        return -ENODEV;
+    }
+    if (st.st_nlink == 0) {
+        snprintf(c->why, sizeof c->why, "%s was removed", c->rootpath);
+        return -ENODEV;
+    }
+    return rc;
+}
+
 static int posix_submit(void *ctx, sfs_req *req)
 {
     struct posix_ctx *c = ctx;
     req->physical = 0;
     req->result_bytes = 0;
     int rc = do_op(c, req);
+    if (rc < 0 && rc != req->expect_status)
+        rc = check_target(c, rc);
     req->status = rc;
-    req->proto_status = -rc;
+    req->proto_status = rc == -ENODEV ? ENODEV : -rc;
     if (req->done) req->done(req);
     return 0;
+}
+
+static const char *posix_error(void *ctx)
+{
+    return ((struct posix_ctx *)ctx)->why;
 }
 
 static int posix_inflight(void *ctx)
@@ -473,5 +519,6 @@ static const sfs_backend posix_backend = {
     .poll = NULL,
     .inflight = posix_inflight,
     .close = posix_close,
+    .error = posix_error,
 };
 SFS_REGISTER_BACKEND(posix_backend)

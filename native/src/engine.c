@@ -168,11 +168,12 @@ static void join_workers(sfs_engine *e)
 
 /* new counter generation: zero the buffers of the next generation (nobody
  * writes them: workers write the current one), then publish it */
-static void next_generation(sfs_engine *e)
+static void next_generation(sfs_engine *e, uint64_t now)
 {
     unsigned g = e->gen + 1;
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
+    e->gen_start_ns[g & 1] = now;
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
 }
 
@@ -205,7 +206,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         return -1;
     }
     uint64_t now = sfs_now_ns();
-    next_generation(e);
+    next_generation(e, now);
     e->phase_secs = seconds;
     __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
     __atomic_store_n(&e->end_ns, phase == SFS_PHASE_WARMUP ? 0 : now + (uint64_t)(seconds * 1e9),

@@ -63,6 +63,7 @@ struct sfs_engine {
     uint64_t end_ns;              /* RUN end / INIT deadline, 0 = none (atomic) */
     double phase_secs;
     unsigned gen;                 /* counter generation (atomic, release) */
+    uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
     int stop;                     /* atomic */
     int active;                   /* worker threads running (lock) */
     int failed;                   /* lock */
@@ -73,10 +74,15 @@ struct sfs_engine {
 void *sfs_worker_main(void *arg);
 /* record a failure (first message wins) and stop every proc */
 void sfs_engine_fail(sfs_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* counters a worker writes now */
-static inline struct sfs_counters *sfs_worker_counters(struct sfs_worker *w)
+/* Counters an op completing now belongs to: the current generation's, or
+ * the previous one's if the op was scheduled before the current phase began
+ * (an op of WARMUP completing after RUN started stays in WARMUP, so RUN
+ * counts exactly the ops intended within it). */
+static inline struct sfs_counters *sfs_worker_counters(struct sfs_worker *w, uint64_t intended_ns)
 {
     unsigned g = __atomic_load_n(&w->e->gen, __ATOMIC_ACQUIRE);
+    if (intended_ns < w->e->gen_start_ns[g & 1])
+        return w->cnt[(g - 1) & 1];
     return w->cnt[g & 1];
 }
 

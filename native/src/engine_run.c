@@ -37,6 +37,16 @@ static void where(const struct sfs_proc *p, const sfs_req *req, char *buf, size_
     snprintf(buf, len, "%s/%s%s%s", p->target, p->root, req->path[0] ? "/" : "", req->path);
 }
 
+/* the backend's reason for a dead connection as " [reason]", or "" */
+static const char *be_why(const struct sfs_proc *p, char *buf, size_t len)
+{
+    const char *m = p->e->be->error ? p->e->be->error(p->bctx) : NULL;
+    if (!m || !*m)
+        return "";
+    snprintf(buf, len, " [%s]", m);
+    return buf;
+}
+
 static void on_done(sfs_req *req)
 {
     struct sfs_proc *p = req->engine_priv;
@@ -44,7 +54,7 @@ static void on_done(sfs_req *req)
     req->t_done_ns = sfs_now_ns();
     int ok = req->status == 0 || (req->expect_status && req->status == req->expect_status);
     int phase = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
-    sfs_counters_record(sfs_worker_counters(p->w), req, !ok);
+    sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok);
     int dbg = p->local == 0 && e->cfg.logger;
     if (dbg)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "done %s %s st=%d lat=%lluus svc=%lluus",
@@ -61,14 +71,15 @@ static void on_done(sfs_req *req)
             sfs_debug(&e->cfg, SFS_DBG_CHILD_ERROR, p->global, "fail %s %s st=%d proto=%d %s",
                       sfs_op_name(req->op), path, req->status, req->proto_status,
                       strerror(-req->status));
+        char why[600];
         if (phase == SFS_PHASE_INIT)
-            sfs_engine_fail(e, "proc %d (target %s): INIT %s %s failed: %s%s", p->global,
+            sfs_engine_fail(e, "proc %d (target %s): INIT %s %s failed: %s%s%s", p->global,
                             p->target, sfs_op_name(req->op), path, strerror(-req->status),
-                            hint(req->status));
+                            hint(req->status), be_why(p, why, sizeof why));
         else if (sfs_status_is_fatal(req->status))
-            sfs_engine_fail(e, "proc %d (target %s): %s %s: %s (connection or target lost)",
+            sfs_engine_fail(e, "proc %d (target %s): %s %s: %s (connection or target lost)%s",
                             p->global, p->target, sfs_op_name(req->op), path,
-                            strerror(-req->status));
+                            strerror(-req->status), be_why(p, why, sizeof why));
     }
     /* INIT requests belong to the file set, not to the workload's sequences */
     if (phase != SFS_PHASE_INIT && e->wl->completed)
@@ -183,8 +194,11 @@ static void run_sync(struct sfs_worker *w)
     struct sfs_proc *p = w->procs[0];
     sfs_engine *e = w->e;
     uint64_t slice = e->cfg.sample_us * 1000ULL;
+    /* the clock is read at send and completion only; the completion time of
+     * one op is "now" for scheduling the next */
+    uint64_t now = sfs_now_ns();
     while (!stopping(e)) {
-        uint64_t now = sfs_now_ns(), intended = 0, wake = 0;
+        uint64_t intended = 0, wake = 0;
         int d = due(p, now, &intended, &wake);
         if (d < 0) break;
         if (d == 0) {
@@ -193,13 +207,15 @@ static void run_sync(struct sfs_worker *w)
                 sfs_debug(&e->cfg, SFS_DBG_CHILD_TIMING, p->global, "sleep %lluus",
                           (unsigned long long)((until - now) / 1000));
             sfs_sleep_until(until);
+            now = sfs_now_ns();
             continue;
         }
         if (!prepare(p)) break;
         issue(p, intended);
+        now = p->req.t_done_ns;   /* sync: done() ran inside submit() */
         if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) != SFS_PHASE_INIT) {
             if (p->interval_ns > 0) advance(p);
-            checkpoint(p, sfs_now_ns());
+            checkpoint(p, now);
         }
     }
 }
@@ -248,7 +264,9 @@ dead:
     for (int i = 0; i < w->nprocs; i++) {
         struct sfs_proc *p = w->procs[i];
         if (p->busy && e->be->poll(p->bctx, 0) < 0) {
-            sfs_engine_fail(e, "proc %d (target %s): connection lost", p->global, p->target);
+            char why[600];
+            sfs_engine_fail(e, "proc %d (target %s): connection lost%s", p->global, p->target,
+                            be_why(p, why, sizeof why));
             return -1;
         }
     }

@@ -61,40 +61,55 @@ int sfs_fileset_build(struct sfs_fileset *fs, const struct sfs_cfg *cfg, int loc
     uint64_t seed = cfg->seed, proc = (uint64_t)fs->proc;
     double expect = bytes / sfs_fs_table_mean();   /* files, default table */
 
-    /* files per class */
-    uint64_t n = 0, cnt[SFS_FS_CLASSES] = { 0 }, wcnt[SFS_FS_CLASSES] = { 0 };
+    /* size classes: the default table, or one class of file_size */
+    double want[SFS_FS_CLASSES];       /* expected files per class */
     if (cfg->file_size) {
-        n = dither(bytes / (double)cfg->file_size, seed, proc, 1000);
-        if (n == 0) n = 1;
+        fs->nclasses = 1;
+        fs->class_size[0] = cfg->file_size;
+        want[0] = bytes / (double)cfg->file_size;
     } else {
+        fs->nclasses = SFS_FS_CLASSES;
         for (int c = 0; c < SFS_FS_CLASSES; c++) {
-            cnt[c] = dither(expect * sfs_fs_size_table[c].pct / 100.0, seed, proc, 1000 + c);
-            n += cnt[c];
+            fs->class_size[c] = sfs_fs_size_table[c].bytes;
+            want[c] = expect * sfs_fs_size_table[c].pct / 100.0;
         }
-        if (n == 0) { cnt[0] = 1; n = 1; }
     }
+    uint64_t n = 0, cnt[SFS_FS_CLASSES] = { 0 }, wcnt[SFS_FS_CLASSES] = { 0 };
+    double share = cfg->access_pcnt / 100.0;
+    for (uint32_t c = 0; c < fs->nclasses; c++) {
+        cnt[c] = dither(want[c], seed, proc, 1000 + c);
+        /* working set: access_pcnt of each class, with the same dither value
+         * as the class count (so w <= n by construction): the working set
+         * has the file set's shape at any scale */
+        wcnt[c] = dither(want[c] * share, seed, proc, 1000 + c);
+        if (wcnt[c] > cnt[c]) wcnt[c] = cnt[c];
+        n += cnt[c];
+    }
+    if (n == 0) { cnt[0] = 1; n = 1; }
     if (n > 100000000ULL) {
         snprintf(err, errlen, "file set of %llu files per proc is too large (rate %g, "
                  "fileset_mb_per_op %g, fileset_scale %g)", (unsigned long long)n, rate,
                  cfg->fileset_mb_per_op, cfg->fileset_scale);
         return -1;
     }
+    uint64_t wn = 0;
+    for (uint32_t c = 0; c < fs->nclasses; c++) wn += wcnt[c];
+    if (wn == 0) {  /* at least one working file: the first class that has files */
+        for (uint32_t c = 0; c < fs->nclasses && !wn; c++)
+            if (cnt[c]) wcnt[c] = wn = 1;
+    }
     fs->nfiles = (uint32_t)n;
     fs->ndirs = (fs->nfiles + fs->dir_count - 1) / fs->dir_count;
     fs->size = xcalloc(n, sizeof *fs->size);
     fs->cls = xcalloc(n, sizeof *fs->cls);
-    fs->working = xcalloc(n, sizeof *fs->working);
+    fs->working = xcalloc(wn, sizeof *fs->working);
     if (!fs->size || !fs->cls || !fs->working) goto oom;
 
     /* classes in a seeded random order, so every directory mixes sizes */
     uint64_t k = 0;
-    if (cfg->file_size) {
-        for (; k < n; k++) { fs->cls[k] = 255; fs->size[k] = cfg->file_size; }
-    } else {
-        for (int c = 0; c < SFS_FS_CLASSES; c++)
-            for (uint64_t j = 0; j < cnt[c]; j++)
-                fs->cls[k++] = (uint8_t)c;
-    }
+    for (uint32_t c = 0; c < fs->nclasses; c++)
+        for (uint64_t j = 0; j < cnt[c]; j++)
+            fs->cls[k++] = (uint8_t)c;
     sfs_rng r;
     sfs_rng_seed(&r, sfs_hash3(seed, proc, 0xF11E5));
     for (uint64_t i = n - 1; i > 0; i--) {
@@ -102,40 +117,22 @@ int sfs_fileset_build(struct sfs_fileset *fs, const struct sfs_cfg *cfg, int loc
         uint8_t t = fs->cls[i]; fs->cls[i] = fs->cls[j]; fs->cls[j] = t;
     }
     for (uint64_t i = 0; i < n; i++) {
-        if (fs->cls[i] != 255)
-            fs->size[i] = sfs_fs_size_table[fs->cls[i]].bytes;
+        fs->size[i] = fs->class_size[fs->cls[i]];
         fs->total_bytes += fs->size[i];
     }
 
-    /* working set: access_pcnt of each size class (dithered like the class
-     * counts), the first ones in the shuffled order, so it has the file set's
-     * shape at any scale */
-    double share = cfg->access_pcnt / 100.0;
-    if (cfg->file_size) {
-        uint64_t w = dither(bytes / (double)cfg->file_size * share, seed, proc, 1000);
-        if (w > n) w = n;
-        if (w == 0) w = 1;
-        for (uint64_t i = 0; i < w; i++) fs->working[i] = (uint32_t)i;
-        fs->nworking = (uint32_t)w;
-    } else {
-        for (int c = 0; c < SFS_FS_CLASSES; c++) {
-            /* same dither value as the class count: w <= n by construction */
-            wcnt[c] = dither(expect * sfs_fs_size_table[c].pct / 100.0 * share, seed, proc, 1000 + c);
-            if (wcnt[c] > cnt[c]) wcnt[c] = cnt[c];
-        }
-        for (uint64_t i = 0; i < n; i++) {
-            int c = fs->cls[i];
-            if (wcnt[c] > fs->class_working[c]) {
-                fs->working[fs->nworking++] = (uint32_t)i;
-                fs->class_working[c]++;
-            }
-        }
-        if (fs->nworking == 0) {
-            fs->working[fs->nworking++] = 0;
-            fs->class_working[fs->cls[0]]++;
-        }
-        for (int c = 0; c < SFS_FS_CLASSES; c++) fs->class_files[c] = (uint32_t)cnt[c];
+    /* the working set is the first wcnt[c] files of each class in the
+     * shuffled order, stored grouped by class (wstart) for sfs_fs_pick_fit */
+    fs->wstart[0] = 0;
+    for (uint32_t c = 0; c < fs->nclasses; c++)
+        fs->wstart[c + 1] = fs->wstart[c] + (uint32_t)wcnt[c];
+    for (uint64_t i = 0; i < n; i++) {
+        int c = fs->cls[i];
+        if (fs->class_working[c] < wcnt[c])
+            fs->working[fs->wstart[c] + fs->class_working[c]++] = (uint32_t)i;
     }
+    fs->nworking = (uint32_t)wn;
+    for (uint32_t c = 0; c < fs->nclasses; c++) fs->class_files[c] = (uint32_t)cnt[c];
     for (uint32_t i = 0; i < fs->nworking; i++)
         fs->working_bytes += fs->size[fs->working[i]];
 
@@ -170,21 +167,40 @@ void sfs_fileset_free(struct sfs_fileset *fs)
 
 /* --- names --- */
 
-void sfs_fs_dir(uint32_t d, char *buf)
+/* names are formatted by hand: they are built for every op, and snprintf
+ * showed up in profiles of unpaced runs */
+static char *put_name(char *p, char prefix, uint32_t v, int width)
 {
-    snprintf(buf, SFS_FS_PATH, "d%05u", d);
+    char digits[10];
+    int n = 0;
+    do { digits[n++] = (char)('0' + v % 10); v /= 10; } while (v);
+    *p++ = prefix;
+    for (int i = n; i < width; i++) *p++ = '0';
+    while (n) *p++ = digits[--n];
+    *p = '\0';
+    return p;
 }
 
 static void join(char *path, const char *dir, const char *name)
 {
-    snprintf(path, SFS_FS_PATH, "%s/%s", dir, name);
+    size_t d = strlen(dir), n = strlen(name);
+    memcpy(path, dir, d);
+    path[d] = '/';
+    memcpy(path + d + 1, name, n + 1);
+}
+
+void sfs_fs_dir(uint32_t d, char *buf)
+{
+    put_name(buf, 'd', d, 5);
 }
 
 void sfs_fs_file(const struct sfs_fileset *fs, uint32_t i, char *dir, char *name, char *path)
 {
-    sfs_fs_dir(i / fs->dir_count, dir);
-    snprintf(name, SFS_FS_PATH, "f%07u", i);
-    join(path, dir, name);
+    char *p = put_name(path, 'd', i / fs->dir_count, 5);
+    memcpy(dir, path, (size_t)(p - path) + 1);
+    *p++ = '/';
+    put_name(p, 'f', i, 7);
+    memcpy(name, p, strlen(p) + 1);
 }
 
 void sfs_fs_missing(const struct sfs_fileset *fs, uint32_t d, uint32_t n,
@@ -192,14 +208,14 @@ void sfs_fs_missing(const struct sfs_fileset *fs, uint32_t d, uint32_t n,
 {
     (void)fs;
     sfs_fs_dir(d, dir);
-    snprintf(name, SFS_FS_PATH, "x%07u", n);
+    put_name(name, 'x', n, 7);
     join(path, dir, name);
 }
 
 void sfs_fs_churn(const struct sfs_fileset *fs, uint32_t slot, char *dir, char *name, char *path)
 {
-    snprintf(dir, SFS_FS_PATH, "c%05u", slot / fs->dir_count);
-    snprintf(name, SFS_FS_PATH, "c%07u", slot);
+    put_name(dir, 'c', slot / fs->dir_count, 5);
+    put_name(name, 'c', slot, 7);
     join(path, dir, name);
 }
 
@@ -222,6 +238,18 @@ void sfs_fs_symlink_target(const struct sfs_fileset *fs, uint32_t k, char *buf)
 uint32_t sfs_fs_pick_working(const struct sfs_fileset *fs, sfs_rng *r)
 {
     return fs->working[sfs_rng_below(r, fs->nworking)];
+}
+
+uint32_t sfs_fs_pick_fit(const struct sfs_fileset *fs, sfs_rng *r, uint64_t len)
+{
+    uint32_t c = 0;
+    while (c < fs->nclasses && fs->class_size[c] < len) c++;
+    if (fs->wstart[c] == fs->nworking) {    /* none big enough: the largest there are */
+        c = fs->nclasses - 1;
+        while (c > 0 && fs->wstart[c] == fs->wstart[c + 1]) c--;
+    }
+    uint32_t lo = fs->wstart[c];
+    return fs->working[lo + sfs_rng_below(r, fs->nworking - lo)];
 }
 
 uint32_t sfs_fs_pick_dir(const struct sfs_fileset *fs, sfs_rng *r)

@@ -45,9 +45,12 @@ struct sfs_fileset {
     uint32_t dir_count;
     uint32_t nfiles, ndirs;        /* data files and their directories */
     uint64_t *size;                /* [nfiles] current size (appends grow it) */
-    uint8_t  *cls;                 /* [nfiles] size class, 255 = fixed file_size */
+    uint8_t  *cls;                 /* [nfiles] size class */
+    uint32_t nclasses;             /* SFS_FS_CLASSES, or 1 with file_size */
+    uint64_t class_size[SFS_FS_CLASSES];          /* bytes of each class */
     uint32_t nworking;
-    uint32_t *working;             /* [nworking] indices of working-set files */
+    uint32_t *working;             /* [nworking] working-set files, grouped by class */
+    uint32_t wstart[SFS_FS_CLASSES + 1];          /* class c: working[wstart[c] .. wstart[c+1]) */
     uint64_t total_bytes, working_bytes;          /* as built */
     uint32_t class_files[SFS_FS_CLASSES], class_working[SFS_FS_CLASSES];
     uint32_t nchurn, nchurn_dirs;  /* churn pool */
@@ -84,6 +87,9 @@ void sfs_fs_symlink_target(const struct sfs_fileset *fs, uint32_t k, char *buf);
 
 /* picks (uniform) */
 uint32_t sfs_fs_pick_working(const struct sfs_fileset *fs, sfs_rng *r);
+/* a working-set file of at least len bytes (uniform among those; if none is
+ * that large, among the largest class present) */
+uint32_t sfs_fs_pick_fit(const struct sfs_fileset *fs, sfs_rng *r, uint64_t len);
 uint32_t sfs_fs_pick_dir(const struct sfs_fileset *fs, sfs_rng *r);
 /* churn: take a free slot (marking it live) / a live one (marking it free);
  * -1 if none.  State changes at issue time: a failed create still leaves a

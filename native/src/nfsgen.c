@@ -12,8 +12,9 @@
 #define KB 1024u
 
 /* Logical transfer sizes (<= 256 KiB).  Reads lean to 8-64 KiB (mean ~36
- * KiB), writes to smaller ones (mean ~26 KiB); a transfer larger than the
- * file reads/overwrites the whole file. */
+ * KiB), writes to smaller ones (mean ~24 KiB).  A read or overwrite picks a
+ * working-set file at least as large as the transfer (SFS's "fit"), so the
+ * transfer distribution holds; appends pick any working-set file. */
 const sfs_xfer_class sfs_read_xfer[SFS_XFER_CLASSES] = {
     { 1 * KB, 0.0 }, { 4 * KB, 20.0 }, { 8 * KB, 25.0 }, { 16 * KB, 15.0 },
     { 32 * KB, 15.0 }, { 64 * KB, 15.0 }, { 128 * KB, 7.0 }, { 256 * KB, 3.0 },
@@ -123,6 +124,16 @@ static uint64_t pick_offset(struct nfsgen *g, uint64_t size, uint64_t len)
     return sfs_rng_below(&g->rng, slots) * align;
 }
 
+/* a working-set file big enough for a transfer of len bytes */
+static uint32_t fit(struct nfsgen *g, uint64_t len)
+{
+    uint32_t i = sfs_fs_pick_fit(g->fs, &g->rng, len);
+    if (g->cfg->logger)
+        sfs_debug(g->cfg, SFS_DBG_CHILD_FIT, g->proc, "fit %llu bytes -> file %u of %llu bytes",
+                  (unsigned long long)len, i, (unsigned long long)g->fs->size[i]);
+    return i;
+}
+
 static void set_file(struct nfsgen *g, sfs_req *req, uint32_t i)
 {
     sfs_fs_file(g->fs, i, g->dir, g->name, g->path);
@@ -194,24 +205,26 @@ void sfs_nfsgen_next(void *state, sfs_req *req)
         }
         break;
     case SFS_OP_READ: {
-        uint32_t i = sfs_fs_pick_working(fs, &g->rng);
-        set_file(g, req, i);
         uint64_t len = pick_xfer(g, sfs_read_xfer);
+        uint32_t i = fit(g, len);
+        set_file(g, req, i);
         if (len > fs->size[i]) len = fs->size[i];
         req->length = len;
         req->offset = pick_offset(g, fs->size[i], len);
         break;
     }
     case SFS_OP_WRITE: case SFS_OP_WRCACHE: {
-        uint32_t i = sfs_fs_pick_working(fs, &g->rng);
-        set_file(g, req, i);
         uint64_t len = pick_xfer(g, sfs_write_xfer);
         req->buf = (void *)sfs_write_pattern();
         if (op == SFS_OP_WRITE && sfs_rng_below(&g->rng, 100) < (uint64_t)g->cfg->append_pcnt) {
+            uint32_t i = sfs_fs_pick_working(fs, &g->rng);
+            set_file(g, req, i);
             req->append = 1;
             req->offset = fs->size[i];
             fs->size[i] += len;
         } else {
+            uint32_t i = fit(g, len);
+            set_file(g, req, i);
             if (len > fs->size[i]) len = fs->size[i];
             req->offset = pick_offset(g, fs->size[i], len);
         }

@@ -259,13 +259,26 @@ static void checks(struct val *v, const char *d)
     /* file system information */
     st = run(v, SFS_OP_FSSTAT, "", 0, 0, 0, 0, 0);
     if (expect_ok(v, SFS_OP_FSSTAT, st, "root")) {
-        if (v->req.result_bytes > 0) line(v, "PASS", SFS_OP_FSSTAT, "%llu bytes free",
-                                          (unsigned long long)v->req.result_bytes);
-        else line(v, "FAIL", SFS_OP_FSSTAT, "no free space reported");
+        /* backends that know it put the total size in attr.size (NFS tbytes) */
+        uint64_t avail = v->req.result_bytes, total = v->req.attr.size;
+        if (avail > 0 && (total == 0 || total >= avail))
+            line(v, "PASS", SFS_OP_FSSTAT, "%llu bytes free of %llu", (unsigned long long)avail,
+                 (unsigned long long)total);
+        else if (avail == 0) line(v, "FAIL", SFS_OP_FSSTAT, "no free space reported");
+        else line(v, "FAIL", SFS_OP_FSSTAT, "%llu bytes free exceeds the total %llu",
+                  (unsigned long long)avail, (unsigned long long)total);
     }
     st = run(v, SFS_OP_FSINFO, "", 0, 0, 0, 0, 0);
-    if (expect_ok(v, SFS_OP_FSINFO, st, "root"))
-        line(v, "PASS", SFS_OP_FSINFO, "block/transfer size %llu", (unsigned long long)v->req.result_bytes);
+    if (expect_ok(v, SFS_OP_FSINFO, st, "root")) {
+        /* backends that know it put the maximum transfer in attr.size (NFS rtmax) */
+        uint64_t pref = v->req.result_bytes, max = v->req.attr.size;
+        if (pref > 0 && (max == 0 || max >= pref))
+            line(v, "PASS", SFS_OP_FSINFO, "block/transfer size %llu (max %llu)",
+                 (unsigned long long)pref, (unsigned long long)max);
+        else
+            line(v, "FAIL", SFS_OP_FSINFO, "implausible transfer sizes: preferred %llu, max %llu",
+                 (unsigned long long)pref, (unsigned long long)max);
+    }
     st = run(v, SFS_OP_PATHCONF, "", 0, 0, 0, 0, 0);
     if (expect_ok(v, SFS_OP_PATHCONF, st, "root")) {
         if (v->req.result_bytes >= 14) line(v, "PASS", SFS_OP_PATHCONF, "name max %llu",

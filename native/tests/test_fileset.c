@@ -68,6 +68,27 @@ int main(void)
         CHECK(fabs(sa - sb) < 0.02, "class %d share of working bytes %g vs %g", k, sa, sb);
     }
 
+    /* fit: reads/overwrites get a file at least as large as the transfer */
+    {
+        struct sfs_cfg c1;
+        struct sfs_fileset big;
+        char e1[512];
+        sfs_rng fr;
+        sfs_rng_seed(&fr, 9);
+        CHECK(sfs_cfg_parse("target.0=/tmp\nrate=10\n", &c1, e1, sizeof e1) == 0, "%s", e1);
+        CHECK(sfs_fileset_build(&big, &c1, 0, e1, sizeof e1) == 0, "%s", e1);
+        int small_ok = 1, big_ok = 1, over_ok = 1;
+        for (int i = 0; i < 2000; i++) {
+            small_ok &= big.size[sfs_fs_pick_fit(&big, &fr, 4096)] >= 4096;
+            big_ok &= big.size[sfs_fs_pick_fit(&big, &fr, 256 * 1024)] >= 256 * 1024;
+            over_ok &= big.size[sfs_fs_pick_fit(&big, &fr, 64ULL << 20)] == 32ULL << 20;
+        }
+        CHECK(small_ok && big_ok, "fit gives files at least as large as the transfer");
+        CHECK(over_ok, "a transfer larger than any file gets the largest class");
+        sfs_fileset_free(&big);
+        sfs_cfg_free(&c1);
+    }
+
     /* determinism, names, churn pool, INIT sequence */
     struct sfs_cfg cfg;
     char err[512];

@@ -20,7 +20,7 @@ public final class AgentClient {
     public static AgentService connect(String host, int port, String secret, long waitMs)
             throws RemoteException, AgentException {
         long deadline = System.currentTimeMillis() + waitMs;
-        RemoteException last = null;
+        Exception last = null;
         do {
             try {
                 Registry r = LocateRegistry.getRegistry(host, port, new SocketFactories.TimedClient());
@@ -30,7 +30,8 @@ public final class AgentClient {
             } catch (RemoteException e) {
                 last = e;
             } catch (NotBoundException e) {
-                throw new AgentException(host + ":" + port + " is an RMI registry but not an sfsbench agent");
+                // an agent that is starting has its registry up a moment before its login object
+                last = new NotBoundException(host + ":" + port + " is an RMI registry without an sfsbench agent");
             }
             try {
                 Thread.sleep(250);

@@ -54,7 +54,7 @@ class PosixRunIT {
 
     @Test
     void twoClientsThreeLoadPoints(@TempDir Path dir) throws Exception {
-        Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 6, "");
+        Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 8, "");
         Path results = dir.resolve("results");
         SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "e2e", "-d",
                 results.toString());
@@ -103,11 +103,36 @@ class PosixRunIT {
             assertEquals(acc[3] / 1024, Long.parseLong(col[8]), "file set KB, row " + (i + 1));
             assertEquals("2", col[9], "load generators");
             assertEquals("2", col[10], "procs per generator");
-            // paced open loop on an idle local disk: achieved within 2 % of requested
+            // paced open loop on a local disk: achieved within 2 % of requested, plus the schedule's
+            // granularity in a short run (each of the 4 procs may complete one op fewer)
             double achieved = acc[0] / seconds;
-            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i],
+            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i] + 4 / seconds,
                     "achieved " + achieved + " vs requested " + requested[i]);
         }
         assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
+    }
+
+    @Test
+    void primeMonitorRunsDuringEachRunPhaseAndDebugGoesToTheClientLog(@TempDir Path dir) throws Exception {
+        Path mon = dir.resolve("mon.sh");
+        Files.writeString(mon, String.join("\n",
+                "#!/bin/sh",
+                "echo \"start $SFS_LOAD_POINT $*\"",
+                "trap 'echo \"stop $SFS_LOAD_POINT\"; exit 0' TERM",
+                "while :; do sleep 0.1; done",
+                ""));
+        mon.toFile().setExecutable(true);
+        Path rc = writeRc(dir, "localhost", 1, "10 20", 1, 3,
+                "PRIME_MON_SCRIPT=" + mon + "\nPRIME_MON_ARGS=\"-x 1\"\nDEBUG=\"4,6-7\"");
+        Path results = dir.resolve("results");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "mon", "-d",
+                results.toString());
+        assertEquals(0, run.waitFor(180), run.text());
+        List<String> monitor = Files.readAllLines(results.resolve("sfsmon.mon"));
+        assertEquals(List.of("start 1 -x 1", "stop 1", "start 2 -x 1", "stop 2"), monitor);
+        String clientLog = Files.readString(results.resolve("sfsc0001.mon"));
+        assertTrue(clientLog.contains("engine debug log"), "DEBUG output collected into the client log:\n" + clientLog);
+        String res = Files.readString(results.resolve("sfsres.mon"));
+        assertTrue(res.contains("DEBUG"), "DEBUG makes the run non-disclosable, stated in sfsres");
     }
 }

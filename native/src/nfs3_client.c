@@ -1,0 +1,504 @@
+/* NFSv3 client of one proc: mount, size negotiation, event loop, op pool.
+ * The per-procedure state machines are in nfs3_ops.c. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include "nfs3_priv.h"
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void nfs3_attr_from(sfs_attr *a, const fattr3 *f)
+{
+    static const uint32_t type_bits[] = { 0, 0100000, 0040000, 0060000, 0020000,
+                                          0120000, 0140000, 0010000 };
+    a->size = f->size;
+    a->mode = (f->mode & 07777) | (f->type <= NF3FIFO ? type_bits[f->type] : 0);
+    a->nlink = f->nlink;
+    a->mtime_ns = (uint64_t)f->mtime.seconds * 1000000000ULL + f->mtime.nseconds;
+    a->atime_ns = (uint64_t)f->atime.seconds * 1000000000ULL + f->atime.nseconds;
+    a->uid = f->uid;
+    a->gid = f->gid;
+}
+
+/* The connection is unusable: remember why (first reason wins). */
+void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what)
+{
+    if (c->dead)
+        return;
+    c->dead = 1;
+    if (rpc_status == RPC_STATUS_TIMEOUT)
+        snprintf(c->err, sizeof c->err,
+                 "NFS server %s, export %s: no reply within %d s (%s); server down or hung",
+                 c->server, c->export_path, c->timeout_s, what ? what : "RPC");
+    else
+        snprintf(c->err, sizeof c->err,
+                 "NFS server %s, export %s: connection lost (%s)", c->server, c->export_path,
+                 what && *what ? what : "socket closed");
+}
+
+void nfs3_op_finish(nfs3_op *op)
+{
+    nfs3_client *c = op->c;
+    sfs_req *r = op->req;
+    if (!op->active)
+        return;
+    op->active = 0;
+    if (op->prev)
+        op->prev->next = op->next;
+    else
+        c->active_list = op->next;
+    if (op->next)
+        op->next->prev = op->prev;
+    op->next = op->prev = NULL;
+    c->active--;
+    c->completed++;
+    r->status = op->status;
+    r->proto_status = op->proto;
+    if (op->outstanding == 0 && !c->dead) {     /* else a late callback may still name it */
+        op->next = c->free_list;
+        c->free_list = op;
+    }
+    if (r->done)
+        r->done(r);
+}
+
+int nfs3_sent(nfs3_op *op, int rc, const char *proc)
+{
+    if (rc == 0) {
+        op->outstanding++;
+        op->req->physical++;
+        return 0;
+    }
+    char why[300];
+    snprintf(why, sizeof why, "%s not sent: %s", proc, rpc_get_error(op->c->rpc));
+    nfs3_fail_transport(op->c, RPC_STATUS_ERROR, why);
+    if (op->status == 0) {
+        op->status = -ENOTCONN;
+        op->proto = 0;
+    }
+    return -1;
+}
+
+int nfs3_reply_ok(nfs3_op *op, int rpc_status)
+{
+    nfs3_client *c = op->c;
+    op->outstanding--;
+    if (!op->active)
+        return 0;                       /* op already failed (dead connection) */
+    if (rpc_status == RPC_STATUS_SUCCESS)
+        return 1;
+    if (!c->closing)
+        nfs3_fail_transport(c, rpc_status, rpc_status == RPC_STATUS_TIMEOUT ? NULL
+                                           : rpc_get_error(c->rpc));
+    if (op->status == 0) {
+        op->status = rpc_status == RPC_STATUS_TIMEOUT ? -ETIMEDOUT
+                   : rpc_status == RPC_STATUS_CANCEL ? -ECANCELED : -ENOTCONN;
+        op->proto = 0;
+    }
+    if (op->outstanding == 0)
+        nfs3_op_finish(op);
+    return 0;
+}
+
+void nfs3_op_error(nfs3_op *op, int nfsstat)
+{
+    if (op->status == 0) {
+        op->status = nfs3_errno(nfsstat);
+        op->proto = nfsstat;
+    }
+}
+
+/* Complete every logical op still in flight (connection dead or closing). */
+static void sweep(nfs3_client *c, int status)
+{
+    while (c->active_list) {
+        nfs3_op *op = c->active_list;
+        if (op->status == 0) {
+            op->status = status;
+            op->proto = 0;
+        }
+        nfs3_op_finish(op);
+    }
+}
+
+int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
+{
+    int64_t deadline = now_ns() + (timeout_ns > 0 ? timeout_ns : 0);
+    c->completed = 0;
+    for (;;) {
+        if (c->dead) {
+            sweep(c, -ENOTCONN);
+            return -1;
+        }
+        int64_t left = deadline - now_ns();
+        /* wake at least every 100 ms: libnfs notices RPC timeouts only in rpc_service */
+        int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
+        if (ms > 100)
+            ms = 100;
+        struct pollfd p = { .fd = rpc_get_fd(c->rpc), .events = (short)rpc_which_events(c->rpc) };
+        int n = poll(&p, 1, ms);
+        if (n < 0 && errno != EINTR) {
+            char why[128];
+            snprintf(why, sizeof why, "poll: %s", strerror(errno));
+            nfs3_fail_transport(c, RPC_STATUS_ERROR, why);
+            continue;
+        }
+        if (rpc_service(c->rpc, n > 0 ? p.revents : 0) < 0)
+            nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
+        if (c->dead)
+            continue;
+        if (c->completed || now_ns() >= deadline)
+            return c->completed;
+    }
+}
+
+static nfs3_op *op_alloc(nfs3_client *c)
+{
+    nfs3_op *op = c->free_list;
+    if (op) {
+        c->free_list = op->next;
+    } else {
+        if (c->nall == c->capall) {
+            size_t n = c->capall ? c->capall * 2 : 64;
+            nfs3_op **a = realloc(c->all, n * sizeof *a);
+            if (!a)
+                return NULL;
+            c->all = a;
+            c->capall = n;
+        }
+        op = malloc(sizeof *op);
+        if (!op)
+            return NULL;
+        c->all[c->nall++] = op;
+    }
+    memset(op, 0, offsetof(nfs3_op, key));
+    return op;
+}
+
+int nfs3_submit(nfs3_client *c, sfs_req *req)
+{
+    if (c->dead)
+        return -ENOTCONN;
+    nfs3_op *op = op_alloc(c);
+    if (!op)
+        return -ENOMEM;
+    op->c = c;
+    op->req = req;
+    req->status = 0;
+    req->proto_status = 0;
+    req->result_bytes = 0;
+    req->physical = 0;
+    memset(&req->attr, 0, sizeof req->attr);
+    op->active = 1;
+    op->next = c->active_list;
+    if (c->active_list)
+        c->active_list->prev = op;
+    c->active_list = op;
+    c->active++;
+    int rc = nfs3_op_begin(op);
+    if (rc < 0) {                       /* refused before anything was sent: no callback */
+        if (op->prev)
+            op->prev->next = op->next;
+        else
+            c->active_list = op->next;
+        if (op->next)
+            op->next->prev = op->prev;
+        c->active--;
+        op->next = c->free_list;
+        c->free_list = op;
+        return rc;
+    }
+    return 0;
+}
+
+int nfs3_inflight(const nfs3_client *c)
+{
+    return c->active;
+}
+
+int nfs3_pollfd(nfs3_client *c, short *events)
+{
+    if (c->dead)
+        return -1;
+    *events = (short)rpc_which_events(c->rpc);
+    return rpc_get_fd(c->rpc);
+}
+
+const char *nfs3_error(const nfs3_client *c)
+{
+    return c->err;
+}
+
+void nfs3_get_info(const nfs3_client *c, nfs3_info *out)
+{
+    *out = c->info;
+}
+
+/* ---- open ---------------------------------------------------------------- */
+
+static void sync_done(sfs_req *r)
+{
+    *(int *)r->engine_priv = 1;
+}
+
+/* Run one request to completion (open-time helper). */
+static int run_sync(nfs3_client *c, sfs_req *r)
+{
+    int flag = 0;
+    r->done = sync_done;
+    r->engine_priv = &flag;
+    int rc = nfs3_submit(c, r);
+    if (rc < 0)
+        return rc;
+    while (!flag)
+        if (nfs3_poll(c, 100000000LL) < 0 && !flag)
+            return -ENOTCONN;
+    return r->status;
+}
+
+static int parse_target(nfs3_client *c, const char *t, char *err, size_t errlen)
+{
+    if (strncmp(t, "nfs://", 6) == 0) {
+        struct nfs_url *u = nfs_parse_url_dir(c->nfs, t);
+        if (!u) {
+            snprintf(err, errlen, "nfs3: invalid NFS URL '%s': %s (expected "
+                     "nfs://host/export[?nfsport=N&mountport=M])", t, nfs_get_error(c->nfs));
+            return -1;
+        }
+        snprintf(c->server, sizeof c->server, "%s", u->server);
+        snprintf(c->export_path, sizeof c->export_path, "%s", u->path);
+        nfs_destroy_url(u);
+    } else {
+        const char *colon = strchr(t, ':');
+        if (!colon || colon == t || colon[1] != '/' || (size_t)(colon - t) >= sizeof c->server) {
+            snprintf(err, errlen, "nfs3: invalid target '%s': expected host:/export or "
+                     "nfs://host/export[?nfsport=N&mountport=M]", t);
+            return -1;
+        }
+        memcpy(c->server, t, (size_t)(colon - t));
+        c->server[colon - t] = '\0';
+        snprintf(c->export_path, sizeof c->export_path, "%s", colon + 1);
+    }
+    snprintf(c->target, sizeof c->target, "%s", t);
+    return 0;
+}
+
+/* libnfs often says only "nfs_service failed" when a port is closed: name
+ * the port that refuses connections (TCP connect, 3 s limit). */
+static int tcp_probe(const char *host, int port, char *why, size_t whylen)
+{
+    struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai = NULL;
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    int rc = getaddrinfo(host, ps, &hints, &ai);
+    if (rc != 0) {
+        snprintf(why, whylen, "cannot resolve %s: %s", host, gai_strerror(rc));
+        return -1;
+    }
+    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    int ok = 0;
+    if (fd >= 0) {
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
+            ok = 1;
+        } else if (errno == EINPROGRESS) {
+            struct pollfd p = { .fd = fd, .events = POLLOUT };
+            int e = 0;
+            socklen_t l = sizeof e;
+            if (poll(&p, 1, 3000) == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &l) == 0 && e == 0)
+                ok = 1;
+            else
+                errno = e ? e : ETIMEDOUT;
+        }
+        if (!ok)
+            snprintf(why, whylen, "TCP connect to %s:%d failed: %s", host, port, strerror(errno));
+        close(fd);
+    }
+    freeaddrinfo(ai);
+    return ok ? 0 : -1;
+}
+
+static int url_port(const char *t, const char *key)
+{
+    const char *q = strchr(t, '?');
+    for (const char *p = q; p && *p; p = strchr(p + 1, '&')) {
+        size_t n = strlen(key);
+        if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=')
+            return atoi(p + 2 + n);
+    }
+    return 0;
+}
+
+static void explain_mount_failure(nfs3_client *c, char *err, size_t errlen)
+{
+    int ports[2] = { url_port(c->target, "mountport"), url_port(c->target, "nfsport") };
+    const char *names[2] = { "MOUNT (mountport)", "NFS (nfsport)" };
+    if (!ports[0] && !ports[1]) {
+        ports[0] = 111;
+        names[0] = "portmapper";
+        ports[1] = 2049;
+        names[1] = "NFS (usual port 2049)";
+    }
+    for (int i = 0; i < 2; i++) {
+        char why[300];
+        if (ports[i] && tcp_probe(c->server, ports[i], why, sizeof why) < 0) {
+            size_t n = strlen(err);
+            snprintf(err + n, errlen - n, "; %s port: %s", names[i], why);
+        }
+    }
+}
+
+static uint32_t pick_size(uint32_t pref, uint32_t max, uint32_t configured)
+{
+    uint32_t s = configured ? configured : pref;
+    if (s == 0)
+        s = 32768;                  /* server gave no preference */
+    if (max && s > max)
+        s = max;
+    if (s > NFS3_MAX_IO)
+        s = NFS3_MAX_IO;
+    return s;
+}
+
+/* mkdir -p of the proc root, then make it the cache's "" entry. */
+static int make_root(nfs3_client *c, const char *root, char *err, size_t errlen)
+{
+    char norm[NFS3_PATH_MAX];
+    if (nfs3_path_norm(root ? root : "", norm, sizeof norm) < 0) {
+        snprintf(err, errlen, "nfs3: invalid proc root directory '%s'", root);
+        return -1;
+    }
+    for (size_t i = 1; norm[0]; i++) {
+        if (norm[i] != '/' && norm[i] != '\0')
+            continue;
+        char dir[NFS3_PATH_MAX];
+        memcpy(dir, norm, i);
+        dir[i] = '\0';
+        char *slash = strrchr(dir, '/');
+        sfs_req r = { .op = SFS_OP_MKDIR, .mode = 0777 };
+        r.dir = slash ? (*slash = '\0', dir) : "";
+        r.name = slash ? slash + 1 : dir;
+        int rc = run_sync(c, &r);
+        if (rc < 0 && rc != -EEXIST) {
+            snprintf(err, errlen, "nfs3: cannot create directory '%s' under export %s: %s",
+                     norm, c->target, c->dead ? c->err : strerror(-rc));
+            return -1;
+        }
+        if (norm[i] == '\0')
+            break;
+    }
+    nfs3_fhent *e = nfs3_fhcache_get(&c->cache, norm, strlen(norm));
+    if (!e) {
+        snprintf(err, errlen, "nfs3: directory '%s' under export %s has no handle", norm, c->target);
+        return -1;
+    }
+    nfs3_fh fh = e->fh;
+    nfs3_fhcache_free(&c->cache);
+    if (nfs3_fhcache_init(&c->cache) < 0 || !nfs3_fhcache_put(&c->cache, "", 0, fh.data, fh.len, 1)) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
+{
+    nfs3_client *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        return NULL;
+    }
+    c->timeout_s = o->timeout_s > 0 ? o->timeout_s : 30;
+    c->biod_r = o->biod_reads > 0 ? o->biod_reads : 1;
+    c->biod_w = o->biod_writes > 0 ? o->biod_writes : 1;
+    if (nfs3_fhcache_init(&c->cache) < 0 || !(c->nfs = nfs_init_context())) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        goto fail;
+    }
+    if (parse_target(c, o->target ? o->target : "", err, errlen) < 0)
+        goto fail;
+    nfs_set_autoreconnect(c->nfs, 0);            /* fail fast: never re-send non-idempotent ops */
+    nfs_set_timeout(c->nfs, c->timeout_s * 1000);
+    if (o->uid >= 0)
+        nfs_set_uid(c->nfs, o->uid);
+    if (o->gid >= 0)
+        nfs_set_gid(c->nfs, o->gid);
+    if (nfs_mount(c->nfs, c->server, c->export_path) != 0) {
+        snprintf(err, errlen, "nfs3: cannot mount %s (server %s, export %s): %s",
+                 c->target, c->server, c->export_path, nfs_get_error(c->nfs));
+        explain_mount_failure(c, err, errlen);
+        goto fail;
+    }
+    c->rpc = nfs_get_rpc_context(c->nfs);
+    nfs_set_timeout(c->nfs, c->timeout_s * 1000);   /* applies to nfs->rpc, the NFS connection */
+    if (o->xid_base)
+        rpc_set_next_xid(c->rpc, o->xid_base);
+    const struct nfs_fh *root = nfs_get_rootfh(c->nfs);
+    if (!root || root->len <= 0 || root->len > NFS3_FH_MAX) {
+        snprintf(err, errlen, "nfs3: %s: mount returned no usable root handle", c->target);
+        goto fail;
+    }
+    c->export_root.len = (uint32_t)root->len;
+    memcpy(c->export_root.data, root->val, (size_t)root->len);
+    if (!nfs3_fhcache_put(&c->cache, "", 0, root->val, (uint32_t)root->len, 1)) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        goto fail;
+    }
+
+    sfs_req fsi = { .op = SFS_OP_FSINFO };
+    int rc = run_sync(c, &fsi);
+    if (rc < 0) {
+        snprintf(err, errlen, "nfs3: FSINFO of export %s failed: %s", c->target,
+                 c->dead ? c->err : strerror(-rc));
+        goto fail;
+    }
+    c->rsize = pick_size(c->rtpref, c->rtmax, o->block_size);
+    c->wsize = pick_size(c->wtpref, c->wtmax, o->block_size);
+    if (c->dtpref == 0 || c->dtpref > 65536)
+        c->dtpref = 8192;
+    c->info.rtmax = c->rtmax;  c->info.rtpref = c->rtpref;
+    c->info.wtmax = c->wtmax;  c->info.wtpref = c->wtpref;
+    c->info.dtpref = c->dtpref;
+    c->info.rsize = c->rsize;  c->info.wsize = c->wsize;
+    c->wbuf = malloc(c->wsize);
+    if (!c->wbuf) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        goto fail;
+    }
+    for (uint32_t i = 0; i < c->wsize; i++)
+        c->wbuf[i] = (char)('a' + i % 26);
+    if (make_root(c, o->root, err, errlen) < 0)
+        goto fail;
+    c->info.extra_lookups = 0;
+    return c;
+fail:
+    nfs3_close(c);
+    return NULL;
+}
+
+void nfs3_close(nfs3_client *c)
+{
+    if (!c)
+        return;
+    sweep(c, -ECANCELED);
+    c->closing = 1;
+    if (c->nfs)
+        nfs_destroy_context(c->nfs);    /* fires CANCEL for RPCs still queued */
+    for (size_t i = 0; i < c->nall; i++)
+        free(c->all[i]);
+    free(c->all);
+    free(c->wbuf);
+    nfs3_fhcache_free(&c->cache);
+    free(c);
+}

@@ -1,0 +1,106 @@
+/* Internals shared by nfs3_client.c (connection, event loop) and nfs3_ops.c
+ * (the per-procedure state machines). */
+#ifndef SFS_NFS3_PRIV_H
+#define SFS_NFS3_PRIV_H
+
+#include "nfs3_shim.h"
+#include "nfs3_client.h"
+#include "nfs3_fhcache.h"
+
+#define NFS3_PATH_MAX   1024
+#define NFS3_MAX_IO     (1024u * 1024u)  /* libnfs 4.0.0 rejects bigger READ replies */
+#define NFS3_LOGICAL_MAX (256u * 1024u)  /* SFS2008 largest logical transfer */
+#define NFS3_INIT_DEPTH 16               /* RPCs in flight for longer (file-set building) writes */
+
+#define NFS3_MAX_DEPTH  32               /* BIOD_MAX_* allows 0..32 */
+
+typedef struct nfs3_op nfs3_op;
+typedef void (*nfs3_step)(nfs3_op *op);
+
+/* One READ/WRITE RPC in flight: replies do not echo the offset. */
+typedef struct nfs3_chunk {
+    nfs3_op  *op;
+    uint64_t  off;
+    uint32_t  len;
+    int       used;
+} nfs3_chunk;
+
+struct nfs3_op {
+    nfs3_client *c;
+    sfs_req     *req;
+    nfs3_op     *next, *prev;    /* active list, or free list (next only) */
+    int          active;         /* logical op not yet completed */
+    int          outstanding;    /* RPCs of this op in flight */
+    int          status;         /* first error (negative errno) */
+    int32_t      proto;          /* its NFS3ERR_* (0 for transport errors) */
+    nfs3_step    start;          /* runs once every key is resolved */
+    /* objects: key[0] = object or parent dir, key[1] = second parent dir */
+    int          nkeys;
+    int          have[2];
+    const char  *name[2];        /* names inside key[i] for name ops */
+    int          resolving;      /* key index being resolved by LOOKUPs */
+    size_t       res_len;        /* length of the key prefix being looked up */
+    /* READ/WRITE */
+    uint64_t     off, end, pos;  /* logical range and next byte to issue */
+    uint32_t     chunk;
+    int          depth;          /* max RPCs in flight */
+    int          stable;         /* WRITE3args.stable to send */
+    int          need_commit;
+    int          no_commit;      /* WRCACHE: unstable write, never committed */
+    int          verf_set;
+    char         verf[NFS3_WRITEVERFSIZE];
+    int          resent;
+    uint64_t     bytes;
+    int          eof;
+    /* READDIR(PLUS) */
+    uint64_t     cookie;
+    char         cookieverf[NFS3_COOKIEVERFSIZE];
+    nfs3_chunk   chunks[NFS3_MAX_DEPTH];
+    /* large buffers last: op_alloc clears only what precedes 'key' */
+    char         key[2][NFS3_PATH_MAX];
+    nfs3_fh      fh[2];
+    char         namebuf[2][256];
+};
+
+struct nfs3_client {
+    struct nfs_context *nfs;
+    struct rpc_context *rpc;
+    char         server[256];
+    char         export_path[NFS3_PATH_MAX];
+    char         target[NFS3_PATH_MAX + 300];
+    nfs3_fh      export_root;
+    nfs3_fhcache cache;            /* keys relative to the proc root ("" = proc root) */
+    uint32_t     rsize, wsize, dtpref;
+    uint32_t     rtmax, rtpref, wtmax, wtpref;
+    int          biod_r, biod_w;
+    int          timeout_s;
+    int          active;           /* logical ops in flight */
+    int          completed;        /* completions during the current nfs3_poll */
+    nfs3_op     *active_list;
+    nfs3_op     *free_list;
+    nfs3_op    **all;              /* every op ever allocated (freed at close) */
+    size_t       nall, capall;
+    int          dead;
+    int          closing;
+    char         err[2048];
+    char        *wbuf;             /* WRITE payload when the request has no buffer */
+    int          have_verf;
+    char         verf[NFS3_WRITEVERFSIZE];
+    nfs3_info    info;
+};
+
+/* nfs3_client.c */
+void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what);
+void nfs3_op_finish(nfs3_op *op);
+/* Count one RPC of op as sent (or fail the op if libnfs refused it). */
+int  nfs3_sent(nfs3_op *op, int rc, const char *proc);
+/* Common head of every RPC callback: 1 if the reply may be used. */
+int  nfs3_reply_ok(nfs3_op *op, int rpc_status);
+/* Record a server error for op. */
+void nfs3_op_error(nfs3_op *op, int nfsstat);
+void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
+
+/* nfs3_ops.c */
+int  nfs3_op_begin(nfs3_op *op);
+
+#endif

@@ -1,0 +1,165 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Paced 3-point runs through {@code sfs run} against the real loopback servers the project's
+ * scripts start: NFS-Ganesha (NFSv3) and Samba smbd (SMB2/3). Errors must be 0 and achieved
+ * within 2 % of requested; server faults must end the run with a clear message and kept results.
+ */
+class ProtocolRunIT {
+
+    private static Path rc(Path dir, String protocol, String mnt, String loads, int runtime, String extra)
+            throws Exception {
+        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
+        Path rc = dir.resolve("sfs_rc");
+        Files.writeString(rc, String.join("\n",
+                "FS_PROTOCOL=" + protocol,
+                "CLIENTS=\"localhost\"",
+                "PROCS=2",
+                "MNT_POINTS=\"" + mnt + "\"",
+                "LOAD=\"" + loads + "\"",
+                "WARMUP_TIME=2",
+                "RUNTIME=" + runtime,
+                "FILESET_SCALE=0.0002",
+                "SAMPLE_INTERVAL=1",
+                "AGENT_PORT=" + port,
+                extra,
+                ""), StandardCharsets.UTF_8);
+        return rc;
+    }
+
+    private static void assertPacedRunClean(Path dir, Path rc, String protocolColumn) throws Exception {
+        Path results = dir.resolve("results");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "p", "-d",
+                results.toString());
+        int status = run.waitFor(300);
+        String out = run.text();
+        assertEquals(0, status, out);
+        List<String> rows = Files.readAllLines(results.resolve("sfssum.p"));
+        assertEquals(3, rows.size(), out);
+        int[] requested = {20, 40, 60};
+        for (int i = 0; i < 3; i++) {
+            String[] col = rows.get(i).trim().split("\\s+");
+            assertEquals(requested[i], Integer.parseInt(col[0]));
+            double achieved = Double.parseDouble(col[3]) / Double.parseDouble(col[4]);
+            assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i] + 0.5,
+                    "row " + (i + 1) + " achieved " + achieved + " of " + requested[i] + ": " + rows.get(i));
+            assertEquals(protocolColumn, col[5]);
+        }
+        String res = Files.readString(results.resolve("sfsres.p"));
+        assertFalse(res.contains("RUN INCOMPLETE"), res);
+        String clientLog = Files.readString(results.resolve("sfsc0001.p"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("RESULT point=\\d+ worker=\\d+ procs=\\d+ ops=(\\d+) errors=(\\d+)")
+                .matcher(clientLog);
+        int points = 0;
+        while (m.find()) {
+            points++;
+            assertTrue(Long.parseLong(m.group(1)) > 0, m.group());
+            assertEquals(0, Long.parseLong(m.group(2)), "failed ops: " + m.group());
+        }
+        assertEquals(3, points, "a RESULT line per load point in the client log");
+        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+    }
+
+    @Test
+    void nfsAgainstGanesha(@TempDir Path dir) throws Exception {
+        TestServers.run("ganesha.sh", "start");
+        Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-ganesha/env"));
+        String target = env.get("SFS_NFS_TARGET");
+        assertPacedRunClean(dir, rc(dir, "nfs", target + " " + target, "20 40 60", 6, ""), "NFS3");
+    }
+
+    @Test
+    void nfsServerKilledMidRunEndsCleanly(@TempDir Path dir) throws Exception {
+        TestServers.run("ganesha.sh", "start");
+        Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-ganesha/env"));
+        String target = env.get("SFS_NFS_TARGET");
+        Path rc = rc(dir, "nfs", target + " " + target, "20 40", 8, "");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "k", "-d",
+                dir.resolve("results").toString());
+        Path log = dir.resolve("results/sfslog.k");
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline
+                && !(Files.exists(log) && Files.readString(log).contains("load point 2: RUN"))) {
+            Thread.sleep(200);
+        }
+        Thread.sleep(2000);
+        try {
+            new ProcessBuilder("pkill", "-KILL", "-x", "ganesha.nfsd").start().waitFor();
+            int status = run.waitFor(120);
+            String out = run.text();
+            assertNotEquals(0, status, out);
+            assertTrue(out.contains("127.0.0.1"), "the message names the server: " + out);
+            assertEquals(1, Files.readAllLines(dir.resolve("results/sfssum.k")).size(), "point 1 kept");
+            assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        } finally {
+            TestServers.run("ganesha.sh", "stop");
+        }
+    }
+
+    @Test
+    void nfsExportThatDoesNotExist(@TempDir Path dir) throws Exception {
+        TestServers.run("ganesha.sh", "start");
+        Path rc = rc(dir, "nfs", "127.0.0.1:/no/such/export 127.0.0.1:/no/such/export", "20", 2, "");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "x", "-d",
+                dir.resolve("results").toString());
+        assertEquals(1, run.waitFor(120));
+        assertTrue(run.text().contains("/no/such/export"), run.text());
+    }
+
+    @Test
+    void cifsAgainstSamba(@TempDir Path dir) throws Exception {
+        TestServers.run("samba.sh", "start");
+        try {
+            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            String share = env.get("TARGET");
+            Path rc = rc(dir, "cifs", share + " " + share, "20 40 60", 6, "USERNAME=" + env.get("USER") + "\nPASSWORD="
+                    + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"));
+            assertPacedRunClean(dir, rc, "CIFS");
+            String password = env.get("PASSWORD");
+            for (Path f : Files.list(dir.resolve("results")).toList()) {
+                if (Files.isRegularFile(f)) {
+                    assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(password),
+                            "password appears in " + f);
+                }
+            }
+        } finally {
+            TestServers.run("samba.sh", "stop");
+        }
+    }
+
+    @Test
+    void cifsWrongPassword(@TempDir Path dir) throws Exception {
+        TestServers.run("samba.sh", "start");
+        try {
+            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            String share = env.get("TARGET");
+            String wrong = "Wrong-" + Long.toHexString(System.nanoTime());
+            Path rc = rc(dir, "cifs", share + " " + share, "20", 2,
+                    "USERNAME=" + env.get("USER") + "\nPASSWORD=" + wrong + "\nDOMAIN=" + env.get("DOMAIN"));
+            SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "w", "-d",
+                    dir.resolve("results").toString());
+            assertEquals(1, run.waitFor(120));
+            String out = run.text();
+            assertFalse(out.contains(wrong), "password in the output: " + out);
+            assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
+                    || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
+        } finally {
+            TestServers.run("samba.sh", "stop");
+        }
+    }
+}
