@@ -303,6 +303,10 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     uint64_t start = __atomic_load_n(&e->phase_start_ns, __ATOMIC_RELAXED);
     out[SFS_S_LAYOUT] = SFS_ENGINE_API_VERSION;
     out[SFS_S_PHASE] = (uint64_t)__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
+    /* a finished RUN lasted exactly to its deadline, however late we sample it */
+    uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_RELAXED);
+    if (out[SFS_S_PHASE] == SFS_PHASE_RUN && end && now > end)
+        now = end;
     out[SFS_S_ELAPSED_US] = start && now > start ? (now - start) / 1000 : 0;
     uint64_t done = 0, total = 0, bytes = 0, behind = 0;
     for (int i = 0; i < e->nprocs; i++) {
