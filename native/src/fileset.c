@@ -348,11 +348,16 @@ int sfs_fileset_next_init(struct sfs_fileset *fs, sfs_req *req)
             } else {
                 uint64_t left = fs->size[i] - fs->init_off;
                 uint64_t len = left < INIT_CHUNK ? left : INIT_CHUNK;
-                req->op = SFS_OP_WRITE;
+                /* a file is written like a client writes one: unstable chunks (wrcache)
+                 * and a write that commits at the end (nfs: one COMMIT per file) */
+                req->op = SFS_OP_WRCACHE;
                 req->offset = fs->init_off; req->length = len;
                 req->buf = (void *)sfs_write_pattern();
                 fs->init_off += len;
-                if (fs->init_off >= fs->size[i]) { req->objects = 1; fs->init_step = 0; fs->init_idx++; }
+                if (fs->init_off >= fs->size[i]) {
+                    req->op = SFS_OP_WRITE;
+                    req->objects = 1; fs->init_step = 0; fs->init_idx++;
+                }
             }
             return 1;
         }

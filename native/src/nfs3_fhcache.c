@@ -102,6 +102,7 @@ nfs3_fhent *nfs3_fhcache_put(nfs3_fhcache *c, const char *key, size_t len,
         e->size = 0;
         e->size_known = 0;
         e->nchild = 0;
+        e->uncommitted = 0;
         nfs3_fhent *parent = parent_of(c, key, len);
         if (parent)
             parent->nchild++;

@@ -28,6 +28,7 @@ typedef struct nfs3_fhent {
     int       size_known;
     int       is_dir;
     uint32_t  nchild;      /* cached entries directly under this one */
+    int       uncommitted; /* wrcache left UNSTABLE data: the next write commits the file */
     char      key[];       /* NUL-terminated */
 } nfs3_fhent;
 

@@ -881,9 +881,17 @@ static void write_issue(nfs3_op *op)
     }
     if (op->status == 0 && op->pos >= op->end && op->outstanding == 0) {
         op->req->result_bytes = op->bytes;
-        if (op->need_commit && !op->no_commit) {
+        nfs3_fhent *e = nfs3_fhcache_get(&op->c->cache, op->key[0], strlen(op->key[0]));
+        if (op->no_commit) {
+            if (op->need_commit && e)
+                e->uncommitted = 1;
+        } else if (op->need_commit || (e && e->uncommitted && !op->resent)) {
+            /* after earlier wrcache data the whole file (offset 0, count 0), else the range */
+            int whole = e && e->uncommitted;
             op->need_commit = 0;
-            send_commit(op, op->off, op->end - op->off);
+            if (e)
+                e->uncommitted = 0;
+            send_commit(op, whole ? 0 : op->off, whole ? 0 : op->end - op->off);
         }
     }
 }
@@ -911,6 +919,9 @@ static void start_write(nfs3_op *op)
 
 static void start_commit(nfs3_op *op)
 {
+    nfs3_fhent *e = nfs3_fhcache_get(&op->c->cache, op->key[0], strlen(op->key[0]));
+    if (e)
+        e->uncommitted = 0;
     send_commit(op, op->req->offset, op->req->length);   /* 0, 0 = whole file */
     finish_if_idle(op);
 }
