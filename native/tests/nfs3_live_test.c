@@ -1,6 +1,6 @@
 /* Every NFSv3 procedure of the nfs3 client against a live server.
  *
- *   nfs3_live_test TARGET [ROOTDIR]
+ *   nfs3_live_test TARGET [ROOTDIR [UID GID]]
  *
  * TARGET is host:/export or nfs://host/export?nfsport=N&mountport=M (the
  * test server script src/test/servers/ganesha.sh prints both into its env
@@ -59,7 +59,8 @@ int main(int argc, char **argv)
     }
     char root[64];
     snprintf(root, sizeof root, "%s", argc > 2 ? argv[2] : "live");
-    nfs3_opts o = { .target = argv[1], .root = root, .uid = -1, .gid = -1,
+    int uid = argc > 4 ? atoi(argv[3]) : -1, gid = argc > 4 ? atoi(argv[4]) : -1;
+    nfs3_opts o = { .target = argv[1], .root = root, .uid = uid, .gid = gid,
                     .block_size = 65536, .biod_reads = 2, .biod_writes = 2,
                     .timeout_s = 10, .xid_base = 0x10000001u };
     char err[512];
@@ -103,6 +104,9 @@ int main(int argc, char **argv)
     r = REQ(.op = SFS_OP_CREATE, .dir = "d", .name = "f", .mode = 0644);
     rc = run(&r);
     check(rc == 0 && S_ISREG(r.attr.mode), "create", "status=%d", r.status);
+    if (uid >= 0)
+        check(r.attr.uid == (uint32_t)uid && r.attr.gid == (uint32_t)gid, "credentials",
+              "new file owned by %u:%u (AUTH_SYS %d:%d)", r.attr.uid, r.attr.gid, uid, gid);
 
     r = REQ(.op = SFS_OP_CREATE, .dir = "d", .name = "f", .mode = 0644);
     rc = run(&r);

@@ -81,6 +81,17 @@ class GaneshaNfs3Test {
     }
 
     @Test
+    void authSysIdsAreTheConfiguredOnes() throws Exception {
+        Proc.Result r = tool(60, "nfs3_live_test", server.url(), "live-ids", "4321", "8765");
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.output.contains("PASS credentials new file owned by 4321:8765"), r.output);
+        // and on the server's disk: the proc folder made over NFS belongs to them
+        Path made = server.exportDir().resolve("live-ids");
+        assertEquals(4321, Files.getAttribute(made, "unix:uid"), made.toString());
+        assertEquals(8765, Files.getAttribute(made, "unix:gid"), made.toString());
+    }
+
+    @Test
     void missingExportIsAClearErrorAtOpen() throws Exception {
         String url = server.url().replace(server.exportDir().toString(), "/no/such/export");
         Proc.Result r = tool(30, "nfs3_live_test", url);
