@@ -225,6 +225,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     pthread_mutex_unlock(&e->lock);
     join_workers(e);
     __atomic_store_n(&e->stop, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&e->done_ns, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         p->finished = 0;
@@ -295,6 +296,23 @@ void sfs_engine_close(sfs_engine *e)
     engine_free(e);
 }
 
+/* Time the phase has covered: frozen when it ended; a RUN that ran its
+ * course covers exactly its duration (its ops are those intended within
+ * it), one that was stopped covers up to when its procs ended. */
+static uint64_t elapsed_us(sfs_engine *e, uint64_t now, uint64_t start, uint64_t phase)
+{
+    if (!start) return 0;
+    uint64_t t = now;
+    uint64_t done = __atomic_load_n(&e->done_ns, __ATOMIC_ACQUIRE);
+    uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
+    if (done >= start) t = done;
+    if (phase == SFS_PHASE_RUN && end) {
+        int cut_short = done >= start && __atomic_load_n(&e->done_stopped, __ATOMIC_RELAXED) && done < end;
+        if (!cut_short && (t > end || done >= start)) t = end;
+    }
+    return t > start ? (t - start) / 1000 : 0;
+}
+
 long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
 {
     if (!e || !out || words < SFS_SAMPLE_WORDS)
@@ -303,7 +321,7 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     uint64_t start = __atomic_load_n(&e->phase_start_ns, __ATOMIC_RELAXED);
     out[SFS_S_LAYOUT] = SFS_ENGINE_API_VERSION;
     out[SFS_S_PHASE] = (uint64_t)__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
-    out[SFS_S_ELAPSED_US] = start && now > start ? (now - start) / 1000 : 0;
+    out[SFS_S_ELAPSED_US] = elapsed_us(e, now, start, out[SFS_S_PHASE]);
     uint64_t done = 0, total = 0, bytes = 0, behind = 0;
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
