@@ -214,8 +214,10 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     next_generation(e, now);
     e->phase_secs = seconds;
     __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->end_ns, phase == SFS_PHASE_WARMUP ? 0 : now + (uint64_t)(seconds * 1e9),
-                     __ATOMIC_RELEASE);
+    /* WARMUP has no end of its own; INIT with timeout 0 has no deadline */
+    uint64_t end = phase == SFS_PHASE_WARMUP || (phase == SFS_PHASE_INIT && seconds == 0) ? 0
+                   : now + (uint64_t)(seconds * 1e9);
+    __atomic_store_n(&e->end_ns, end, __ATOMIC_RELEASE);
     __atomic_store_n(&e->phase, phase, __ATOMIC_RELEASE);
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "start %s %.3f s", phase_name(phase), seconds);
     if (load_running) {   /* WARMUP -> RUN: same threads, no gap in load */
@@ -238,8 +240,9 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {
         struct sfs_worker *w = &e->workers[k];
-        if (pthread_create(&w->tid, NULL, sfs_worker_main, w) != 0) {
-            snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(errno));
+        int rc = pthread_create(&w->tid, NULL, sfs_worker_main, w);
+        if (rc != 0) {
+            snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(rc));
             e->failed = 1;
             __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
             pthread_mutex_unlock(&e->lock);
