@@ -1,0 +1,85 @@
+package org.sfsbench.smb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private Samba smbd on loopback, started and stopped through src/test/servers/samba.sh, and
+ * the engine configuration that points at it. Each test class uses its own folder and port.
+ */
+final class SambaServer {
+    final Path dir;
+    final int port;
+    final Map<String, String> env = new HashMap<>();
+
+    private SambaServer(Path dir, int port) {
+        this.dir = dir;
+        this.port = port;
+    }
+
+    static SambaServer start(String name, int port) throws IOException, InterruptedException {
+        SambaServer s = new SambaServer(Path.of("/tmp/sfs-samba-" + name), port);
+        s.script("start");
+        for (String line : Files.readAllLines(s.dir.resolve("env"), StandardCharsets.UTF_8)) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                s.env.put(line.substring(0, eq), line.substring(eq + 1).replace("'", ""));
+            }
+        }
+        return s;
+    }
+
+    void stop() throws IOException, InterruptedException {
+        script("stop");
+    }
+
+    String password() {
+        return env.get("PASSWORD");
+    }
+
+    /** \\127.0.0.1:port\share */
+    String target(String share) {
+        return "\\\\127.0.0.1:" + port + "\\" + share;
+    }
+
+    /** Engine configuration (docs/engine.md keys) for the sfs2008-cifs workload on this server. */
+    String config(int procs, double ratePerProc, String root, String password, String share) {
+        return String.join("\n",
+                "backend=smb",
+                "workload=sfs2008-cifs",
+                "procs=" + procs,
+                "target.0=" + target(share),
+                "root=" + root,
+                "rate=" + ratePerProc,
+                "fileset_scale=0.002",
+                "username=" + env.get("USER"),
+                "password=" + password,
+                "domain=" + env.get("DOMAIN"),
+                "");
+    }
+
+    String config(int procs, double ratePerProc, String root) {
+        return config(procs, ratePerProc, root, password(), env.get("SHARE"));
+    }
+
+    private void script(String verb) throws IOException, InterruptedException {
+        Path script = Path.of(System.getProperty("sfs.home", "."), "src/test/servers/samba.sh");
+        ProcessBuilder pb = new ProcessBuilder(List.of("bash", script.toString(), verb));
+        pb.environment().put("SFS_SAMBA_DIR", dir.toString());
+        pb.environment().put("SFS_SAMBA_PORT", Integer.toString(port));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        // start may queue up to 150 s for port 445 behind another test smbd (samba.sh)
+        if (!p.waitFor(240, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("samba.sh " + verb + " failed: " + out);
+        }
+    }
+}

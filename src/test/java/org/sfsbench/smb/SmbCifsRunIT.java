@@ -1,0 +1,85 @@
+package org.sfsbench.smb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.SampleLayout;
+
+/**
+ * The sfs2008-cifs workload over the smb backend against a real smbd on loopback: validation, and
+ * a paced run of three short load points with 2 procs.
+ */
+class SmbCifsRunIT {
+    static SambaServer smb;
+
+    @BeforeAll
+    static void startSamba() throws Exception {
+        smb = SambaServer.start("run-it", 44461);
+    }
+
+    @AfterAll
+    static void stopSamba() throws Exception {
+        if (smb != null) {
+            smb.stop();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void validationPassesAndNamesWhatCannotBeIssued() {
+        Engine.Validation v = Engine.validate(smb.config(1, 0, "validate"));
+        String r = v.report();
+        assertEquals(0, v.failures(), r);
+        assertFalse(r.contains("\nFAIL"), r);
+        for (String op : new String[] {"READ_ANDX data equal", "WRITE_ANDX", "NT_CREATE_ANDX", "CLOSE slot 0 closed",
+            "TRANS2_QUERY_FILE_INFORMATION size", "TRANS2_QUERY_PATH_INFORMATION", "TRANS2_SET_FILE_INFORMATION",
+            "TRANS2_FIND_FIRST2", "TRANS2_QUERY_FS_INFORMATION", "NT_TRANSACT_QUERY_SECURITY_DESC",
+            "read 64 KiB read back equal", "getattr size 65536 after write", "remove v"}) {
+            assertTrue(r.contains("PASS " + op), op + " did not pass:\n" + r);
+        }
+        for (String op : new String[] {"ECHO", "LOCKING_ANDX", "FLUSH"}) {
+            assertTrue(r.contains("SKIP " + op) && r.contains("libsmbclient 4.17 has no call that issues"),
+                    op + " not reported as SKIP with the reason:\n" + r);
+        }
+        assertFalse(r.contains(smb.password()), "password in the validation report");
+    }
+
+    @Test
+    @Timeout(120)
+    void pacedRunThreeLoadPoints() throws Exception {
+        final int procs = 2;
+        final double runSeconds = 4;
+        double[] ratePerProc = {15, 30, 45};
+        for (double rate : ratePerProc) {
+            long[] s = CifsLoadPoint.run(smb.config(procs, rate, "paced"), 1, runSeconds);
+            long ops = CifsLoadPoint.total(s, SampleLayout.O_OPS);
+            long errors = CifsLoadPoint.total(s, SampleLayout.O_ERRORS);
+            double requested = procs * rate;
+            double achieved = ops / runSeconds;
+            String row = String.format("requested %.1f ops/s, achieved %.2f ops/s, %d ops, %d errors", requested,
+                    achieved, ops, errors);
+            System.out.println("SmbCifsRunIT: " + row);
+            assertEquals(0, errors, row);
+            assertTrue(Math.abs(achieved - requested) <= 0.02 * requested, row);
+            // only the table's ops, and never the three libsmbclient cannot issue
+            for (int op = 0; op < SampleLayout.OPS_MAX; op++) {
+                long n = CifsLoadPoint.word(s, op, SampleLayout.O_OPS);
+                boolean cifs = op >= CifsLoadPoint.CIFS_FIRST_OP
+                        && op < CifsLoadPoint.CIFS_FIRST_OP + CifsLoadPoint.CIFS_OPS;
+                String name = Engine.opName(op);
+                if (!cifs || "ECHO".equals(name) || "LOCKING_ANDX".equals(name) || "FLUSH".equals(name)) {
+                    assertEquals(0, n, name + " issued");
+                }
+            }
+            long creates = CifsLoadPoint.word(s, 34, SampleLayout.O_OPS);
+            long closes = CifsLoadPoint.word(s, 35, SampleLayout.O_OPS);
+            assertTrue(Math.abs(creates - closes) <= procs, "opens " + creates + " vs closes " + closes);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package org.sfsbench.smb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.EngineException;
+
+/** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
+class SmbFaultIT {
+    static SambaServer smb;
+
+    @BeforeAll
+    static void startSamba() throws Exception {
+        smb = SambaServer.start("fault-it", 44462);
+    }
+
+    @AfterAll
+    static void stopSamba() throws Exception {
+        if (smb != null) {
+            smb.stop();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void wrongPassword() {
+        String wrong = "Wrong-" + smb.password();
+        long t0 = System.nanoTime();
+        EngineException ex = assertThrows(EngineException.class,
+                () -> Engine.open(smb.config(2, 10, "fault", wrong, "share")).close());
+        double secs = (System.nanoTime() - t0) / 1e9;
+        String m = ex.getMessage();
+        assertTrue(m.contains("access denied") && m.contains("wrong user name, password or domain"), m);
+        assertTrue(m.contains(smb.target("share")), m);
+        assertFalse(m.contains(wrong) || m.contains(smb.password()), "password in: " + m);
+        assertTrue(secs < 20, "took " + secs + " s");
+    }
+
+    @Test
+    @Timeout(60)
+    void missingShare() {
+        EngineException ex = assertThrows(EngineException.class,
+                () -> Engine.open(smb.config(1, 10, "fault", smb.password(), "nosuchshare")).close());
+        String m = ex.getMessage();
+        assertTrue(m.contains("share not found") && m.contains("nosuchshare"), m);
+        assertFalse(m.contains(smb.password()), "password in: " + m);
+    }
+
+    @Test
+    @Timeout(120)
+    void serverKilledMidRun() throws Exception {
+        try (Engine e = Engine.open(smb.config(2, 20, "fault"))) {
+            e.start(Engine.Phase.INIT, 60);
+            CifsLoadPoint.await(e, 90_000, "INIT");
+            e.start(Engine.Phase.RUN, 60);
+            assertEquals(Engine.State.RUNNING, e.waitFor(2000));
+            smb.stop();
+            long t0 = System.nanoTime();
+            Engine.State st = Engine.State.RUNNING;
+            while (st == Engine.State.RUNNING && System.nanoTime() - t0 < 45_000_000_000L) {
+                st = e.waitFor(500);
+            }
+            double secs = (System.nanoTime() - t0) / 1e9;
+            String m = e.error();
+            assertEquals(Engine.State.FAILED, st, "RUN still " + st + " " + secs + " s after smbd stopped: " + m);
+            assertTrue(m.contains("connection or target lost") && m.contains(smb.target("share")), m);
+            assertFalse(m.contains(smb.password()), "password in: " + m);
+            assertTrue(secs < 30, "failure noticed only after " + secs + " s");
+            System.out.printf("SmbFaultIT: RUN failed %.2f s after smbd stopped: %s%n", secs, m);
+        } finally {
+            smb = SambaServer.start("fault-it", 44462);
+        }
+    }
+}
