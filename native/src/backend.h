@@ -32,7 +32,7 @@
  *     (0 if unknown); fsinfo result_bytes = preferred transfer size, attr.size =
  *     maximum transfer (0 if unknown); pathconf result_bytes = name max
  *   getattr, access, readlink, QUERY_PATH_INFO: path
- *   setattr: path, mode (permission bits to set)
+ *   setattr: path, mode (permission bits to set; 0 = set the times to now)
  *   lookup: dir, name, path
  *   read, wrcache, write: path, offset, length, buf (read: NULL = discard;
  *     write: source), stable, append (offset is then the current size)

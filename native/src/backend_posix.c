@@ -332,7 +332,10 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
         fill_attr(&req->attr, &st);
         return 0;
     case SFS_OP_SETATTR:
-        SYS(fchmodat(r, p, req->mode & 07777, 0));
+        if (req->mode)
+            SYS(fchmodat(r, p, req->mode & 07777, 0));
+        else   /* no mode: set the times to now, like a touch */
+            SYS(utimensat(r, p, NULL, AT_SYMLINK_NOFOLLOW));
         return 0;
     case SFS_OP_ACCESS:
         SYS(faccessat(r, p, R_OK, AT_EACCESS));
