@@ -42,6 +42,8 @@ class HtmlReportChromiumTest {
         assertTrue(svg.contains("20 ms limit"), "threshold line label missing");
         assertEquals(10, count(dom, "class=\"lp-achieved\""), "achieved bars");
         assertEquals(13, count(dom, "class=\"mix-achieved\""), "op-mix bars (CIFS has 13 ops)");
+        assertEquals(10, count(dom, "class=\"chart time-series\""), "one time series per load point");
+        assertEquals(30, count(dom, "class=\"interval-point\""), "3 intervals per load point");
         assertTrue(dom.contains("CIFS 3011 ops/sec (Overall Response Time = 3.33 msec)"), "headline missing");
         assertTrue(dom.contains("NOT DISCLOSABLE"), "verdict missing");
 
