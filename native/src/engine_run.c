@@ -194,8 +194,11 @@ static void run_sync(struct sfs_worker *w)
     struct sfs_proc *p = w->procs[0];
     sfs_engine *e = w->e;
     uint64_t slice = e->cfg.sample_us * 1000ULL;
+    /* the clock is read at send and completion only; the completion time of
+     * one op is "now" for scheduling the next */
+    uint64_t now = sfs_now_ns();
     while (!stopping(e)) {
-        uint64_t now = sfs_now_ns(), intended = 0, wake = 0;
+        uint64_t intended = 0, wake = 0;
         int d = due(p, now, &intended, &wake);
         if (d < 0) break;
         if (d == 0) {
@@ -204,13 +207,15 @@ static void run_sync(struct sfs_worker *w)
                 sfs_debug(&e->cfg, SFS_DBG_CHILD_TIMING, p->global, "sleep %lluus",
                           (unsigned long long)((until - now) / 1000));
             sfs_sleep_until(until);
+            now = sfs_now_ns();
             continue;
         }
         if (!prepare(p)) break;
         issue(p, intended);
+        now = p->req.t_done_ns;   /* sync: done() ran inside submit() */
         if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) != SFS_PHASE_INIT) {
             if (p->interval_ns > 0) advance(p);
-            checkpoint(p, sfs_now_ns());
+            checkpoint(p, now);
         }
     }
 }

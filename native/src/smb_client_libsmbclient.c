@@ -132,6 +132,13 @@ static char *make_url(const smb_client *c, const char *path)
     return u;
 }
 
+/* A path call that fails (missing name, name exists, access denied) fails
+ * at its first request, the CREATE: one request instead of the sequence. */
+static uint32_t path_wire(int rc, uint32_t wire)
+{
+    return rc < 0 ? 1u : wire;
+}
+
 static int fail(smb_result *r, int err)
 {
     if (err <= 0)
@@ -386,11 +393,11 @@ int smb_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
     char *url = make_url(c, path);
     if (!url)
         return fail(r, ENOMEM);
-    r->physical += WIRE_STAT;
     errno = 0;
     int rc = c->f_stat(c->ctx, url, &st);
     int e = errno;
     free(url);
+    r->physical += path_wire(rc, WIRE_STAT);
     if (rc < 0)
         return fail(r, e);
     fill_attr(a, &st);
@@ -412,11 +419,11 @@ int smb_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result
     char *url = make_url(c, path);
     if (!url)
         return fail(r, ENOMEM);
-    r->physical += WIRE_UTIMES;
     errno = 0;
     int rc = c->f_utimes(c->ctx, url, tv);
     int e = errno;
     free(url);
+    r->physical += path_wire(rc, WIRE_UTIMES);
     return rc < 0 ? fail(r, e) : 0;
 }
 
@@ -441,11 +448,11 @@ int64_t smb_list_dir(smb_client *c, const char *path, smb_result *r)
     SMBCFILE *d = c->f_opendir(c->ctx, url);
     int e = errno;
     free(url);
-    r->physical += WIRE_LIST_BASE;
     if (!d) {
-        r->physical -= 1;   /* no QUERY_DIRECTORY when the CREATE failed */
+        r->physical += path_wire(-1, WIRE_LIST_BASE);
         return fail(r, e);
     }
+    r->physical += WIRE_LIST_BASE;
     int64_t n = 0;
     struct smbc_dirent *de;
     while ((de = c->f_readdir(c->ctx, d)) != NULL) {
@@ -463,12 +470,12 @@ int64_t smb_get_secdesc(smb_client *c, const char *path, smb_result *r)
     char *url = make_url(c, path);
     if (!url)
         return fail(r, ENOMEM);
-    r->physical += WIRE_SECDESC;
     errno = 0;
     /* the '+' form gives numeric SIDs: no extra LSA pipe to resolve names */
     int rc = c->f_getxattr(c->ctx, url, "system.nt_sec_desc.*+", buf, sizeof buf);
     int e = errno;
     free(url);
+    r->physical += path_wire(rc, WIRE_SECDESC);
     return rc < 0 ? fail(r, e) : (int64_t)strnlen(buf, sizeof buf);
 }
 
@@ -478,11 +485,11 @@ static int path_call(smb_client *c, const char *path, int (*fn)(SMBCCTX *, const
     char *url = make_url(c, path);
     if (!url)
         return fail(r, ENOMEM);
-    r->physical += wire;
     errno = 0;
     int rc = fn(c->ctx, url);
     int e = errno;
     free(url);
+    r->physical += path_wire(rc, wire);
     return rc < 0 ? fail(r, e) : 0;
 }
 
@@ -514,10 +521,10 @@ int smb_rename(smb_client *c, const char *from, const char *to, smb_result *r)
         free(u2);
         return fail(r, ENOMEM);
     }
-    r->physical += WIRE_RENAME;
     errno = 0;
     int rc = c->f_rename(c->ctx, u1, c->ctx, u2);
     int e = errno;
+    r->physical += path_wire(rc, WIRE_RENAME);
     free(u1);
     free(u2);
     return rc < 0 ? fail(r, e) : 0;

@@ -3,8 +3,8 @@
 #
 # Everything lives under $SFS_SAMBA_DIR (default /tmp/sfs-samba): smb.conf,
 # state/lock/cache/private/pid/log dirs and the shared folder.  smbd listens
-# only on lo, on $SFS_SAMBA_PORT (default 44445), SMB2_02 and newer.
-# Port 445 of lo is added when free (see ALSO_445 below).
+# only on lo, on $SFS_SAMBA_PORT (default 44445), SMB2_02 and newer, and on
+# port 445 of lo when it can have it (see ALSO_445 below).
 # After a successful start, $SFS_SAMBA_DIR/env (mode 0600) holds shell
 # assignments PORT HOST SHARE USER PASSWORD DOMAIN TARGET SHARE_DIR that tests
 # read.  The password is generated once per directory and never put on a
@@ -23,8 +23,13 @@ START_TIMEOUT=${SFS_SAMBA_START_TIMEOUT:-30}
 # libsmbclient 4.17 opens the IPC$ connection it needs for security
 # descriptors (getxattr system.nt_sec_desc.*) on port 445 whatever the
 # target port; listening on 445 of lo as well lets the SMB tests issue
-# QUERY_INFO(security).  SFS_SAMBA_ALSO_445=0 turns it off.
+# QUERY_INFO(security).  SFS_SAMBA_ALSO_445=0 turns it off.  Only one test
+# smbd can own 445: instances queue for it on a lock file that smbd keeps
+# (inherited fd 9) until it stops, waiting up to SFS_SAMBA_445_WAIT seconds.
 ALSO_445=${SFS_SAMBA_ALSO_445:-1}
+LOCK_445=${SFS_SAMBA_445_LOCK:-/tmp/sfs-samba-445.lock}
+WAIT_445=${SFS_SAMBA_445_WAIT:-150}
+use_445=0
 
 die() { echo "samba.sh: $*" >&2; exit 1; }
 
@@ -42,9 +47,39 @@ answers() {
         -m SMB3 -c ls >/dev/null 2>&1
 }
 
+# PIDs of every process of this instance: smbd's process group, and the RPC
+# helpers (samba-dcerpcd, rpcd_*) smbd starts in groups of their own, found
+# by the instance's private config path on their command line.
+instance_pids() {
+    local d
+    for d in /proc/[0-9]*; do
+        { tr '\0' '\n' <"$d/cmdline"; } 2>/dev/null | grep -qxF -- "--configfile=$CONF" && echo "${d#/proc/}"
+    done
+    return 0
+}
+
+# Take the port-445 lock on fd 9 (left open for smbd to inherit) if wanted.
+claim_445() {
+    [ "$ALSO_445" = 1 ] && [ "$PORT" != 445 ] || return 0
+    exec 9>>"$LOCK_445"
+    if ! flock -w "$WAIT_445" 9; then
+        echo "samba.sh: port 445 still held by another test smbd after ${WAIT_445}s;" \
+             "starting without it (security descriptor queries will fail)" >&2
+        exec 9>&-
+        return 0
+    fi
+    if port_busy 445; then
+        echo "samba.sh: port 445 is used by a server samba.sh did not start;" \
+             "starting without it (security descriptor queries will fail)" >&2
+        exec 9>&-
+        return 0
+    fi
+    use_445=1
+}
+
 write_conf() {
     local ports=$PORT
-    if [ "$ALSO_445" = 1 ] && [ "$PORT" != 445 ] && ! port_busy 445; then ports="$PORT 445"; fi
+    [ "$use_445" = 1 ] && ports="$PORT 445"
     mkdir -p "$BASE"/{private,state,lock,cache,run,log,ncalrpc,share}
     chmod 700 "$BASE/private"
     cat >"$CONF" <<EOF
@@ -110,20 +145,22 @@ ensure_user() {
 }
 
 start() {
+    local pid=""
     if pid=$(running_pid) && answers; then
         echo "samba.sh: smbd already running (pid $pid, port $PORT)"; return 0
     fi
-    [ -n "${pid:-}" ] && stop
+    [ -n "$pid" ] && stop
     command -v smbd >/dev/null || die "smbd not installed (bin/install-deps)"
-    if port_busy "$PORT"; then
-        die "port $PORT is already in use by another process; set SFS_SAMBA_PORT"
-    fi
+    port_busy "$PORT" && die "port $PORT is already in use by another process; set SFS_SAMBA_PORT"
+    mkdir -p "$BASE/run"
+    claim_445
     write_conf
     ensure_user
     # own session: stop can signal smbd and its per-connection children as a group
     setsid smbd -F --no-process-group --configfile="$CONF" \
         </dev/null >>"$BASE/log/smbd.stdout" 2>&1 &
     echo $! >"$PIDFILE"
+    [ "$use_445" = 1 ] && exec 9>&-   # smbd holds the 445 lock now
     local deadline=$((SECONDS + START_TIMEOUT))
     until answers; do
         if ! running_pid >/dev/null; then
@@ -133,25 +170,33 @@ start() {
         [ $SECONDS -ge $deadline ] && { stop; die "smbd did not answer on port $PORT within ${START_TIMEOUT}s"; }
         sleep 0.3
     done
-    echo "samba.sh: smbd running (pid $(cat "$PIDFILE"), port $PORT, share //127.0.0.1/$SHARE, env $BASE/env)"
+    echo "samba.sh: smbd running (pid $(cat "$PIDFILE"), port $PORT$([ "$use_445" = 1 ] && echo " and 445")," \
+         "share //127.0.0.1/$SHARE, env $BASE/env)"
 }
 
 stop() {
-    local pid
-    if ! pid=$(running_pid); then
+    local pid helpers
+    pid=$(running_pid) || pid=""
+    helpers=$(instance_pids)
+    if [ -z "$pid" ] && [ -z "$helpers" ]; then
         rm -f "$PIDFILE"; echo "samba.sh: smbd not running"; return 0
     fi
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    [ -n "$pid" ] && { kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; }
+    # shellcheck disable=SC2086
+    [ -n "$helpers" ] && kill -TERM $helpers 2>/dev/null
     for _ in $(seq 50); do
-        kill -0 "$pid" 2>/dev/null || break
+        [ -z "$(instance_pids)" ] && break
         sleep 0.1
     done
-    if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || true; fi
+    helpers=$(instance_pids)
+    # shellcheck disable=SC2086
+    [ -n "$helpers" ] && kill -KILL $helpers 2>/dev/null
     rm -f "$PIDFILE"
     echo "samba.sh: smbd stopped"
 }
 
 status() {
+    local pid
     if pid=$(running_pid) && answers; then
         echo "samba.sh: running (pid $pid, port $PORT)"; return 0
     fi
@@ -162,5 +207,6 @@ case "${1:-}" in
     start) start ;;
     stop) stop ;;
     status) status ;;
-    *) die "usage: samba.sh start|stop|status  (env: SFS_SAMBA_DIR, SFS_SAMBA_PORT, SFS_SAMBA_USER)" ;;
+    *) die "usage: samba.sh start|stop|status  (env: SFS_SAMBA_DIR, SFS_SAMBA_PORT, SFS_SAMBA_USER," \
+           "SFS_SAMBA_ALSO_445, SFS_SAMBA_445_WAIT)" ;;
 esac

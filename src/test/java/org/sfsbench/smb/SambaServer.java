@@ -76,7 +76,8 @@ final class SambaServer {
         pb.redirectErrorStream(true);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        // start may queue up to 150 s for port 445 behind another test smbd (samba.sh)
+        if (!p.waitFor(240, TimeUnit.SECONDS) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IOException("samba.sh " + verb + " failed: " + out);
         }
