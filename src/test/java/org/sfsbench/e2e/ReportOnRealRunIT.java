@@ -59,6 +59,13 @@ class ReportOnRealRunIT {
                 web.toString());
         assertEquals(0, report.waitFor(60), report.text());
         assertTrue(report.text().contains(sfssum.get(1)), report.text());
+        // the run's own sfssum gives the same table and the same headline
+        SfsCli fromSum = SfsCli.start(dir.resolve("report-sum.txt"), Map.of(), "report",
+                results.resolve("sfssum.real").toString(), "-o", dir.resolve("web-sum").toString());
+        assertEquals(0, fromSum.waitFor(60), fromSum.text());
+        assertTrue(fromSum.text().contains(sfssum.get(0)) && fromSum.text().contains(sfssum.get(1)), fromSum.text());
+        String headline = "POSIX " + doc.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec";
+        assertTrue(report.text().contains(headline) && fromSum.text().contains(headline), fromSum.text());
         Path html = web.resolve("report.real.html");
         HeadlessChromium.assumeInstalled();
         String dom = HeadlessChromium.dumpDom(html, Files.createDirectories(dir.resolve("chromium")));

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.html.HtmlReport;
 
@@ -27,7 +28,7 @@ class HtmlReportChromiumTest {
     Path profile;
 
     @Test
-    void chromiumRendersTheCurveWithOnePointPerLoadPoint() throws Exception {
+    void chromiumRendersTheCurveWithOnePointPerLoadPoint(TestReporter reporter) throws Exception {
         HeadlessChromium.assumeInstalled();
         Path out = buildDir().resolve("report-screenshots");
         Files.createDirectories(out);
@@ -64,6 +65,7 @@ class HtmlReportChromiumTest {
         // the curve's blue must be on screen, not just in the markup
         assertTrue(colours.contains(0xff1f77b4), "chart colour not rendered");
         System.out.println("screenshot: " + png.toAbsolutePath());
+        reporter.publishEntry("screenshot", png.toAbsolutePath().toString());
     }
 
     private static int count(String s, String what) {
