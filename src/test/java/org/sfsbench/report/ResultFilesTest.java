@@ -165,6 +165,18 @@ class ResultFilesTest {
     }
 
     @Test
+    void schemaViolationStillLeavesJsonAndHtml() throws Exception {
+        RunResult run = GuideSampleRun.build("neg");
+        run.getLoadPoints().get(2).setP99Ms(-1.5);
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> ResultPublisher.writeAll(run, dir, "neg"));
+        assertTrue(e.getMessage().contains("sfsresult.neg.xml not written") && e.getMessage().contains("-1.500"),
+                e.getMessage());
+        assertFalse(Files.exists(dir.resolve("sfsresult.neg.xml")));
+        assertTrue(Files.exists(dir.resolve("sfsresult.neg.json")) && Files.exists(dir.resolve("report.neg.html")));
+        assertFalse(Files.exists(dir.resolve("sfsresult.neg.xml.tmp")));
+    }
+
+    @Test
     void invalidFileIsRefusedWithLineNumber() throws Exception {
         ResultPublisher.Published p = ResultPublisher.writeAll(GuideSampleRun.build("bad"), dir, "bad");
         String text = Files.readString(p.xml()).replace("msecPerOp=\"11.3\"", "msecPerOp=\"fast\"");
