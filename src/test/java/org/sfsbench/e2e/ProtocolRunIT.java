@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,22 +23,7 @@ class ProtocolRunIT {
 
     private static Path rc(Path dir, String protocol, String mnt, String loads, int runtime, String extra)
             throws Exception {
-        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
-        Path rc = dir.resolve("sfs_rc");
-        Files.writeString(rc, String.join("\n",
-                "FS_PROTOCOL=" + protocol,
-                "CLIENTS=\"localhost\"",
-                "PROCS=2",
-                "MNT_POINTS=\"" + mnt + "\"",
-                "LOAD=\"" + loads + "\"",
-                "WARMUP_TIME=2",
-                "RUNTIME=" + runtime,
-                "FILESET_SCALE=0.0002",
-                "SAMPLE_INTERVAL=1",
-                "AGENT_PORT=" + port,
-                extra,
-                ""), StandardCharsets.UTF_8);
-        return rc;
+        return TestRc.write(dir, protocol, "localhost", 2, mnt, loads, 2, runtime, extra);
     }
 
     private static void assertPacedRunClean(Path dir, Path rc, String protocolColumn) throws Exception {

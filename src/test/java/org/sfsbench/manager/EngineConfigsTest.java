@@ -52,7 +52,7 @@ class EngineConfigsTest {
     void cifsPasswordIsInTheConfigButNeverInItsPrintableForm(@TempDir Path dir) throws Exception {
         Path rc = dir.resolve("sfs_rc");
         Files.writeString(rc, String.join("\n", "FS_PROTOCOL=cifs", "CLIENTS=\"localhost\"", "PROCS=1",
-                "MNT_POINTS=\"\\\\\\\\srv\\\\share\"", "LOAD=\"10\"", "USERNAME=bob", "PASSWORD=s3cret-Pw", "DOMAIN=D", ""));
+                "MNT_POINTS=\"\\\\srv\\share\"", "LOAD=\"10\"", "USERNAME=bob", "PASSWORD=s3cret-Pw", "DOMAIN=D", ""));
         RunConfig config = RcParser.parse(rc);
         LoadPoint point = RunPlan.from(config).points().get(0);
         EngineConfig c = EngineConfigs.forClient(config, point, point.clients().get(0), 1, "x");

@@ -26,7 +26,7 @@ class ProgressTest {
         t.update("a long first line");
         t.update("short");
         t.println("done");
-        assertEquals("\ra long first line\rshort            \r                 \rdone\n".replace("\n", System.lineSeparator()),
+        assertEquals("\ra long first line\rshort            \r     \rdone\n".replace("\n", System.lineSeparator()),
                 term.toString(StandardCharsets.UTF_8));
 
         ByteArrayOutputStream plain = new ByteArrayOutputStream();
