@@ -1,17 +1,21 @@
 package org.sfsbench.smb;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A private Samba smbd on loopback, started and stopped through src/test/servers/samba.sh, and
- * the engine configuration that points at it. Each test class uses its own folder and port.
+ * the engine configuration that points at it. Each test class uses its own free port and folder.
  */
 final class SambaServer {
     final Path dir;
@@ -23,8 +27,18 @@ final class SambaServer {
         this.port = port;
     }
 
+    /** Starts a new instance on a free high port, in its own folder. */
+    static SambaServer start(String name) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        return start(name, port);
+    }
+
+    /** (Re)starts the instance of this name and port. */
     static SambaServer start(String name, int port) throws IOException, InterruptedException {
-        SambaServer s = new SambaServer(Path.of("/tmp/sfs-samba-" + name), port);
+        SambaServer s = new SambaServer(Path.of("/tmp/sfs-samba-" + name + "-" + port), port);
         s.script("start");
         for (String line : Files.readAllLines(s.dir.resolve("env"), StandardCharsets.UTF_8)) {
             int eq = line.indexOf('=');
@@ -37,6 +51,14 @@ final class SambaServer {
 
     void stop() throws IOException, InterruptedException {
         script("stop");
+    }
+
+    /** Stops the server and removes its folder (configuration, state, logs, share). */
+    void stopAndRemove() throws IOException, InterruptedException {
+        stop();
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     String password() {

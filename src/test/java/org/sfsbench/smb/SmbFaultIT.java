@@ -18,13 +18,13 @@ class SmbFaultIT {
 
     @BeforeAll
     static void startSamba() throws Exception {
-        smb = SambaServer.start("fault-it", 44462);
+        smb = SambaServer.start("fault-it");
     }
 
     @AfterAll
     static void stopSamba() throws Exception {
         if (smb != null) {
-            smb.stop();
+            smb.stopAndRemove();
         }
     }
 
@@ -75,7 +75,7 @@ class SmbFaultIT {
             assertTrue(secs < 30, "failure noticed only after " + secs + " s");
             System.out.printf("SmbFaultIT: RUN failed %.2f s after smbd stopped: %s%n", secs, m);
         } finally {
-            smb = SambaServer.start("fault-it", 44462);
+            smb = SambaServer.start("fault-it", smb.port);
         }
     }
 }
