@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.EngineException;
+import org.sfsbench.engine.SampleLayout;
 
 /** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
 class SmbFaultIT {
@@ -51,6 +52,24 @@ class SmbFaultIT {
         String m = ex.getMessage();
         assertTrue(m.contains("share not found") && m.contains("nosuchshare"), m);
         assertFalse(m.contains(smb.password()), "password in: " + m);
+    }
+
+    @Test
+    @Timeout(120)
+    void securityDescriptorsSkippedWhenPort445IsNotTheServer() throws Exception {
+        SambaServer other = SambaServer.startWithout445("no445-it");
+        try {
+            Engine.Validation v = Engine.validate(other.config(1, 0, "validate"));
+            assertEquals(0, v.failures(), v.report());
+            assertTrue(v.report().contains("SKIP NT_TRANSACT_QUERY_SECURITY_DESC")
+                    && v.report().contains("opens on port 445"), v.report());
+            long[] s = CifsLoadPoint.run(other.config(2, 20, "no445"), 0, 3);
+            assertEquals(0, CifsLoadPoint.total(s, SampleLayout.O_ERRORS));
+            assertEquals(0, CifsLoadPoint.word(s, 26, SampleLayout.O_OPS), "security descriptor queries issued");
+            assertTrue(CifsLoadPoint.word(s, 34, SampleLayout.O_OPS) > 0, "no NT_CREATE_ANDX");
+        } finally {
+            other.stopAndRemove();
+        }
     }
 
     @Test
