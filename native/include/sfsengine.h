@@ -129,6 +129,11 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
+/* NULL if 'backend' can put op id 'op' on the wire, else a sentence saying
+ * why not (e.g. libsmbclient 4.17 has no ECHO); NULL too for an unknown
+ * backend.  Results list such ops as not issued. */
+const char *sfs_engine_op_unavailable(const char *backend, int op);
+
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);
 

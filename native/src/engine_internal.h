@@ -27,7 +27,7 @@ struct sfs_proc {
     void *wstate;
     struct sfs_fileset fs;
     sfs_req req;
-    int busy;                     /* a request is outstanding */
+    int busy;                     /* a request is outstanding (atomic: sample reads it) */
     int finished;                 /* no more requests in this phase */
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */
@@ -36,8 +36,8 @@ struct sfs_proc {
     int behind;                   /* > 1 s behind schedule */
     struct sfs_worker *w;
     /* DEBUG 6 checkpoints */
-    uint64_t xp_t, xp_ops, xp_intended;
-};
+    uint64_t xp_t, xp_ops;
+} __attribute__((aligned(64)));   /* procs written by different threads share no cache line */
 
 struct sfs_worker {
     sfs_engine *e;
@@ -66,6 +66,8 @@ struct sfs_engine {
     uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
     int stop;                     /* atomic */
     int active;                   /* worker threads running (lock) */
+    uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */
+    int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
     int failed;                   /* lock */
     char err[1024];               /* lock */
 };

@@ -84,7 +84,7 @@ static void on_done(sfs_req *req)
     /* INIT requests belong to the file set, not to the workload's sequences */
     if (phase != SFS_PHASE_INIT && e->wl->completed)
         e->wl->completed(p->wstate, req);
-    p->busy = 0;
+    STORE_RELAXED(p->busy, 0);
 }
 
 static void issue(struct sfs_proc *p, uint64_t intended)
@@ -97,14 +97,14 @@ static void issue(struct sfs_proc *p, uint64_t intended)
     req->proto_status = 0;
     req->physical = 0;
     req->result_bytes = 0;
-    req->t_intended_ns = intended;
+    STORE_RELAXED(req->t_intended_ns, intended);   /* read by sample (behind) */
     req->t_sent_ns = sfs_now_ns();
     STORE_RELAXED(p->behind, req->t_sent_ns > intended + BEHIND_NS);
     if (p->local == 0 && e->cfg.logger)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "start %s %s off=%llu len=%llu",
                   sfs_op_name(req->op), req->path, (unsigned long long)req->offset,
                   (unsigned long long)req->length);
-    p->busy = 1;
+    STORE_RELAXED(p->busy, 1);
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
@@ -124,7 +124,6 @@ static void advance(struct sfs_proc *p)
     if (p->e->cfg.poisson)
         gap = -log(1.0 - sfs_rng_unit(&p->prng)) * p->interval_ns;
     p->next_ns += (uint64_t)gap;
-    p->xp_intended++;
 }
 
 static void checkpoint(struct sfs_proc *p, uint64_t now)
@@ -142,7 +141,6 @@ static void checkpoint(struct sfs_proc *p, uint64_t now)
     }
     p->xp_t = now;
     p->xp_ops = 0;
-    p->xp_intended = 0;
 }
 
 /* Decide whether proc p can issue now.  Returns 1 and sets *intended if it
@@ -304,7 +302,9 @@ static void run_async(struct sfs_worker *w)
         if (stop && now > drain_until) break;
         now = sfs_now_ns();
         int64_t t = wake > now ? (int64_t)(wake - now) : 0;
-        if (busy && t > 1000000) t = 1000000; /* keep issue times tight while ops complete */
+        /* without an fd to wait on, completions are only seen by polling:
+         * keep that to 1 ms so the next issue is not delayed */
+        if (busy && t > 1000000 && !e->be->pollfd) t = 1000000;
         if (service(w, t) < 0) break;
     }
 }
@@ -320,7 +320,10 @@ void *sfs_worker_main(void *arg)
     for (int i = 0; i < w->nprocs; i++)
         STORE_RELAXED(w->procs[i]->behind, 0);
     pthread_mutex_lock(&e->lock);
-    e->active--;
+    if (--e->active == 0) {
+        __atomic_store_n(&e->done_stopped, stopping(e), __ATOMIC_RELAXED);
+        __atomic_store_n(&e->done_ns, sfs_now_ns(), __ATOMIC_RELEASE);
+    }
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     return NULL;

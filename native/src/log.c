@@ -48,6 +48,10 @@ void sfs_debug(const struct sfs_cfg *cfg, int flag, int proc, const char *fmt, .
     struct sfs_logger *l = cfg->logger;
     if (!l || (flag && !(cfg->debug & (1ULL << flag))))
         return;
+    /* guide 3.3.1: child debugging comes from one child only, the first proc
+     * (the manager passes DEBUG to the first client only) */
+    if (flag >= 4 && proc >= 0 && proc != cfg->proc_first)
+        return;
     char line[1024];
     va_list ap;
     va_start(ap, fmt);

@@ -159,8 +159,13 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
             nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
         if (c->dead)
             continue;
-        if (c->completed || now_ns() >= deadline)
+        if (c->completed)
             return c->completed;
+        /* past the deadline, keep reading while a reply is arriving: a 1 MiB READ
+         * reply comes in many segments, and returning after each one would cost the
+         * caller a loop iteration per segment */
+        if (now_ns() >= deadline && !(n > 0 && (p.revents & POLLIN)))
+            return 0;
     }
 }
 

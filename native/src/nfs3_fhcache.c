@@ -70,6 +70,17 @@ static void grow(nfs3_fhcache *c)
     c->nslots = n;
 }
 
+/* the parent entry of key (NULL for "" or an uncached parent) */
+static nfs3_fhent *parent_of(nfs3_fhcache *c, const char *key, size_t len)
+{
+    if (len == 0)
+        return NULL;
+    size_t p = len;
+    while (p > 0 && key[p - 1] != '/')
+        p--;
+    return nfs3_fhcache_get(c, key, p ? p - 1 : 0);
+}
+
 nfs3_fhent *nfs3_fhcache_put(nfs3_fhcache *c, const char *key, size_t len,
                              const char *fh, uint32_t fhlen, int is_dir)
 {
@@ -90,6 +101,10 @@ nfs3_fhent *nfs3_fhcache_put(nfs3_fhcache *c, const char *key, size_t len,
         c->count++;
         e->size = 0;
         e->size_known = 0;
+        e->nchild = 0;
+        nfs3_fhent *parent = parent_of(c, key, len);
+        if (parent)
+            parent->nchild++;
     } else if (e->fh.len != fhlen || memcmp(e->fh.data, fh, fhlen) != 0) {
         e->size_known = 0;         /* a different object now has this name */
     }
@@ -109,6 +124,9 @@ void nfs3_fhcache_del(nfs3_fhcache *c, const char *key, size_t len)
             *pp = e->next;
             free(e);
             c->count--;
+            nfs3_fhent *parent = parent_of(c, key, len);
+            if (parent && parent->nchild)
+                parent->nchild--;
             return;
         }
     }
@@ -116,6 +134,11 @@ void nfs3_fhcache_del(nfs3_fhcache *c, const char *key, size_t len)
 
 void nfs3_fhcache_del_under(nfs3_fhcache *c, const char *prefix, size_t len)
 {
+    nfs3_fhent *dir = nfs3_fhcache_get(c, prefix, len);
+    if (dir && dir->nchild == 0)
+        return;
+    if (dir)
+        dir->nchild = 0;
     for (size_t i = 0; i < c->nslots; i++) {
         nfs3_fhent **pp = &c->slots[i];
         while (*pp) {

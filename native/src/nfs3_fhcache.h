@@ -27,6 +27,7 @@ typedef struct nfs3_fhent {
     uint64_t  size;        /* last size seen in attributes (for appends) */
     int       size_known;
     int       is_dir;
+    uint32_t  nchild;      /* cached entries directly under this one */
     char      key[];       /* NUL-terminated */
 } nfs3_fhent;
 
@@ -44,7 +45,8 @@ nfs3_fhent *nfs3_fhcache_get(nfs3_fhcache *c, const char *key, size_t len);
 nfs3_fhent *nfs3_fhcache_put(nfs3_fhcache *c, const char *key, size_t len,
                              const char *fh, uint32_t fhlen, int is_dir);
 void nfs3_fhcache_del(nfs3_fhcache *c, const char *key, size_t len);
-/* drop every entry strictly under directory 'prefix' (after a directory rename/rmdir) */
+/* drop every entry strictly under directory 'prefix' (after a directory rename/rmdir);
+ * scans the table only if the directory has cached children */
 void nfs3_fhcache_del_under(nfs3_fhcache *c, const char *prefix, size_t len);
 
 /* Normalise "a//b/./c/" -> "a/b/c" into out (size outlen); -1 if too long

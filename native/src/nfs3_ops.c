@@ -499,9 +499,9 @@ static void remove_cb(struct rpc_context *rpc, int status, void *data, void *pri
         on_stale(op, res->status, 0);
     }
     if ((res->status == NFS3_OK || res->status == NFS3ERR_NOENT) && obj_key(op, 0, k) == 0) {
-        nfs3_fhcache_del(&op->c->cache, k, strlen(k));
         if (op->req->op == SFS_OP_RMDIR)
             nfs3_fhcache_del_under(&op->c->cache, k, strlen(k));
+        nfs3_fhcache_del(&op->c->cache, k, strlen(k));
     }
     finish_if_idle(op);
 }
@@ -532,16 +532,17 @@ static void rename_cb(struct rpc_context *rpc, int status, void *data, void *pri
         return;
     RENAME3res *res = data;
     char from[NFS3_PATH_MAX], to[NFS3_PATH_MAX];
-    if (res->status == NFS3_OK && obj_key(op, 0, from) == 0 && obj_key(op, 1, to) == 0) {
+    if (res->status == NFS3_OK && obj_key(op, 0, from) == 0 && obj_key(op, 1, to) == 0 &&
+        strcmp(from, to) != 0) {
         nfs3_fhcache *fc = &op->c->cache;
+        nfs3_fhcache_del(fc, to, strlen(to));           /* the name it replaced, if any */
         nfs3_fhent *e = nfs3_fhcache_get(fc, from, strlen(from));
-        nfs3_fhcache_del(fc, to, strlen(to));
         if (e) {
             nfs3_fh fh = e->fh;
             int dir = e->is_dir;
-            nfs3_fhcache_del(fc, from, strlen(from));
             if (dir)
                 nfs3_fhcache_del_under(fc, from, strlen(from));
+            nfs3_fhcache_del(fc, from, strlen(from));
             nfs3_fhcache_put(fc, to, strlen(to), fh.data, fh.len, dir);
         }
     } else if (res->status != NFS3_OK) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "backend.h"
 #include "workload.h"
+#include "sfsengine.h"
 
 #define SFS_REGISTRY_MAX 32
 
@@ -72,4 +73,12 @@ const char *sfs_workload_names(void)
     const char *names[SFS_REGISTRY_MAX];
     for (int i = 0; i < nworkloads; i++) names[i] = workloads[i]->name;
     return join_sorted(names, nworkloads, buf, sizeof buf);
+}
+
+const char *sfs_engine_op_unavailable(const char *backend, int op)
+{
+    const sfs_backend *b = sfs_backend_find(backend);
+    if (b == NULL || b->op_unavailable == NULL || op < 0 || op >= SFS_OP_COUNT)
+        return NULL;
+    return b->op_unavailable(op);
 }

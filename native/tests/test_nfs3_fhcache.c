@@ -32,6 +32,12 @@ int main(void)
     CHECK(nfs3_fhcache_init(&c) == 0);
     char fh[8] = "handle1";
     CHECK(nfs3_fhcache_put(&c, "", 0, fh, 8, 1) != NULL);
+    for (int d = 0; d < 7; d++) {              /* parents before children, as the client does */
+        char k[8];
+        snprintf(k, sizeof k, "d%d", d);
+        CHECK(nfs3_fhcache_put(&c, k, strlen(k), fh, 8, 1) != NULL);
+    }
+    CHECK(nfs3_fhcache_get(&c, "", 0)->nchild == 7);
     /* enough entries to force several table doublings */
     for (int i = 0; i < 5000; i++) {
         char k[32];
@@ -39,7 +45,8 @@ int main(void)
         fh[0] = (char)i;
         CHECK(nfs3_fhcache_put(&c, k, strlen(k), fh, 8, 0) != NULL);
     }
-    CHECK(c.count == 5001);
+    CHECK(c.count == 5008);
+    CHECK(nfs3_fhcache_get(&c, "d3", 2)->nchild == 714);   /* i % 7 == 3 for i < 5000 */
     nfs3_fhent *e = nfs3_fhcache_get(&c, "d3/f10", 6);
     CHECK(e && e->fh.len == 8 && e->fh.data[0] == 10 && !e->is_dir);
     /* lookup by prefix length of a longer string */
@@ -51,15 +58,21 @@ int main(void)
     fh[0] = 99;
     CHECK(nfs3_fhcache_put(&c, "d3/f10", 6, fh, 8, 0) == e && !e->size_known);
     nfs3_fhcache_del(&c, "d3/f10", 6);
-    CHECK(nfs3_fhcache_get(&c, "d3/f10", 6) == NULL && c.count == 5000);
+    CHECK(nfs3_fhcache_get(&c, "d3/f10", 6) == NULL && c.count == 5007);
+    CHECK(nfs3_fhcache_get(&c, "d3", 2)->nchild == 713);
     /* everything under d3 goes, d30-like siblings and d3 itself stay */
-    CHECK(nfs3_fhcache_put(&c, "d3", 2, fh, 8, 1) != NULL);
     CHECK(nfs3_fhcache_put(&c, "d30/x", 5, fh, 8, 0) != NULL);
     nfs3_fhcache_del_under(&c, "d3", 2);
+    CHECK(nfs3_fhcache_get(&c, "d3", 2)->nchild == 0);
     CHECK(nfs3_fhcache_get(&c, "d3/f3", 5) == NULL);
     CHECK(nfs3_fhcache_get(&c, "d3", 2) != NULL);
     CHECK(nfs3_fhcache_get(&c, "d30/x", 5) != NULL);
     CHECK(nfs3_fhcache_get(&c, "d4/f4", 5) != NULL);
+    /* a childless directory is not scanned for (and does not lose) anything */
+    CHECK(nfs3_fhcache_put(&c, "e", 1, fh, 8, 1) != NULL);
+    size_t before = c.count;
+    nfs3_fhcache_del_under(&c, "e", 1);
+    CHECK(c.count == before);
     char big[NFS3_FH_MAX + 1] = { 0 };
     CHECK(nfs3_fhcache_put(&c, "toolong", 7, big, sizeof big, 0) == NULL);
     nfs3_fhcache_free(&c);

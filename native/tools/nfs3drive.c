@@ -7,7 +7,8 @@
  * (read FILE, or a file of 'size' bytes it writes first, sequentially in
  * 256 KiB logical reads).  Prints one line:
  *   op=<op> ops=<n> secs=<s> ops_per_s=<x> cpu_us_per_op=<y> mb_per_s=<z> errors=<e>
- * and, on a dead connection, "ERROR <message>" with exit status 3.
+ * and, on a dead connection, "ERROR <message>" with exit status 3.  remove and
+ * rmdir stop early when the 20000 victims made beforehand are gone.
  * Used by bench/nfs and by the fault tests (src/test/servers/nfs3-faults.sh). */
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@ static uint64_t size = 8192, fsize, seq_off;
 static long seq = 0;                   /* unique names */
 static uint64_t ok_ops, err_ops, bytes;
 static int stopping;
+static long budget = -1;               /* remove/rmdir: ops limited to the victims made */
 static char names[64][32];
 
 static double now(void)
@@ -89,10 +91,15 @@ static void next_req(sfs_req *r, int slot)
         snprintf(nm, sizeof names[0], "n/l%ld", seq++);
         r->path = "f"; r->path2 = nm;
         break;
-    case SFS_OP_RENAME:
-        snprintf(nm, sizeof names[0], "n/r%ld", (seq + 1) % 2);
-        r->path = (seq++ % 2) ? "n/r1" : "n/r0"; r->path2 = nm;
+    case SFS_OP_RENAME: {              /* each slot moves its own file back and forth */
+        static char from[64][32], to[64][32];
+        static int side[64];
+        snprintf(from[slot], sizeof from[0], "n/r%d%c", slot, side[slot] ? 'b' : 'a');
+        snprintf(to[slot], sizeof to[0], "n/r%d%c", slot, side[slot] ? 'a' : 'b');
+        side[slot] ^= 1;
+        r->path = from[slot]; r->path2 = to[slot];
         break;
+    }
     case -1:                            /* seqread */
         r->op = SFS_OP_READ; r->path = "big"; r->length = 256 * 1024;
         r->offset = seq_off;
@@ -112,6 +119,8 @@ static void load_done(sfs_req *r);
 
 static void issue(int slot)
 {
+    if (budget >= 0 && seq >= budget)
+        return;                         /* no victims left: the slot goes idle */
     next_req(&reqs[slot], slot);
     reqs[slot].done = load_done;
     reqs[slot].user = (void *)(intptr_t)slot;
@@ -129,6 +138,45 @@ static void load_done(sfs_req *r)
     }
     if (!stopping)
         issue((int)(intptr_t)r->user);
+}
+
+/* make n victims "n/n<i>" (files or dirs) with 16 requests in flight */
+static long bulk_next, bulk_n, bulk_err;
+static int bulk_op;
+static sfs_req bulk_reqs[16];
+static char bulk_names[16][32];
+
+static void bulk_issue(int k);
+
+static void bulk_done(sfs_req *r)
+{
+    if (r->status < 0 && r->status != -EEXIST)
+        bulk_err++;
+    bulk_issue((int)(intptr_t)r->user);
+}
+
+static void bulk_issue(int k)
+{
+    if (bulk_next >= bulk_n)
+        return;
+    snprintf(bulk_names[k], sizeof bulk_names[0], "n%ld", bulk_next++);
+    bulk_reqs[k] = (sfs_req){ .op = bulk_op, .dir = "n", .name = bulk_names[k], .mode = 0755,
+                              .done = bulk_done, .user = (void *)(intptr_t)k };
+    if (nfs3_submit(cl, &bulk_reqs[k]) < 0)
+        bulk_err++;
+}
+
+static int bulk(int op, long n)
+{
+    bulk_op = op;
+    bulk_n = n;
+    bulk_next = bulk_err = 0;
+    for (int k = 0; k < 16; k++)
+        bulk_issue(k);
+    while (nfs3_inflight(cl) > 0)
+        if (nfs3_poll(cl, 100000000LL) < 0)
+            return -ENOTCONN;
+    return bulk_err ? -EIO : 0;
 }
 
 /* objects the measured op needs: f (file), s (symlink), d (dir with 30 files), n (scratch) */
@@ -154,18 +202,18 @@ static int prepare(const char *file)
     r = (sfs_req){ .op = SFS_OP_MKDIR, .dir = "", .name = "n", .mode = 0755 };
     run(&r);
     if (op_id == SFS_OP_REMOVE || op_id == SFS_OP_RMDIR) {
-        /* enough victims for the run: created up front, not measured */
-        for (long i = 0; i < 20000; i++) {
-            char nm[32];
-            snprintf(nm, sizeof nm, "n%ld", i);
-            r = (sfs_req){ .op = op_id == SFS_OP_RMDIR ? SFS_OP_MKDIR : SFS_OP_CREATE,
-                           .dir = "n", .name = nm };
-            if ((rc = run(&r)) < 0 && rc != -EEXIST) return rc;
-        }
+        /* victims made up front, not measured; the run ends when they are gone */
+        budget = 20000;
+        if ((rc = bulk(op_id == SFS_OP_RMDIR ? SFS_OP_MKDIR : SFS_OP_CREATE, budget)) < 0)
+            return rc;
     }
     if (op_id == SFS_OP_RENAME) {
-        r = (sfs_req){ .op = SFS_OP_CREATE, .dir = "n", .name = "r0" };
-        run(&r);
+        for (int k = 0; k < depth; k++) {
+            char nm[32];
+            snprintf(nm, sizeof nm, "r%da", k);
+            r = (sfs_req){ .op = SFS_OP_CREATE, .dir = "n", .name = nm };
+            if ((rc = run(&r)) < 0) return rc;
+        }
     }
     if (op_id == -1 && !file) {
         r = (sfs_req){ .op = SFS_OP_CREATE, .dir = "", .name = "big" };
@@ -219,7 +267,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < depth; i++)
         issue(i);
     int dead = 0;
-    while (now() - t0 < secs)
+    while (now() - t0 < secs && nfs3_inflight(cl) > 0)
         if (nfs3_poll(cl, 50000000LL) < 0) { dead = 1; break; }
     stopping = 1;
     double t1 = now(), c1 = cpu();

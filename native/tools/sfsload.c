@@ -111,9 +111,8 @@ int main(int argc, char **argv)
     if (sfs_engine_start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
     getrusage(RUSAGE_SELF, &r1);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
-    /* RUN covers the ops intended within its duration: rates are per 'run'
-     * seconds (the last op may complete before the duration is over) */
-    double secs = run;
+    /* the time RUN covered: its duration, or less if it was cut short */
+    double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
     uint64_t tops = 0, terr = 0;
     double tlat = 0;
     printf("%-31s %10s %10s %10s %10s %10s %10s %8s %8s\n", "op", "count", "ops/s", "mean_us",

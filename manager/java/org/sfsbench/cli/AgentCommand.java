@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
 /** {@code sfs agent}: the load-generator service on a client. */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         description = {
-            "Run the sfsbench agent on a client (load generator). The prime client's manager connects",
+            "Run the agent of a load-generating client.",
+            "",
+            "The prime client's manager connects",
             "to it over RMI, starts worker processes on it for each load point and collects results.",
             "For clients named localhost (or a 127.x address) the manager starts agents itself;",
             "start one by hand only on other hosts.",

@@ -21,9 +21,12 @@ import picocli.CommandLine.Command;
             VersionCommand.class,
             RunCommand.class,
             PlanCommand.class,
+            MetricCommand.class,
             InstallCommand.class,
             AgentCommand.class,
             WorkerCommand.class,
+            ReportCommand.class,
+            SubmitCommand.class,
         })
 public final class Main implements Runnable {
 
@@ -38,7 +41,7 @@ public final class Main implements Runnable {
     /** Builds the command line; tests use this to run commands in-process. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setUsageHelpAutoWidth(true);
+        cl.setUsageHelpWidth(110);
         return cl;
     }
 

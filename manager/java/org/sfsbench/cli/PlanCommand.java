@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "plan",
         mixinStandardHelpOptions = true,
         description = {
-            "Check an rc file and print the run plan: every load point with the requested ops/s,",
+            "Check an rc file and print the run plan; starts nothing.",
+            "",
+            "The plan shows every load point with the requested ops/s,",
             "the rate of each proc, the file-set size, and the mount point of every proc.",
             "Nothing is started and nothing is written.",
             "Exit status: 0 = the rc file is valid, 2 = it is not (the message names file, line,",

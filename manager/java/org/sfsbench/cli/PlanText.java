@@ -21,6 +21,10 @@ public final class PlanText {
         StringBuilder sb = new StringBuilder();
         line(sb, "rc file", c.rcFile().toString());
         line(sb, "protocol", c.fsProtocol().rcName() + (c.fsProtocol() == FsProtocol.POSIX ? "" : " over TCP"));
+        if (c.fsProtocol() == FsProtocol.CIFS) {
+            line(sb, "credentials", "user " + c.username() + (c.domain().isEmpty() ? "" : ", domain " + c.domain())
+                    + ", password " + RunConfig.MASK);
+        }
         line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
         line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
         line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");

@@ -21,8 +21,10 @@ import picocli.CommandLine.Option;
 /** {@code sfs run} and the guide's {@code java SfsManager -r sfs_rc -s suffix [-v 2]}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {
-            "Run the benchmark described by an rc file: for every load point, all clients build the",
-            "file set (INIT), warm up (WARMUP_TIME) and measure (RUNTIME) together. Results appear in",
+            "Run the benchmark (or validate the server with -v) as an rc file describes.",
+            "",
+            "For every load point all clients build the file set (INIT), warm up (WARMUP_TIME) and",
+            "measure (RUNTIME) together. Results appear in",
             "the results folder as the run goes: sfssum.SUFFIX (one row per load point), sfslog.SUFFIX,",
             "sfsres.SUFFIX, sfscNNNN.SUFFIX (client logs), sfsresult.SUFFIX.xml/.json and",
             "report.SUFFIX.html. With -v the server is validated instead (sfsval.SUFFIX).",

@@ -92,6 +92,11 @@ public final class Engine implements AutoCloseable {
         return NativeEngine.sfs_engine_op_name(op);
     }
 
+    /** Null if {@code backend} can issue op id {@code op}, else the reason it cannot. */
+    public static String opUnavailable(String backend, int op) {
+        return NativeEngine.sfs_engine_op_unavailable(backend, op);
+    }
+
     /** Result of {@link #validate(String)}. */
     public record Validation(int failures, String report) {
     }

@@ -49,4 +49,6 @@ public final class NativeEngine {
     static native int sfs_engine_validate(String config, byte[] report, int reportlen);
 
     static native String sfs_engine_op_name(int op);
+
+    static native String sfs_engine_op_unavailable(String backend, int op);
 }

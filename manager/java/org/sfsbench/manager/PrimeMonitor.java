@@ -38,7 +38,10 @@ public final class PrimeMonitor {
         process = pb.start();
     }
 
-    /** SIGTERM to the script and its children, SIGKILL after 5 s. */
+    /**
+     * SIGTERM to the script (so it can stop what it started and say so), then SIGTERM to whatever
+     * it left running, and SIGKILL to anything still there 5 s later.
+     */
     public void stop() {
         Process p = process;
         process = null;
@@ -46,16 +49,20 @@ public final class PrimeMonitor {
             return;
         }
         List<ProcessHandle> kids = p.descendants().toList();
-        kids.forEach(ProcessHandle::destroy);
         p.destroy();
         try {
             if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                kids.forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
+            }
+            kids.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+            long until = System.currentTimeMillis() + 5000;
+            while (kids.stream().anyMatch(ProcessHandle::isAlive) && System.currentTimeMillis() < until) {
+                Thread.sleep(50);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            p.destroyForcibly();
         }
+        kids.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 }

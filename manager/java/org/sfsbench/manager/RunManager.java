@@ -3,7 +3,9 @@ package org.sfsbench.manager;
 import java.io.File;
 import java.io.IOException;
 import java.rmi.RemoteException;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +102,7 @@ public final class RunManager {
     }
 
     private LoadPointResult runPoint(LoadPoint point, int nPoints, long seed) throws RunAbortedException {
-        String start = LocalDateTime.now().withNano(0).toString();
+        String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         sink.log("load point " + point.index() + "/" + nPoints + ": requested " + point.requestedOps()
                 + " ops/s, " + point.perProcRate() + " ops/s per proc");
         try {
@@ -219,11 +221,14 @@ public final class RunManager {
                     }
                 }
             }
-            EngineSample merged = samples.isEmpty() ? null : EngineSample.merge(samples);
+            // a tick counts only when every worker reported (a missing one would make totals drop)
+            EngineSample merged = samples.isEmpty() || samples.size() != workerCount(st) ? null
+                    : EngineSample.merge(samples);
             if (merged != null && now >= from) {
                 double rate = Double.NaN;
                 double mean = Double.NaN;
-                if (previous != null && merged.phase() == previous.phase() && now > previousAt) {
+                if (previous != null && merged.phase() == previous.phase() && now > previousAt
+                        && merged.totalOps() >= previous.totalOps()) {
                     EngineSample d = merged.minus(previous);
                     rate = d.totalOps() * 1000.0 / (now - previousAt);
                     mean = d.totalOps() > 0 ? d.total().meanUs() / 1000.0 : Double.NaN;
@@ -255,6 +260,14 @@ public final class RunManager {
         }
     }
 
+    private static int workerCount(List<List<WorkerStatus>> st) {
+        int n = 0;
+        for (List<WorkerStatus> ws : st) {
+            n += ws.size();
+        }
+        return n;
+    }
+
     private LoadPointResult finish(LoadPoint point, List<List<WorkerStatus>> last, List<IntervalPoint> intervalPoints,
             String start) {
         List<EngineSample> all = new ArrayList<>();
@@ -281,7 +294,7 @@ public final class RunManager {
         LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
         r.setFilesetKb(run.filesetBytes() / 1024);
         r.setStartTime(start);
-        r.setEndTime(LocalDateTime.now().withNano(0).toString());
+        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }

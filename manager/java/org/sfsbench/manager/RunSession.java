@@ -3,11 +3,14 @@ package org.sfsbench.manager;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
-import java.time.LocalDateTime;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -32,7 +35,7 @@ public final class RunSession {
     private final RunOutputs out;
     private final Progress progress = Progress.forConsole();
     private final RunManager manager;
-    private final String startTime = LocalDateTime.now().withNano(0).toString();
+    private final String startTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
 
     private RunSession(RunConfig rc, RunPlan plan, RunOutputs out) {
         this.rc = rc;
@@ -105,6 +108,20 @@ public final class RunSession {
         return failure == null ? 0 : 1;
     }
 
+    /** Ops of the target mix the backend cannot put on the wire, each with the reason. */
+    private List<String> unissuableOps() {
+        List<String> out = new ArrayList<>();
+        OpNames names = OpNames.canonical();
+        String backend = EngineConfigs.backendOf(rc.fsProtocol());
+        TargetMix.of(rc, names).forEach((op, pct) -> {
+            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            if (why != null) {
+                out.add(names.name(op) + " (" + why + ")");
+            }
+        });
+        return out;
+    }
+
     private void collectClientLogs(List<ClientSession> sessions) {
         for (ClientSession c : sessions) {
             try {
@@ -122,7 +139,7 @@ public final class RunSession {
         r.setToolVersion(VersionCommand.TOOL_VERSION);
         r.setSuffix(out.suffix());
         r.setStartTime(startTime);
-        r.setEndTime(LocalDateTime.now().withNano(0).toString());
+        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         r.setRcFile(String.valueOf(rc.rcFile()));
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
@@ -142,6 +159,7 @@ public final class RunSession {
         r.setLoadPoints(out.points());
         r.setComplete(failure == null && out.points().size() == plan.points().size());
         r.setFailure(failure);
+        r.setUnsupportedOps(unissuableOps());
         Metrics.compute(r.getLoadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
         // the rc reasons say it in the user's terms; rule failures add what only the results show

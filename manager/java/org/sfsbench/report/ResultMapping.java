@@ -177,7 +177,7 @@ public final class ResultMapping {
         }
         for (ErrorResult e : p.getErrors()) {
             ErrorXml ex = new ErrorXml();
-            ex.op = text(e.getOp());
+            ex.op = e.getOp() != null && !e.getOp().isBlank() ? text(e.getOp()) : "op" + e.getOpId();
             ex.status = e.getStatus();
             ex.statusText = blankToNull(e.getStatusText());
             ex.count = e.getCount();
@@ -227,7 +227,7 @@ public final class ResultMapping {
 
     private static OpXml op(OpResult o) {
         OpXml x = new OpXml();
-        x.name = text(o.getName());
+        x.name = o.getName() != null && !o.getName().isBlank() ? text(o.getName()) : "op" + o.getOpId();
         x.count = o.getCount();
         x.errors = o.getErrors();
         x.targetPercent = fixedOrZero(o.getTargetPercent(), PERCENT_SCALE);

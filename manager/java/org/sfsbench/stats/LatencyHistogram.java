@@ -81,10 +81,13 @@ public final class LatencyHistogram implements Serializable {
         addToBucket(bucketOf(micros), 1);
     }
 
-    /** Adds {@code n} to bucket {@code bucket}. */
+    /** Adds {@code n} (>= 0) to bucket {@code bucket}. */
     public void addToBucket(int bucket, long n) {
         if (bucket < 0 || bucket >= BUCKETS) {
             throw new IllegalArgumentException("bucket " + bucket + " outside 0.." + (BUCKETS - 1));
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("negative count " + n + " for bucket " + bucket);
         }
         if (n == 0) {
             return;

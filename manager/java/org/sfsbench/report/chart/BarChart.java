@@ -14,6 +14,9 @@ public final class BarChart {
     public record Series(String name, String color, double[] values, String barClass) {
     }
 
+    /** Width of one label character at font size 11, pixels (generous, for sans-serif capitals). */
+    private static final double LABEL_CHAR_WIDTH = 6.6;
+
     private final String cssClass;
     private final String title;
     private final String xTitle;
@@ -57,7 +60,13 @@ public final class BarChart {
     }
 
     public String svg() {
-        Frame f = new Frame(width, height, cssClass, title);
+        int n = categories.size();
+        double groupWidth = (width - Frame.MARGIN_LEFT - Frame.MARGIN_RIGHT) / (double) Math.max(1, n);
+        int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+        // labels wider than their group stand vertically; the chart grows below the axis to hold them
+        boolean vertical = longest * LABEL_CHAR_WIDTH > groupWidth;
+        int labelSpace = vertical ? (int) Math.ceil(longest * LABEL_CHAR_WIDTH) + 10 : 0;
+        Frame f = new Frame(width, height + labelSpace, Frame.MARGIN_BOTTOM + labelSpace, cssClass, title);
         double l = f.plotLeft();
         double r = f.plotRight();
         double t = f.plotTop();
@@ -66,8 +75,6 @@ public final class BarChart {
         for (int i = 0; i < scale.tickValues.length; i++) {
             f.yGrid(b - (b - t) * scale.fraction(scale.tickValues[i]), scale.tickLabels[i]);
         }
-        int n = categories.size();
-        double groupWidth = (r - l) / Math.max(1, n);
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         for (int c = 0; c < n; c++) {
             double gx = l + c * groupWidth + groupWidth * 0.1;
@@ -87,10 +94,10 @@ public final class BarChart {
             }
             double cx = l + (c + 0.5) * groupWidth;
             String label = categories.get(c);
-            if (n > 10 || label.length() * 7 > groupWidth) {
-                f.out.append("<text x=\"").append(Frame.num(cx)).append("\" y=\"").append(Frame.num(b + 12))
-                        .append("\" text-anchor=\"end\" font-size=\"11\" transform=\"rotate(-35 ")
-                        .append(Frame.num(cx)).append(' ').append(Frame.num(b + 12)).append(")\">")
+            if (vertical) {
+                f.out.append("<text x=\"").append(Frame.num(cx + 4)).append("\" y=\"").append(Frame.num(b + 8))
+                        .append("\" text-anchor=\"end\" font-size=\"11\" transform=\"rotate(-90 ")
+                        .append(Frame.num(cx + 4)).append(' ').append(Frame.num(b + 8)).append(")\">")
                         .append(Markup.escape(label)).append("</text>\n");
             } else {
                 f.text(cx, b + 19, "middle", label);

@@ -15,11 +15,18 @@ final class Frame {
 
     private final int width;
     private final int height;
+    private final int marginBottom;
     final StringBuilder out = new StringBuilder(8192);
 
     Frame(int width, int height, String cssClass, String title) {
+        this(width, height, MARGIN_BOTTOM, cssClass, title);
+    }
+
+    /** A frame whose bottom margin (below the x axis) is {@code marginBottom} pixels, e.g. for long labels. */
+    Frame(int width, int height, int marginBottom, String cssClass, String title) {
         this.width = width;
         this.height = height;
+        this.marginBottom = marginBottom;
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart ").append(Markup.escape(cssClass))
                 .append("\" width=\"").append(width).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
@@ -44,13 +51,13 @@ final class Frame {
     }
 
     double plotBottom() {
-        return height - MARGIN_BOTTOM;
+        return height - marginBottom;
     }
 
     /** Axis titles below the x axis and rotated beside the y axis. */
     void axisTitles(String xTitle, String yTitle) {
         double cx = (plotLeft() + plotRight()) / 2;
-        out.append("<text x=\"").append(num(cx)).append("\" y=\"").append(num(plotBottom() + 40))
+        out.append("<text x=\"").append(num(cx)).append("\" y=\"").append(num(height - 34))
                 .append("\" text-anchor=\"middle\">").append(Markup.escape(xTitle)).append("</text>\n");
         double cy = (plotTop() + plotBottom()) / 2;
         out.append("<text x=\"16\" y=\"").append(num(cy)).append("\" text-anchor=\"middle\" transform=\"rotate(-90 16 ")

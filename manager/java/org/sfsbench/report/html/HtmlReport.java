@@ -134,7 +134,8 @@ public final class HtmlReport {
         return new LineChart("response-curve", "Response time vs achieved throughput", "Achieved throughput (ops/sec)",
                 "Response time (msec/op)")
                 .add(new LineChart.Series("msec/op", Style.RESPONSE, pts, POINT_CLASS))
-                .threshold(new LineChart.Threshold(limit, plain(d.metrics.responseTimeLimitMsec) + " ms limit",
+                .threshold(new LineChart.Threshold(limit,
+                        d.metrics.responseTimeLimitMsec.stripTrailingZeros().toPlainString() + " ms limit",
                         Style.LIMIT))
                 .svg();
     }

@@ -23,7 +23,9 @@ public final class JaxbErrors {
         Throwable t = e.getLinkedException() != null ? e.getLinkedException() : e.getCause();
         for (int depth = 0; t != null && depth < 10; depth++) {
             if (t instanceof SAXParseException p) {
-                return "line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ": " + p.getMessage();
+                // validation while writing has no position in a file
+                return p.getLineNumber() < 0 ? p.getMessage()
+                        : "line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ": " + p.getMessage();
             }
             t = t.getCause();
         }

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 
 /**
  * {@code sfsresult.<suffix>.json}: the same document as the XML, written by Jackson from the same
@@ -26,7 +26,7 @@ public final class ResultJson {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // keep "4.0" as 4.0 when reading a tree: the digits are part of the published value
-            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
     private ResultJson() {
     }

@@ -108,6 +108,18 @@ class PlanCommandTest {
     }
 
     @Test
+    void cifsHeaderShowsTheUserButNeverThePassword() {
+        Path rc = RcFiles.write(dir, "sfs_rc", String.join("\n", "LOAD=\"40 80\"", "PROCS=2", "CLIENTS=h",
+                "MNT_POINTS=\"\\\\127.0.0.1:4455\\sfs \\\\127.0.0.1:4455\\sfs\"", "FS_PROTOCOL=cifs",
+                "USERNAME=bench", "PASSWORD=Secret123", "DOMAIN=WORKGROUP", ""));
+        Run r = sfs("plan", "-r", rc.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("credentials     user bench, domain WORKGROUP, password ********\n"), r.out());
+        assertTrue(r.out().contains("    procs 0-1    (global 0-1)  \\\\127.0.0.1:4455\\sfs\n"), r.out());
+        assertFalse(r.out().contains("Secret123"), r.out());
+    }
+
+    @Test
     void warningsArePrinted() {
         Path rc = RcFiles.write(dir, "sfs_rc", String.join("\n", "LOAD=\"8 16\"", "PROCS=2", "CLIENTS=h",
                 "MNT_POINTS=\"/t /t\"", "FS_PROTOCOL=posix", ""));

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,23 +31,7 @@ class PosixRunIT {
             Files.createDirectories(m);
             mnt.append(i == 0 ? "" : " ").append(m);
         }
-        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
-        Path rc = dir.resolve("sfs_rc");
-        Files.writeString(rc, String.join("\n",
-                "# written by " + PosixRunIT.class.getSimpleName(),
-                "FS_PROTOCOL=posix",
-                "CLIENTS=\"" + clients + "\"",
-                "PROCS=" + procs,
-                "MNT_POINTS=\"" + mnt + "\"",
-                "LOAD=\"" + loads + "\"",
-                "WARMUP_TIME=" + warmup,
-                "RUNTIME=" + runtime,
-                "FILESET_SCALE=0.0002",
-                "SAMPLE_INTERVAL=1",
-                "AGENT_PORT=" + port,
-                extra,
-                ""), StandardCharsets.UTF_8);
-        return rc;
+        return TestRc.write(dir, "posix", clients, procs, mnt.toString(), loads, warmup, runtime, extra);
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,22 +23,7 @@ class ProtocolRunIT {
 
     private static Path rc(Path dir, String protocol, String mnt, String loads, int runtime, String extra)
             throws Exception {
-        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
-        Path rc = dir.resolve("sfs_rc");
-        Files.writeString(rc, String.join("\n",
-                "FS_PROTOCOL=" + protocol,
-                "CLIENTS=\"localhost\"",
-                "PROCS=2",
-                "MNT_POINTS=\"" + mnt + "\"",
-                "LOAD=\"" + loads + "\"",
-                "WARMUP_TIME=2",
-                "RUNTIME=" + runtime,
-                "FILESET_SCALE=0.0002",
-                "SAMPLE_INTERVAL=1",
-                "AGENT_PORT=" + port,
-                extra,
-                ""), StandardCharsets.UTF_8);
-        return rc;
+        return TestRc.write(dir, protocol, "localhost", 2, mnt, loads, 2, runtime, extra);
     }
 
     private static void assertPacedRunClean(Path dir, Path rc, String protocolColumn) throws Exception {
@@ -158,6 +142,40 @@ class ProtocolRunIT {
             assertFalse(out.contains(wrong), "password in the output: " + out);
             assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
                     || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
+        } finally {
+            TestServers.run("samba.sh", "stop");
+        }
+    }
+
+    private static void assertValidationPasses(Path dir, Path rc) throws Exception {
+        Path results = dir.resolve("results");
+        SfsCli v = SfsCli.start(dir.resolve("val.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "v", "-v", "2", "-d",
+                results.toString());
+        int status = v.waitFor(180);
+        String out = v.text();
+        assertEquals(0, status, out);
+        assertTrue(out.contains("SFS protocol validation completed successfully."), out);
+        String report = Files.readString(results.resolve("sfsval.v"));
+        assertTrue(report.contains("PASS"), report);
+        assertFalse(report.contains("FAIL "), report);
+        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+    }
+
+    @Test
+    void nfsValidationPassesOnGanesha(@TempDir Path dir) throws Exception {
+        TestServers.run("ganesha.sh", "start");
+        String target = TestServers.env(Path.of("/tmp/sfs-ganesha/env")).get("SFS_NFS_TARGET");
+        assertValidationPasses(dir, rc(dir, "nfs", target + " " + target, "20", 2, ""));
+    }
+
+    @Test
+    void cifsValidationPassesOnSamba(@TempDir Path dir) throws Exception {
+        TestServers.run("samba.sh", "start");
+        try {
+            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            String share = env.get("TARGET");
+            assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
+                    + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
         } finally {
             TestServers.run("samba.sh", "stop");
         }

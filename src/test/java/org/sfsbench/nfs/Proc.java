@@ -59,6 +59,38 @@ final class Proc {
         return new Proc(cmd, env);
     }
 
+    /** What the process printed so far. */
+    String output() {
+        synchronized (out) {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Waits until the output contains {@code text}; false if the process ended or time ran out. */
+    boolean awaitOutput(String text, long millis) throws InterruptedException {
+        long end = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < end) {
+            if (output().contains(text)) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                return output().contains(text);
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    /** Writes a line to the process's standard input. */
+    void send(String line) throws IOException {
+        process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
     /** Waits; a process still running at the limit is killed and reported with exit -1. */
     Result await(long time, TimeUnit unit) throws InterruptedException {
         boolean done = process.waitFor(time, unit);

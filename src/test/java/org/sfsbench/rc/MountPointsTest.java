@@ -68,6 +68,20 @@ class MountPointsTest {
     }
 
     @Test
+    void nfsUrlsWithExplicitPortsParse() throws Exception {
+        RunConfig c = parse("c1", 2, "nfs://127.0.0.1/sfs?nfsport=2050&mountport=20049 nfs://srv/e", "nfs");
+        MountPoint url = c.mountPointsOf(0).get(0);
+        assertEquals("nfs://127.0.0.1/sfs?nfsport=2050&mountport=20049", url.text());
+        assertEquals("127.0.0.1", url.server());
+        assertEquals("/sfs", url.path());
+        assertEquals("/e", c.mountPointsOf(0).get(1).path());
+        RcException e = assertThrows(RcException.class, () -> parse("c1", 1, "nfs://srv/e?nfsport", "nfs"));
+        assertTrue(e.getMessage().contains("'nfs://srv/e?nfsport' is not a mount point for FS_PROTOCOL=nfs"), e.getMessage());
+        e = assertThrows(RcException.class, () -> parse("c1", 1, "nfs:///e", "nfs"));
+        assertTrue(e.getMessage().contains("'nfs:///e' is not a mount point"), e.getMessage());
+    }
+
+    @Test
     void cifsSharesParse() throws Exception {
         RunConfig c = parse("c1", 2, "\\\\testsys\\test1 \\\\testsys\\test2", "cifs");
         assertEquals("testsys", c.mountPointsOf(0).get(0).server());

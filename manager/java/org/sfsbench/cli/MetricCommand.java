@@ -1,0 +1,83 @@
+package org.sfsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.SfssumFile;
+import org.sfsbench.results.SfssumRow;
+import org.sfsbench.results.model.LoadPointResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sfs metric SFSSUM...}: peak throughput and overall response time of sfssum files. */
+@Command(name = "metric",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Compute the SPECsfs2008 metric of sfssum files (sfsbench's or SPECsfs2008's own):",
+            "peak throughput among points at most 20 msec/op, and the overall response time",
+            "(area under the response-time curve from the origin, divided by the peak), plus the",
+            "figure without the origin. Uses the printed (rounded) columns; see docs/results.md.",
+            "Exit status: 0 = computed, 2 = a file cannot be read or has a malformed row."
+        },
+        footer = {"", "Example:", "  sfs metric results/sfssum.mytest"})
+public final class MetricCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "SFSSUM", description = "sfssum file(s)")
+    List<Path> files;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            for (Path f : files) {
+                out.print(metricText(f));
+            }
+            out.flush();
+            return 0;
+        } catch (IOException | IllegalArgumentException e) {
+            out.flush();
+            err.println("sfs metric: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+    }
+
+    /** The text printed for one file. */
+    public static String metricText(Path file) throws IOException {
+        List<SfssumRow> rows = SfssumFile.read(file);
+        List<LoadPointResult> points = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            points.add(rows.get(i).toLoadPoint(i + 1));
+        }
+        Metrics m = Metrics.compute(points);
+        StringBuilder b = new StringBuilder(file + ": " + rows.size() + " load points\n");
+        if (m.peakIndex() < 0) {
+            return b.append("  no load point at or below ").append(Metrics.RESPONSE_LIMIT_MS)
+                    .append(" msec/op: no metric\n").toString();
+        }
+        String protocol = rows.get(m.peakIndex() - 1).protocol();
+        b.append(String.format(Locale.ROOT, "  %s %.0f ops/sec (Overall Response Time = %.2f msec)%n", protocol,
+                m.peakThroughput(), m.overallResponseTimeMs()));
+        b.append(String.format(Locale.ROOT, "  peak at point %d (%.1f msec/op); without the origin: %.2f msec%n",
+                m.peakIndex(), m.peakMsecPerOp(), m.overallResponseTimeNoOriginMs()));
+        for (LoadPointResult p : points) {
+            if (!m.curve().contains(p)) {
+                b.append(String.format(Locale.ROOT, "  point %d (%.0f ops/s, %.1f msec/op) is not on the curve%n",
+                        p.getIndex(), p.getAchievedOpsPerSec(), p.getMsecPerOp()));
+            }
+        }
+        return b.toString();
+    }
+}

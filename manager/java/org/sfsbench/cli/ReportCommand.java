@@ -1,0 +1,93 @@
+package org.sfsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.ResultPublisher;
+import org.sfsbench.report.html.HtmlReport;
+import org.sfsbench.report.text.TextReport;
+import org.sfsbench.report.xml.ResultDocument;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sfs report}: the HTML page and the text report of a finished run. */
+@Command(name = "report",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Report a result: an HTML page with curves and a text summary.",
+            "",
+            "Writes the HTML report of a result (report.<suffix>.html: curves as inline",
+            "SVG, opens offline) and print a text report: the sfssum rows, peak",
+            "throughput, overall response time, disclosability and, for a full result,",
+            "per-op figures of the peak point.",
+            "",
+            "RESULT is an sfsresult.<suffix>.xml written by 'sfs run', or an sfssum",
+            "file (ours or SPECsfs2008's own). From an sfssum file only the table and",
+            "the curve can be shown; it is never disclosable, since the run rules need",
+            "the full result.",
+            "",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  sfs report results/sfsresult.mytest.xml",
+            "      HTML beside the result, text report on stdout",
+            "  sfs report results/sfssum.mytest -o /tmp/web",
+            "      HTML of an sfssum file into /tmp/web",
+            "  sfs report old/sfssum.junk > junk.txt",
+            "      text report of a SPECsfs2008 run",
+            "",
+            "Exit status: 0 written, 1 input unreadable or invalid, 2 usage error.",
+        })
+public final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RESULT", description = "sfsresult.<suffix>.xml or an sfssum file")
+    Path input;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+            description = "Folder for report.<suffix>.html (default: the folder of RESULT)")
+    Path outDir;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ResultDocument doc;
+        try {
+            doc = ResultInput.load(input);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("sfs report: " + messageOf(e));
+            return 1;
+        }
+        Path dir = outDir != null ? outDir : input.toAbsolutePath().getParent();
+        Path html = dir.resolve(ResultPublisher.htmlName(doc.run.suffix));
+        try {
+            Files.createDirectories(dir);
+            ResultPublisher.writeText(html, HtmlReport.render(doc));
+        } catch (IOException e) {
+            err.println("sfs report: cannot write " + html + ": " + messageOf(e));
+            return 1;
+        }
+        out.print(TextReport.render(doc));
+        out.println();
+        out.println("HTML report: " + html);
+        out.flush();
+        return 0;
+    }
+
+    static String messageOf(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException n) {
+            return n.getFile() + ": no such file";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package org.sfsbench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultXml;
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.SfssumFile;
+import org.sfsbench.results.SfssumRow;
+import org.sfsbench.results.model.Protocol;
+import org.sfsbench.results.model.RunResult;
+
+/**
+ * Loads what {@code sfs report} and {@code sfs submit} are given: an {@code sfsresult.<suffix>.xml}
+ * (recognised by its leading '&lt;') or an sfssum file, ours or SPECsfs2008's own.
+ */
+public final class ResultInput {
+    private ResultInput() {
+    }
+
+    /** True when the file starts (after blanks) with '&lt;', i.e. is XML rather than sfssum text. */
+    public static boolean isXml(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            int c;
+            do {
+                c = in.read();
+            } while (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF);
+            return c == '<';
+        }
+    }
+
+    /** The published document of a result file or of an sfssum file. */
+    public static ResultDocument load(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such result file");
+        }
+        if (isXml(file)) {
+            return ResultXml.read(file);
+        }
+        return ResultMapping.toDocument(fromSfssum(file));
+    }
+
+    /**
+     * A run made of an sfssum file's rows: enough for the table, the curve, peak throughput and ORT.
+     * It has no per-op detail, no client names and no settings, so the run rules cannot be judged and
+     * it is never disclosable.
+     */
+    public static RunResult fromSfssum(Path file) throws IOException {
+        List<SfssumRow> rows = SfssumFile.read(file);
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(file + ": no sfssum rows (an sfssum file has one row of 14 columns"
+                    + " per load point)");
+        }
+        RunResult r = new RunResult();
+        String name = file.getFileName().toString();
+        r.setSuffix(name.startsWith("sfssum.") && name.length() > 7 ? name.substring(7) : name);
+        r.setProtocol(protocol(rows.get(0).protocol(), file));
+        for (int i = 0; i < rows.size(); i++) {
+            r.getLoadPoints().add(rows.get(i).toLoadPoint(i + 1));
+        }
+        r.setComplete(true);
+        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        r.setDisclosable(false);
+        r.getNonDisclosableReasons().add("read from the sfssum file " + name
+                + " alone: the run rules need the full result (sfsresult.<suffix>.xml)");
+        r.getNotes().add("Built from " + file + ": per-op figures, percentiles, clients and settings are not"
+                + " in an sfssum file.");
+        return r;
+    }
+
+    private static Protocol protocol(String column, Path file) {
+        for (Protocol p : Protocol.values()) {
+            if (p.name().equalsIgnoreCase(column)) {
+                return p;
+            }
+        }
+        if ("NFS".equalsIgnoreCase(column) || "NFSV3".equalsIgnoreCase(column)) {
+            return Protocol.NFS3;
+        }
+        throw new IllegalArgumentException(file + ": protocol column is '" + column + "', expected NFS3, CIFS or POSIX");
+    }
+}

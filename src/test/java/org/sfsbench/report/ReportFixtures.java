@@ -1,0 +1,26 @@
+package org.sfsbench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.sfsbench.results.model.RunResult;
+
+/** Published files of the guide-shaped sample run, for tests outside this package. */
+public final class ReportFixtures {
+    private ReportFixtures() {
+    }
+
+    /** The sample as built: not disclosable (FILESET_SCALE reason). */
+    public static ResultPublisher.Published publishGuideRun(Path dir, String suffix) throws IOException {
+        return ResultPublisher.writeAll(GuideSampleRun.build(suffix), dir, suffix);
+    }
+
+    /** The sample with every rule passed. */
+    public static ResultPublisher.Published publishDisclosableGuideRun(Path dir, String suffix) throws IOException {
+        RunResult r = GuideSampleRun.build(suffix);
+        r.setDisclosable(true);
+        r.getNonDisclosableReasons().clear();
+        r.getRuleChecks().removeIf(c -> !c.isPassed());
+        return ResultPublisher.writeAll(r, dir, suffix);
+    }
+}
