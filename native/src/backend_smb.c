@@ -229,6 +229,14 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
     case SFS_OP_ROOT: case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_ACCESS:
     case SFS_OP_CIFS_QUERY_PATH_INFO:
         return smb_stat(x->c, p, &req->attr, r);
+    case SFS_OP_SETATTR: {
+        /* only the times form (mode 0): SMB has no POSIX mode bits */
+        if (req->mode)
+            return -ENOTSUP;
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        return smb_set_times(x->c, p, (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, r);
+    }
     case SFS_OP_READ:
         return path_io(x, req, 0, r);
     case SFS_OP_WRITE: case SFS_OP_WRCACHE:
@@ -307,7 +315,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         return smb_lock(x->c, f, req->offset, req->length, req->mode != 0, r);
     default:
-        /* null, setattr, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
+        /* null, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
         return -ENOTSUP;
     }
 }
@@ -347,7 +355,8 @@ static const char *smb_op_unavailable(int op)
     case SFS_OP_NULL:
         return "SMB has no null procedure (ECHO would be the nearest request)";
     case SFS_OP_SETATTR:
-        return "SMB has no POSIX mode; libsmbclient's chmod only flips the DOS read-only attribute";
+        return "SMB has no POSIX mode bits (libsmbclient's chmod only flips the DOS read-only "
+               "attribute); only setattr of the times (mode 0) is issued";
     case SFS_OP_READLINK: case SFS_OP_SYMLINK: case SFS_OP_LINK: case SFS_OP_MKNOD:
         return "libsmbclient 4.17 cannot create or read symlinks, hard links or fifos";
     case SFS_OP_FSINFO: case SFS_OP_PATHCONF:
