@@ -13,11 +13,15 @@
 #   SFS_GANESHA_PID, SFS_GANESHA_LOG.
 # Settings (environment): SFS_GANESHA_DIR, SFS_GANESHA_PORT (NFS, default 2049),
 # SFS_GANESHA_MNT_PORT (MOUNT, default 20048), SFS_GANESHA_EXPORT (default /sfs).
+# Several instances may run (own folder and ports each); the portmapper always maps NFS and
+# MOUNT to the default instance (/tmp/sfs-ganesha) while it runs: reach the others with
+# SFS_NFS_URL (nfs://...?nfsport=&mountport=).
 # Needs root (Ganesha's VFS FSAL uses open_by_handle_at). rpcbind is started if it
 # is not running, because libnfs finds MOUNT/NFS through the portmapper by default.
 set -euo pipefail
 
-DIR=${SFS_GANESHA_DIR:-/tmp/sfs-ganesha}
+DEFAULT_DIR=/tmp/sfs-ganesha
+DIR=${SFS_GANESHA_DIR:-$DEFAULT_DIR}
 PORT=${SFS_GANESHA_PORT:-2049}
 MNT_PORT=${SFS_GANESHA_MNT_PORT:-20048}
 PSEUDO=${SFS_GANESHA_EXPORT:-/sfs}
@@ -34,15 +38,17 @@ die() { echo "ganesha.sh: $*" >&2; exit 1; }
 running_pid() {
   [ -s "$PIDFILE" ] || return 1
   local pid; pid=$(cat "$PIDFILE")
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && \
-    [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "ganesha.nfsd" ] && { echo "$pid"; return 0; }
+  # a killed server may stay a zombie when nothing reaps orphans (containers): not running
+  [ -n "$pid" ] && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "ganesha.nfsd" ] &&
+    [ "$(awk '{print $3}' /proc/"$pid"/stat 2>/dev/null)" != "Z" ] && { echo "$pid"; return 0; }
   return 1
 }
 
-# NFS v3 answers a NULL call over TCP on our port (rpcinfo -n skips the portmapper).
+# MOUNT answers on our port and the export can be listed over NFS there (nfs-ls, libnfs-utils,
+# ports given: no portmapper involved; rpcinfo -n would fall back to the portmapper's mapping,
+# which may name another instance).
 answers() {
-  rpcinfo -n "$PORT" -t "$HOST" nfs 3 >/dev/null 2>&1 &&
-    rpcinfo -n "$MNT_PORT" -t "$HOST" mountd 3 >/dev/null 2>&1
+  timeout 10 nfs-ls "nfs://$HOST$EXPORT_DIR?nfsport=$PORT&mountport=$MNT_PORT" >/dev/null 2>&1
 }
 
 # rpcbind maps NFS/MOUNT to our ports (another instance may have re-registered them).
@@ -50,6 +56,27 @@ registered() {
   local map; map=$(rpcinfo -p "$HOST" 2>/dev/null) || return 1
   echo "$map" | awk -v p="$PORT" '$1==100003 && $2==3 && $3=="tcp" && $4==p {f=1} END {exit !f}' &&
     echo "$map" | awk -v p="$MNT_PORT" '$1==100005 && $2==3 && $3=="tcp" && $4==p {f=1} END {exit !f}'
+}
+
+# rpcbind keeps one mapping per program: every Ganesha registers itself when it starts and
+# unregisters NFS and MOUNT when it stops. The mapping belongs to the default instance
+# ($DEFAULT_DIR): after another instance started or stopped, point it back there (other
+# instances are reached with the nfs:// form, which needs no portmapper).
+rpcb_helper() {
+  local src; src="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/rpcb-set.c"
+  local bin=/tmp/sfs-rpcb-set
+  if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+    gcc -O -I/usr/include/tirpc "$src" -ltirpc -o "$bin.$$" 2>/dev/null && mv "$bin.$$" "$bin" || return 1
+  fi
+  echo "$bin"
+}
+
+map_default() {
+  local envf=$DEFAULT_DIR/env pidf=$DEFAULT_DIR/ganesha.pid helper port mport
+  [ -s "$pidf" ] && [ -s "$envf" ] && kill -0 "$(cat "$pidf")" 2>/dev/null || return 0
+  port=$(sed -n 's/^SFS_NFS_PORT=//p' "$envf"); mport=$(sed -n 's/^SFS_NFS_MNT_PORT=//p' "$envf")
+  helper=$(rpcb_helper) || { echo "ganesha.sh: cannot build rpcb-set (gcc, libtirpc-dev): portmapper left as is" >&2; return 1; }
+  "$helper" 100003 3 "$port" && "$helper" 100005 3 "$mport" && "$helper" 100005 1 "$mport"
 }
 
 ensure_rpcbind() {
@@ -120,8 +147,11 @@ start() {
   [ "$(id -u)" -eq 0 ] || die "must run as root (Ganesha's VFS FSAL needs CAP_DAC_READ_SEARCH)"
   command -v ganesha.nfsd >/dev/null || die "ganesha.nfsd not installed (run bin/install-deps)"
   local pid
-  if pid=$(running_pid) && answers && registered; then
-    write_env "$pid"; echo "ganesha.sh: already running (pid $pid) on $HOST:$PORT"; return 0
+  if pid=$(running_pid) && answers; then
+    if [ "$DIR" = "$DEFAULT_DIR" ] && ! registered; then map_default || true; fi
+    if [ "$DIR" != "$DEFAULT_DIR" ] || registered; then
+      write_env "$pid"; echo "ganesha.sh: already running (pid $pid) on $HOST:$PORT"; return 0
+    fi
   fi
   [ -n "${pid:-}" ] && stop
   ensure_rpcbind
@@ -137,7 +167,12 @@ start() {
   local deadline=$((SECONDS + START_TIMEOUT))
   while ((SECONDS < deadline)); do
     kill -0 "$pid" 2>/dev/null || { tail -n 20 "$LOG" >&2; die "ganesha.nfsd exited during start (log $LOG)"; }
-    if answers; then write_env "$pid"; echo "ganesha.sh: started pid $pid, nfs $HOST:$PORT mount $MNT_PORT export $EXPORT_DIR"; return 0; fi
+    if answers; then
+      write_env "$pid"
+      [ "$DIR" != "$DEFAULT_DIR" ] && { map_default || true; }
+      echo "ganesha.sh: started pid $pid, nfs $HOST:$PORT mount $MNT_PORT export $EXPORT_DIR"
+      return 0
+    fi
     sleep 0.2
   done
   tail -n 20 "$LOG" >&2
@@ -149,13 +184,15 @@ stop() {
   local pid
   if pid=$(running_pid); then
     kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
+    for _ in $(seq 100); do running_pid >/dev/null || break; sleep 0.1; done
+    if running_pid >/dev/null; then kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
     echo "ganesha.sh: stopped pid $pid"
   else
     echo "ganesha.sh: not running"
   fi
   rm -f "$PIDFILE" "$ENVFILE"
+  [ "$DIR" != "$DEFAULT_DIR" ] && { map_default || true; }
+  return 0
 }
 
 status() {

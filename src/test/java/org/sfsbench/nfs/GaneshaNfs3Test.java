@@ -65,9 +65,19 @@ class GaneshaNfs3Test {
 
     @Test
     void portmapperTargetMounts() throws Exception {
-        // host:/export finds MOUNT and NFS through rpcbind (ganesha.sh starts it)
-        Proc.Result r = tool(60, "nfs3_live_test", server.target(), "live-pmap");
-        assertEquals(0, r.exit, r.toString());
+        // host:/export finds MOUNT and NFS through rpcbind, which maps the default instance;
+        // it may already serve other users: started if needed, stopped only if started here
+        GaneshaServer standard = GaneshaServer.defaultInstance(Path.of(System.getProperty("sfs.home", ".")));
+        boolean wasRunning = standard.running();
+        standard.start();
+        try {
+            Proc.Result r = tool(60, "nfs3_live_test", standard.target(), "live-pmap-" + ProcessHandle.current().pid());
+            assertEquals(0, r.exit, r.toString());
+        } finally {
+            if (!wasRunning) {
+                standard.stop();
+            }
+        }
     }
 
     @Test

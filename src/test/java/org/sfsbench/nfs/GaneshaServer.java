@@ -31,6 +31,20 @@ final class GaneshaServer {
         scriptEnv.put("SFS_GANESHA_MNT_PORT", Integer.toString(freePort()));
     }
 
+    private GaneshaServer(Path home) {
+        this.dir = Path.of("/tmp/sfs-ganesha");
+        this.script = home.resolve("src/test/servers/ganesha.sh");
+    }
+
+    /** The default instance (/tmp/sfs-ganesha, port 2049), the one the portmapper maps. */
+    static GaneshaServer defaultInstance(Path home) {
+        return new GaneshaServer(home);
+    }
+
+    boolean running() throws IOException, InterruptedException {
+        return run("status").exit == 0;
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
