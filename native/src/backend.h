@@ -15,12 +15,13 @@
  *    target is gone (the engine fails the phase, naming proc and target);
  *  - sfs_backend.op_unavailable (optional, smb helper): ops a backend can
  *    never issue, with the reason (workloads skip them, validation SKIPs);
- *  - open() must create every missing component of 'root' (mkdir -p).
+ *  - open() must create every missing component of 'root' (mkdir -p);
+ *  - setattr with mode 0 sets the times to now (posix: utimensat).
  *
  * Backends and workloads are separate axes: a workload decides which request
  * comes next (workload.h); a backend executes it (posix syscalls, libnfs raw
- * NFSv3 RPCs, libsmbclient).  Adding a backend = one .c file + one entry in
- * the table in backend.c.
+ * NFSv3 RPCs, libsmbclient).  Adding a backend = one .c file ending with
+ * SFS_REGISTER_BACKEND(its_var).
  *
  * Requests name objects by path relative to the proc's root directory (the
  * proc's own subtree of its mount point); backends that need handles (NFS
@@ -32,7 +33,7 @@
  *     (0 if unknown); fsinfo result_bytes = preferred transfer size, attr.size =
  *     maximum transfer (0 if unknown); pathconf result_bytes = name max
  *   getattr, access, readlink, QUERY_PATH_INFO: path
- *   setattr: path, mode (permission bits to set)
+ *   setattr: path, mode (permission bits to set; 0 = set the times to now)
  *   lookup: dir, name, path
  *   read, wrcache, write: path, offset, length, buf (read: NULL = discard;
  *     write: source), stable, append (offset is then the current size)

@@ -200,6 +200,47 @@ static void forget(struct posix_ctx *c, const char *path)
 /* --- data transfer: blocks of c->block bytes, up to 'depth' in flight
  * through io_uring when there are several, else plain pread/pwrite --- */
 
+/* Blocks of one logical transfer through io_uring, up to 'depth' in flight.
+ * After an error no new block is issued but every submitted one is reaped
+ * (the kernel must be done with buf before the op completes); if the ring
+ * itself fails it is given up for plain system calls. */
+static int uring_xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint64_t len,
+                      uint64_t off, uint64_t chunk, int depth, sfs_req *req)
+{
+    uint64_t nchunks = (len + chunk - 1) / chunk;
+    uint64_t prepared = 0, submitted = 0, completed = 0, done = 0;
+    int err = 0;
+    for (;;) {
+        while (!err && prepared < nchunks && prepared - completed < (uint64_t)depth) {
+            struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
+            if (!sqe) break;
+            uint64_t o = prepared * chunk, l = len - o < chunk ? len - o : chunk;
+            if (write) io_uring_prep_write(sqe, fd, buf + o, (unsigned)l, off + o);
+            else io_uring_prep_read(sqe, fd, buf + o, (unsigned)l, off + o);
+            prepared++;
+        }
+        if (!err && submitted < prepared) {
+            int n = io_uring_submit(&c->ring);
+            if (n < 0) { err = n; c->ring_ok = 0; }
+            else submitted += (uint64_t)n;
+        }
+        if (completed == submitted)
+            break;    /* all done, or nothing more can be reaped after an error */
+        struct io_uring_cqe *cqe;
+        int rc = io_uring_wait_cqe(&c->ring, &cqe);
+        if (rc == -EINTR) continue;
+        if (rc < 0) { c->ring_ok = 0; return rc; }
+        int res = cqe->res;
+        io_uring_cqe_seen(&c->ring, cqe);
+        completed++;
+        req->physical++;
+        if (res < 0) { if (!err) err = res; }
+        else done += (uint64_t)res;
+    }
+    req->result_bytes = done;
+    return err;
+}
+
 static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint64_t len,
                 uint64_t off, int depth, sfs_req *req)
 {
@@ -210,40 +251,8 @@ static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint
         req->physical = 1;  /* a zero-length transfer is still one request */
         return 0;
     }
-    if (nchunks > 1 && depth > 1 && c->ring_ok) {
-        uint64_t next = 0, completed = 0;
-        int inflight = 0;
-        while (completed < nchunks) {
-            while (inflight < depth && next < nchunks) {
-                struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
-                if (!sqe) break;
-                uint64_t o = next * chunk, l = len - o < chunk ? len - o : chunk;
-                if (write) io_uring_prep_write(sqe, fd, buf + o, (unsigned)l, off + o);
-                else io_uring_prep_read(sqe, fd, buf + o, (unsigned)l, off + o);
-                next++;
-                inflight++;
-            }
-            io_uring_submit(&c->ring);
-            struct io_uring_cqe *cqe;
-            int rc = io_uring_wait_cqe(&c->ring, &cqe);
-            if (rc < 0) return rc;
-            int res = cqe->res;
-            io_uring_cqe_seen(&c->ring, cqe);
-            inflight--;
-            completed++;
-            req->physical++;
-            if (res < 0) {
-                while (inflight > 0 && io_uring_wait_cqe(&c->ring, &cqe) == 0) {
-                    io_uring_cqe_seen(&c->ring, cqe);
-                    inflight--;
-                }
-                return res;
-            }
-            done += (uint64_t)res;
-        }
-        req->result_bytes = done;
-        return 0;
-    }
+    if (nchunks > 1 && depth > 1 && c->ring_ok)
+        return uring_xfer(c, fd, write, buf, len, off, chunk, depth, req);
     while (done < len) {
         uint64_t l = len - done < chunk ? len - done : chunk;
         ssize_t n = write ? pwrite(fd, buf + done, l, (off_t)(off + done))
@@ -323,7 +332,10 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
         fill_attr(&req->attr, &st);
         return 0;
     case SFS_OP_SETATTR:
-        SYS(fchmodat(r, p, req->mode & 07777, 0));
+        if (req->mode)
+            SYS(fchmodat(r, p, req->mode & 07777, 0));
+        else   /* no mode: set the times to now, like a touch */
+            SYS(utimensat(r, p, NULL, AT_SYMLINK_NOFOLLOW));
         return 0;
     case SFS_OP_ACCESS:
         SYS(faccessat(r, p, R_OK, AT_EACCESS));

@@ -72,6 +72,30 @@ bad:
     return -1;
 }
 
+/* Set when security descriptors cannot be read from a target of the engine
+ * being opened (see probe_secdesc); cleared when proc 0 opens, i.e. at each
+ * engine open (a process runs one engine at a time).  Read by
+ * smb_op_unavailable, which workloads consult after the backend is open. */
+static const char *secdesc_unavailable;
+
+/* libsmbclient 4.17 reads security descriptors only through an extra IPC$
+ * connection it always opens on port 445; a server reachable only on
+ * another port answers ENODATA.  Probing at open also sets that connection
+ * up before the measured phases. */
+static void probe_secdesc(struct smb_ctx *x, int proc, int port)
+{
+    smb_result r = { 0, 0 };
+    if (proc == 0)
+        __atomic_store_n(&secdesc_unavailable, NULL, __ATOMIC_RELEASE);
+    else if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
+        return;
+    if (smb_get_secdesc(x->c, "", &r) == -ENODATA && port > 0 && port != 445)
+        __atomic_store_n(&secdesc_unavailable,
+                         "libsmbclient 4.17 reads security descriptors through an IPC$ connection "
+                         "it opens on port 445, and the server does not answer there",
+                         __ATOMIC_RELEASE);
+}
+
 static const char *full(struct smb_ctx *x, char *buf, const char *rel)
 {
     if (!rel || !rel[0])
@@ -125,6 +149,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         free(x);
         return -1;
     }
+    probe_secdesc(x, proc, port);
     /* mkdir -p folder/root, component by component */
     char comp[SMB_PATH_MAX];
     snprintf(comp, sizeof comp, "%.200s%s%.300s", folder, folder[0] && root[0] ? "/" : "", root);
@@ -204,6 +229,14 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
     case SFS_OP_ROOT: case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_ACCESS:
     case SFS_OP_CIFS_QUERY_PATH_INFO:
         return smb_stat(x->c, p, &req->attr, r);
+    case SFS_OP_SETATTR: {
+        /* only the times form (mode 0): SMB has no POSIX mode bits */
+        if (req->mode)
+            return -ENOTSUP;
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        return smb_set_times(x->c, p, (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, r);
+    }
     case SFS_OP_READ:
         return path_io(x, req, 0, r);
     case SFS_OP_WRITE: case SFS_OP_WRCACHE:
@@ -267,6 +300,8 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         return smb_set_eof(x->c, f, eof, r);
     }
     case SFS_OP_CIFS_QUERY_SECDESC:
+        if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
+            return -ENOTSUP;
         n = smb_get_secdesc(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
@@ -280,7 +315,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         return smb_lock(x->c, f, req->offset, req->length, req->mode != 0, r);
     default:
-        /* null, setattr, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
+        /* null, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
         return -ENOTSUP;
     }
 }
@@ -315,10 +350,13 @@ static const char *smb_op_unavailable(int op)
         return caps & SMB_CAP_FLUSH ? NULL : smb_client_caps_reason();
     case SFS_OP_CIFS_LOCKING_ANDX:
         return caps & SMB_CAP_LOCK ? NULL : smb_client_caps_reason();
+    case SFS_OP_CIFS_QUERY_SECDESC:
+        return __atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE);
     case SFS_OP_NULL:
         return "SMB has no null procedure (ECHO would be the nearest request)";
     case SFS_OP_SETATTR:
-        return "SMB has no POSIX mode; libsmbclient's chmod only flips the DOS read-only attribute";
+        return "SMB has no POSIX mode bits (libsmbclient's chmod only flips the DOS read-only "
+               "attribute); only setattr of the times (mode 0) is issued";
     case SFS_OP_READLINK: case SFS_OP_SYMLINK: case SFS_OP_LINK: case SFS_OP_MKNOD:
         return "libsmbclient 4.17 cannot create or read symlinks, hard links or fifos";
     case SFS_OP_FSINFO: case SFS_OP_PATHCONF:

@@ -214,8 +214,10 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     next_generation(e, now);
     e->phase_secs = seconds;
     __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->end_ns, phase == SFS_PHASE_WARMUP ? 0 : now + (uint64_t)(seconds * 1e9),
-                     __ATOMIC_RELEASE);
+    /* WARMUP has no end of its own; INIT with timeout 0 has no deadline */
+    uint64_t end = phase == SFS_PHASE_WARMUP || (phase == SFS_PHASE_INIT && seconds == 0) ? 0
+                   : now + (uint64_t)(seconds * 1e9);
+    __atomic_store_n(&e->end_ns, end, __ATOMIC_RELEASE);
     __atomic_store_n(&e->phase, phase, __ATOMIC_RELEASE);
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "start %s %.3f s", phase_name(phase), seconds);
     if (load_running) {   /* WARMUP -> RUN: same threads, no gap in load */
@@ -225,6 +227,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     pthread_mutex_unlock(&e->lock);
     join_workers(e);
     __atomic_store_n(&e->stop, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&e->done_ns, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         p->finished = 0;
@@ -237,8 +240,9 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {
         struct sfs_worker *w = &e->workers[k];
-        if (pthread_create(&w->tid, NULL, sfs_worker_main, w) != 0) {
-            snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(errno));
+        int rc = pthread_create(&w->tid, NULL, sfs_worker_main, w);
+        if (rc != 0) {
+            snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(rc));
             e->failed = 1;
             __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
             pthread_mutex_unlock(&e->lock);
@@ -295,6 +299,23 @@ void sfs_engine_close(sfs_engine *e)
     engine_free(e);
 }
 
+/* Time the phase has covered: frozen when it ended; a RUN that ran its
+ * course covers exactly its duration (its ops are those intended within
+ * it), one that was stopped covers up to when its procs ended. */
+static uint64_t elapsed_us(sfs_engine *e, uint64_t now, uint64_t start, uint64_t phase)
+{
+    if (!start) return 0;
+    uint64_t t = now;
+    uint64_t done = __atomic_load_n(&e->done_ns, __ATOMIC_ACQUIRE);
+    uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
+    if (done >= start) t = done;
+    if (phase == SFS_PHASE_RUN && end) {
+        int cut_short = done >= start && __atomic_load_n(&e->done_stopped, __ATOMIC_RELAXED) && done < end;
+        if (!cut_short && (t > end || done >= start)) t = end;
+    }
+    return t > start ? (t - start) / 1000 : 0;
+}
+
 long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
 {
     if (!e || !out || words < SFS_SAMPLE_WORDS)
@@ -303,11 +324,7 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     uint64_t start = __atomic_load_n(&e->phase_start_ns, __ATOMIC_RELAXED);
     out[SFS_S_LAYOUT] = SFS_ENGINE_API_VERSION;
     out[SFS_S_PHASE] = (uint64_t)__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
-    /* a finished RUN lasted exactly to its deadline, however late we sample it */
-    uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_RELAXED);
-    if (out[SFS_S_PHASE] == SFS_PHASE_RUN && end && now > end)
-        now = end;
-    out[SFS_S_ELAPSED_US] = start && now > start ? (now - start) / 1000 : 0;
+    out[SFS_S_ELAPSED_US] = elapsed_us(e, now, start, out[SFS_S_PHASE]);
     uint64_t done = 0, total = 0, bytes = 0, behind = 0;
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];

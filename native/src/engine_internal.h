@@ -66,6 +66,8 @@ struct sfs_engine {
     uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
     int stop;                     /* atomic */
     int active;                   /* worker threads running (lock) */
+    uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */
+    int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
     int failed;                   /* lock */
     char err[1024];               /* lock */
 };

@@ -320,7 +320,10 @@ void *sfs_worker_main(void *arg)
     for (int i = 0; i < w->nprocs; i++)
         STORE_RELAXED(w->procs[i]->behind, 0);
     pthread_mutex_lock(&e->lock);
-    e->active--;
+    if (--e->active == 0) {
+        __atomic_store_n(&e->done_stopped, stopping(e), __ATOMIC_RELAXED);
+        __atomic_store_n(&e->done_ns, sfs_now_ns(), __ATOMIC_RELEASE);
+    }
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     return NULL;

@@ -311,8 +311,16 @@ static void checks(struct val *v, const char *d)
         if (expect_ok(v, SFS_OP_CIFS_LOCKING_ANDX, run(v, SFS_OP_CIFS_LOCKING_ANDX, f1, 0, 0, 4096, 0, 0), "lock") &&
             expect_ok(v, SFS_OP_CIFS_LOCKING_ANDX, run(v, SFS_OP_CIFS_LOCKING_ANDX, f1, 0, 0, 4096, 1, 0), "unlock"))
             line(v, "PASS", SFS_OP_CIFS_LOCKING_ANDX, "lock and unlock of 4 KiB");
-        if (expect_ok(v, SFS_OP_CIFS_SET_FILE_INFO, run(v, SFS_OP_CIFS_SET_FILE_INFO, f1, 0, 0, 0, 0, 0), f1))
-            line(v, "PASS", SFS_OP_CIFS_SET_FILE_INFO, "times set");
+        if (expect_ok(v, SFS_OP_CIFS_SET_FILE_INFO, run(v, SFS_OP_CIFS_SET_FILE_INFO, f1, 0, 0, 0, 0, 0), f1)) {
+            /* posix sets the times, smb the end of file (to the current size):
+             * either way the file must keep its size */
+            st = run(v, SFS_OP_CIFS_QUERY_FILE_INFO, f1, 0, 0, 0, 0, 0);
+            if (st == 0 && v->req.attr.size == n + 4096)
+                line(v, "PASS", SFS_OP_CIFS_SET_FILE_INFO, "answered, size %llu kept", (unsigned long long)(n + 4096));
+            else
+                line(v, "FAIL", SFS_OP_CIFS_SET_FILE_INFO, "size %llu after set-info, expected %llu",
+                     (unsigned long long)v->req.attr.size, (unsigned long long)(n + 4096));
+        }
         if (expect_ok(v, SFS_OP_CIFS_QUERY_SECDESC, run(v, SFS_OP_CIFS_QUERY_SECDESC, f1, 0, 0, 0, 0, 0), f1))
             line(v, "PASS", SFS_OP_CIFS_QUERY_SECDESC, "descriptor read");
         if (expect_ok(v, SFS_OP_CIFS_FLUSH, run(v, SFS_OP_CIFS_FLUSH, f1, 0, 0, 0, 0, 0), f1))

@@ -47,5 +47,32 @@ int main(void)
     CHECK(parse("target.0=/tmp\npassword=hunter2\nbogus\n", &c, err) != 0 && !strstr(err, "hunter2"),
           "password never echoed: %s", err);
     CHECK(parse("target.0=/tmp\nroot=../up\n", &c, err) != 0 && strstr(err, "root"), "root: %s", err);
+    /* every key documented in docs/engine.md is known to the parser */
+    FILE *f = fopen(SFS_SOURCE_DIR "/../docs/engine.md", "r");
+    CHECK(f != NULL, "docs/engine.md");
+    char line[1024];
+    int keys = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "| `", 3) != 0) continue;
+        char *end = strstr(line + 1, " |");   /* first column only */
+        if (!end) continue;
+        *end = '\0';
+        for (char *k = strchr(line, '`'); k; k = strchr(k, '`')) {
+            char *close = strchr(k + 1, '`');
+            if (!close) break;
+            *close = '\0';
+            char key[64], text[256];
+            snprintf(key, sizeof key, "%s", k + 1);
+            if (strcmp(key, "target.N") == 0) snprintf(key, sizeof key, "target.0");
+            snprintf(text, sizeof text, "target.0=/tmp\n%s=@\n", key);
+            int rc = parse(text, &c, err);
+            CHECK(rc == 0 || !strstr(err, "unknown key"), "documented key %s unknown: %s", key, err);
+            if (rc == 0) sfs_cfg_free(&c);
+            keys++;
+            k = close + 1;
+        }
+    }
+    if (f) fclose(f);
+    CHECK(keys >= 28, "found %d documented keys", keys);
     return check_result("test_config");
 }

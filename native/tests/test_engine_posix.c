@@ -69,6 +69,8 @@ int main(void)
         ;
     CHECK(st == SFS_STATE_DONE, "RUN ends at its duration (state %d)", st);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
+    CHECK(s[SFS_S_ELAPSED_US] == 1000000, "a completed RUN covers exactly its duration: %llu us",
+          (unsigned long long)s[SFS_S_ELAPSED_US]);
     uint64_t ops = 0, errors = 0, hist = 0;
     for (int op = 0; op < SFS_OPS_MAX; op++) {
         const uint64_t *o = op_block(op);

@@ -12,6 +12,28 @@ struct totals {
     double class_wbytes[SFS_FS_CLASSES];
 };
 
+/* share of reads landing in each size class when the load is split over
+ * 'procs' procs (each draws in proportion to its rate) for transfers of len */
+static void fit_shares(int procs, double rate_per_proc, uint64_t len, double share[SFS_FS_CLASSES])
+{
+    struct sfs_cfg c;
+    char err[512], text[256];
+    const int draws = 40000;
+    snprintf(text, sizeof text, "target.0=/tmp\nprocs=%d\nrate=%g\nseed=42\n", procs, rate_per_proc);
+    CHECK(sfs_cfg_parse(text, &c, err, sizeof err) == 0, "%s", err);
+    memset(share, 0, sizeof(double) * SFS_FS_CLASSES);
+    sfs_rng r;
+    sfs_rng_seed(&r, 5);
+    for (int p = 0; p < procs; p++) {
+        struct sfs_fileset fs;
+        CHECK(sfs_fileset_build(&fs, &c, p, err, sizeof err) == 0, "%s", err);
+        for (int i = 0; i < draws / procs; i++)
+            share[fs.cls[sfs_fs_pick_fit(&fs, &r, len)]] += 1.0 / draws;
+        sfs_fileset_free(&fs);
+    }
+    sfs_cfg_free(&c);
+}
+
 /* build every proc of one split of the load and sum them */
 static void build_split(int procs, double rate_per_proc, struct totals *t)
 {
@@ -66,6 +88,16 @@ int main(void)
     for (int k = 0; k < SFS_FS_CLASSES; k++) {
         double sa = a.class_wbytes[k] / a.wbytes, sb = b.class_wbytes[k] / b.wbytes;
         CHECK(fabs(sa - sb) < 0.02, "class %d share of working bytes %g vs %g", k, sa, sb);
+    }
+
+    /* the files reads land on do not depend on the split either */
+    for (uint64_t len = 4096; len <= 256 * 1024; len *= 8) {
+        double s1[SFS_FS_CLASSES], s10[SFS_FS_CLASSES];
+        fit_shares(1, 100, len, s1);
+        fit_shares(10, 10, len, s10);
+        for (int k = 0; k < SFS_FS_CLASSES; k++)
+            CHECK(fabs(s1[k] - s10[k]) < 0.02, "reads of %llu bytes: class %d gets %.3f (1x100) vs %.3f (10x10)",
+                  (unsigned long long)len, k, s1[k], s10[k]);
     }
 
     /* fit: reads/overwrites get a file at least as large as the transfer */

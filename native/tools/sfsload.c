@@ -3,6 +3,7 @@
  * counts, ops/s, mean/p50/p99 latency and errors.  For debugging and bench/.
  *
  *   sfsload [-w warmup_s] [-t run_s] [-i init_timeout_s] [-q] config
+ *   (without -q: INIT progress and one RUN line per second on stderr)
  *   sfsload -v config        validation report (PASS/FAIL/SKIP lines)
  */
 #include <stdio.h>
@@ -59,6 +60,22 @@ static int wait_phase(sfs_engine *e, const char *name, uint64_t *s, int quiet)
         if (!quiet && s[SFS_S_PHASE] == SFS_PHASE_INIT)
             fprintf(stderr, "INIT %llu/%llu objects\n", (unsigned long long)s[SFS_S_INIT_DONE],
                     (unsigned long long)s[SFS_S_INIT_TOTAL]);
+        if (!quiet && s[SFS_S_PHASE] == SFS_PHASE_RUN) {
+            /* per-interval progress: ops and mean latency since the last line */
+            static uint64_t last_ops, last_lat, last_us;
+            uint64_t ops = 0, lat = 0;
+            for (int op = 0; op < SFS_OPS_MAX; op++) {
+                ops += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_OPS];
+                lat += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_LAT_SUM];
+            }
+            uint64_t us = s[SFS_S_ELAPSED_US];
+            if (us > last_us && ops >= last_ops)
+                fprintf(stderr, "RUN %6.1f s %10.1f ops/s %9.1f us/op behind=%llu\n", (double)us / 1e6,
+                        (double)(ops - last_ops) * 1e6 / (double)(us - last_us),
+                        ops > last_ops ? (double)(lat - last_lat) / (double)(ops - last_ops) : 0.0,
+                        (unsigned long long)s[SFS_S_BEHIND]);
+            last_ops = ops; last_lat = lat; last_us = us;
+        }
         if (st == SFS_STATE_DONE) return 0;
     }
 }
@@ -111,9 +128,8 @@ int main(int argc, char **argv)
     if (sfs_engine_start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
     getrusage(RUSAGE_SELF, &r1);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
-    /* RUN covers the ops intended within its duration: rates are per 'run'
-     * seconds (the last op may complete before the duration is over) */
-    double secs = run;
+    /* the time RUN covered: its duration, or less if it was cut short */
+    double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
     uint64_t tops = 0, terr = 0;
     double tlat = 0;
     printf("%-31s %10s %10s %10s %10s %10s %10s %8s %8s\n", "op", "count", "ops/s", "mean_us",

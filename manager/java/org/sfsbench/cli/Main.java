@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
             "Typical session:",
             "  sfs plan -r templates/sfs_posix_rc        check an rc file, print the load points",
             "  sfs run  -r sfs_rc -s mytest              run the benchmark, results in results/",
-            "  sfs report results/sfsresult.mytest.xml   HTML + text report with curves"
+            "  sfs report results/sfsresult.mytest.xml   HTML + text report with curves",
+            "  sfs submit results/sfsresult.mytest.xml -d my_sut.txt   submission package"
         },
         subcommands = {
             CommandLine.HelpCommand.class,

@@ -19,6 +19,11 @@ public final class EngineConfig {
         return this;
     }
 
+    public EngineConfig remove(String key) {
+        values.remove(key);
+        return this;
+    }
+
     public String get(String key) {
         return values.get(key);
     }

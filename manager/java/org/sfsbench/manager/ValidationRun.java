@@ -67,6 +67,9 @@ public final class ValidationRun {
                 ClientSession s = clients.sessions().get(0);
                 for (String target : targets) {
                     EngineConfig c = EngineConfigs.forClient(rc, first, client, System.nanoTime() & 0xffff, suffix);
+                    for (int i = 1; i < client.procs().size(); i++) {
+                        c.remove("target." + i);
+                    }
                     c.set("procs", 1);
                     c.set("target.0", target);
                     ValidationResult v = s.agent().validate(c.render());

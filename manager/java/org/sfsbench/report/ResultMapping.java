@@ -62,8 +62,8 @@ public final class ResultMapping {
         d.run.protocol = protocolOf(r);
         d.run.workload = blankToNull(r.getWorkload());
         d.run.rcFile = blankToNull(r.getRcFile());
-        d.run.startTime = blankToNull(r.getStartTime());
-        d.run.endTime = blankToNull(r.getEndTime());
+        d.run.startTime = dateTime(r.getStartTime());
+        d.run.endTime = dateTime(r.getEndTime());
         d.run.complete = r.isComplete();
         d.run.failure = blankToNull(r.getFailure());
         for (RcVariable v : r.getRcVariables()) {
@@ -167,8 +167,8 @@ public final class ResultMapping {
         x.version = text(row.release());
         x.failedOps = p.getFailedOps();
         x.lateOps = p.getLateOps();
-        x.startTime = blankToNull(p.getStartTime());
-        x.endTime = blankToNull(p.getEndTime());
+        x.startTime = dateTime(p.getStartTime());
+        x.endTime = dateTime(p.getEndTime());
         if (!p.getOps().isEmpty()) {
             x.latency = pointLatency(p);
         }
@@ -386,6 +386,27 @@ public final class ResultMapping {
             o.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
         }
         return o;
+    }
+
+    /**
+     * An ISO-8601 date-time as xs:dateTime accepts it, else null: a time in another form must not
+     * make the whole result file invalid at the end of a long run.
+     */
+    private static String dateTime(String s) {
+        if (s == null || s.isBlank()) {
+            return null;
+        }
+        try {
+            java.time.OffsetDateTime.parse(s.strip());
+            return s.strip();
+        } catch (java.time.format.DateTimeParseException e) {
+            try {
+                java.time.LocalDateTime.parse(s.strip());
+                return s.strip();
+            } catch (java.time.format.DateTimeParseException e2) {
+                return null;
+            }
+        }
     }
 
     private static String blankToNull(String s) {

@@ -26,6 +26,7 @@ public final class ResultPublisher {
 
     /**
      * Writes the three files for {@code run} (metrics and run-rule verdict already applied to it).
+     * If the XML fails its schema, the JSON and HTML are still written and the exception says so.
      * {@code suffix} names the files; it is also stored as the run's suffix when the run has none.
      */
     public static Published writeAll(RunResult run, Path resultsDir, String suffix) throws IOException {
@@ -36,9 +37,19 @@ public final class ResultPublisher {
         Files.createDirectories(resultsDir);
         Published p = new Published(resultsDir.resolve(xmlName(suffix)), resultsDir.resolve(jsonName(suffix)),
                 resultsDir.resolve(htmlName(suffix)));
-        ResultXml.write(doc, p.xml());
+        // a document the schema refuses (a bug upstream) must not cost the user the other two files
+        IOException xmlFailure = null;
+        try {
+            ResultXml.write(doc, p.xml());
+        } catch (IOException e) {
+            xmlFailure = e;
+        }
         ResultJson.write(doc, p.json());
         writeText(p.html(), HtmlReport.render(doc));
+        if (xmlFailure != null) {
+            throw new IOException(p.xml() + " not written (" + xmlFailure.getMessage() + "); " + p.json().getFileName()
+                    + " and " + p.html().getFileName() + " were written", xmlFailure);
+        }
         return p;
     }
 

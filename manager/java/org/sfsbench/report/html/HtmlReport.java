@@ -11,6 +11,7 @@ import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ErrorXml;
+import org.sfsbench.report.xml.IntervalXml;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
@@ -66,7 +67,7 @@ public final class HtmlReport {
                         .append(p.requestedOpsPerSec).append(" requested, ")
                         .append(Markup.escape(p.achievedOpsPerSec.toPlainString())).append(" achieved ops/sec, ")
                         .append(Markup.escape(p.msecPerOp.toPlainString())).append(" msec/op</summary>\n")
-                        .append(opTable(p)).append(clientTable(p)).append("</details>\n");
+                        .append(opTable(p)).append(clientTable(p)).append(timeSeries(p)).append("</details>\n");
             }
         }
         errors(b, d);
@@ -223,6 +224,27 @@ public final class HtmlReport {
                     l ? plain(o.latency.p999Msec) : "-", l && o.latency.maxMsec != null ? plain(o.latency.maxMsec) : "-");
         }
         return t.html();
+    }
+
+    /** Throughput over the RUN phase, one marker per sampling interval. */
+    private static String timeSeries(LoadPointXml p) {
+        if (p.intervals.isEmpty()) {
+            return "";
+        }
+        List<LineChart.Point> pts = new ArrayList<>();
+        for (IntervalXml i : p.intervals) {
+            pts.add(new LineChart.Point(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), i.seconds.toPlainString()
+                    + " s: " + i.opsPerSec.toPlainString() + " ops/sec, "
+                    + (i.meanMsec != null ? i.meanMsec.toPlainString() + " msec/op, " : "") + i.errors + " errors, "
+                    + i.behindProcs + " procs behind"));
+        }
+        return new LineChart("time-series", "Load point " + p.index + ": throughput during the run phase",
+                "Seconds into the run phase", "ops/sec")
+                .size(760, 300)
+                .add(new LineChart.Series("achieved ops/sec", Style.ACHIEVED, pts, "interval-point"))
+                .threshold(new LineChart.Threshold(p.requestedOpsPerSec, "requested " + p.requestedOpsPerSec,
+                        Style.REQUESTED))
+                .svg();
     }
 
     private static String clientTable(LoadPointXml p) {

@@ -65,7 +65,9 @@ public final class TextReport {
 
     /** The sfssum row of a published point (its attributes are already sfssum-rounded). */
     public static SfssumRow row(LoadPointXml p) {
-        return new SfssumRow(p.requestedOpsPerSec, p.achievedOpsPerSec.longValueExact(), p.msecPerOp.doubleValue(),
+        // written by sfsbench the value is whole already; a hand-edited file may have decimals
+        long achieved = p.achievedOpsPerSec.setScale(0, java.math.RoundingMode.HALF_UP).longValue();
+        return new SfssumRow(p.requestedOpsPerSec, achieved, p.msecPerOp.doubleValue(),
                 p.totalOps, p.seconds, p.protocol, p.transport, p.ipVersion, p.fileSetKB, p.clients, p.procsPerClient,
                 p.biodMaxWrites, p.biodMaxReads, p.version);
     }

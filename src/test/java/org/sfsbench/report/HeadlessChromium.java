@@ -14,23 +14,23 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /** Renders a local HTML file with Debian's headless Chromium: a screenshot and the DOM after layout. */
-final class HeadlessChromium {
+public final class HeadlessChromium {
     static final String BINARY = "/usr/bin/chromium";
 
     private HeadlessChromium() {
     }
 
-    static void assumeInstalled() {
+    public static void assumeInstalled() {
         Assumptions.assumeTrue(new File(BINARY).canExecute(), "chromium is not installed at " + BINARY);
     }
 
     /** Writes a 1200x2000 screenshot of {@code page} to {@code png}. */
-    static void screenshot(Path page, Path png, Path profile) throws IOException, InterruptedException {
+    public static void screenshot(Path page, Path png, Path profile) throws IOException, InterruptedException {
         run(page, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=1200,2000");
     }
 
     /** The serialised DOM of {@code page} after Chromium parsed it. */
-    static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
+    public static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
         return run(page, profile, "--dump-dom");
     }
 

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.html.HtmlReport;
 
@@ -27,7 +28,7 @@ class HtmlReportChromiumTest {
     Path profile;
 
     @Test
-    void chromiumRendersTheCurveWithOnePointPerLoadPoint() throws Exception {
+    void chromiumRendersTheCurveWithOnePointPerLoadPoint(TestReporter reporter) throws Exception {
         HeadlessChromium.assumeInstalled();
         Path out = buildDir().resolve("report-screenshots");
         Files.createDirectories(out);
@@ -42,6 +43,8 @@ class HtmlReportChromiumTest {
         assertTrue(svg.contains("20 ms limit"), "threshold line label missing");
         assertEquals(10, count(dom, "class=\"lp-achieved\""), "achieved bars");
         assertEquals(13, count(dom, "class=\"mix-achieved\""), "op-mix bars (CIFS has 13 ops)");
+        assertEquals(10, count(dom, "class=\"chart time-series\""), "one time series per load point");
+        assertEquals(30, count(dom, "class=\"interval-point\""), "3 intervals per load point");
         assertTrue(dom.contains("CIFS 3011 ops/sec (Overall Response Time = 3.33 msec)"), "headline missing");
         assertTrue(dom.contains("NOT DISCLOSABLE"), "verdict missing");
 
@@ -62,6 +65,7 @@ class HtmlReportChromiumTest {
         // the curve's blue must be on screen, not just in the markup
         assertTrue(colours.contains(0xff1f77b4), "chart colour not rendered");
         System.out.println("screenshot: " + png.toAbsolutePath());
+        reporter.publishEntry("screenshot", png.toAbsolutePath().toString());
     }
 
     private static int count(String s, String what) {

@@ -149,6 +149,34 @@ class ResultFilesTest {
     }
 
     @Test
+    void oddTimestampsAndNamesNeverMakeTheFileInvalid() throws Exception {
+        RunResult run = GuideSampleRun.build("odd");
+        run.setStartTime("Sat Jan 20 12:48:42 MST 2007");
+        run.getLoadPoints().get(0).setEndTime("later");
+        run.getLoadPoints().get(0).getOps().get(0).setName(null);
+        run.getNotes().add("bell\u0007 in a note");
+        ResultPublisher.Published p = ResultPublisher.writeAll(run, dir, "odd");
+        XmlLint.validateWithXmllint(p.xml(), XmlLint.home().resolve("docs/sfsresult.xsd"));
+        ResultDocument d = ResultXml.read(p.xml());
+        assertEquals(null, d.run.startTime);
+        assertEquals("2007-01-20T21:38:42Z", d.run.endTime);
+        assertEquals("op24", d.loadPoints.get(0).ops.get(0).name);
+        assertEquals("bell\uFFFD in a note", d.notes.get(1));
+    }
+
+    @Test
+    void schemaViolationStillLeavesJsonAndHtml() throws Exception {
+        RunResult run = GuideSampleRun.build("neg");
+        run.getLoadPoints().get(2).setP99Ms(-1.5);
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> ResultPublisher.writeAll(run, dir, "neg"));
+        assertTrue(e.getMessage().contains("sfsresult.neg.xml not written") && e.getMessage().contains("-1.500"),
+                e.getMessage());
+        assertFalse(Files.exists(dir.resolve("sfsresult.neg.xml")));
+        assertTrue(Files.exists(dir.resolve("sfsresult.neg.json")) && Files.exists(dir.resolve("report.neg.html")));
+        assertFalse(Files.exists(dir.resolve("sfsresult.neg.xml.tmp")));
+    }
+
+    @Test
     void invalidFileIsRefusedWithLineNumber() throws Exception {
         ResultPublisher.Published p = ResultPublisher.writeAll(GuideSampleRun.build("bad"), dir, "bad");
         String text = Files.readString(p.xml()).replace("msecPerOp=\"11.3\"", "msecPerOp=\"fast\"");

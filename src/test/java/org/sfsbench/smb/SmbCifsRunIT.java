@@ -20,13 +20,13 @@ class SmbCifsRunIT {
 
     @BeforeAll
     static void startSamba() throws Exception {
-        smb = SambaServer.start("run-it", 44461);
+        smb = SambaServer.start("run-it");
     }
 
     @AfterAll
     static void stopSamba() throws Exception {
         if (smb != null) {
-            smb.stop();
+            smb.stopAndRemove();
         }
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.EngineException;
+import org.sfsbench.engine.SampleLayout;
 
 /** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
 class SmbFaultIT {
@@ -18,13 +19,13 @@ class SmbFaultIT {
 
     @BeforeAll
     static void startSamba() throws Exception {
-        smb = SambaServer.start("fault-it", 44462);
+        smb = SambaServer.start("fault-it");
     }
 
     @AfterAll
     static void stopSamba() throws Exception {
         if (smb != null) {
-            smb.stop();
+            smb.stopAndRemove();
         }
     }
 
@@ -55,6 +56,24 @@ class SmbFaultIT {
 
     @Test
     @Timeout(120)
+    void securityDescriptorsSkippedWhenPort445IsNotTheServer() throws Exception {
+        SambaServer other = SambaServer.startWithout445("no445-it");
+        try {
+            Engine.Validation v = Engine.validate(other.config(1, 0, "validate"));
+            assertEquals(0, v.failures(), v.report());
+            assertTrue(v.report().contains("SKIP NT_TRANSACT_QUERY_SECURITY_DESC")
+                    && v.report().contains("opens on port 445"), v.report());
+            long[] s = CifsLoadPoint.run(other.config(2, 20, "no445"), 0, 3);
+            assertEquals(0, CifsLoadPoint.total(s, SampleLayout.O_ERRORS));
+            assertEquals(0, CifsLoadPoint.word(s, 26, SampleLayout.O_OPS), "security descriptor queries issued");
+            assertTrue(CifsLoadPoint.word(s, 34, SampleLayout.O_OPS) > 0, "no NT_CREATE_ANDX");
+        } finally {
+            other.stopAndRemove();
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void serverKilledMidRun() throws Exception {
         try (Engine e = Engine.open(smb.config(2, 20, "fault"))) {
             e.start(Engine.Phase.INIT, 60);
@@ -75,7 +94,7 @@ class SmbFaultIT {
             assertTrue(secs < 30, "failure noticed only after " + secs + " s");
             System.out.printf("SmbFaultIT: RUN failed %.2f s after smbd stopped: %s%n", secs, m);
         } finally {
-            smb = SambaServer.start("fault-it", 44462);
+            smb = SambaServer.start("fault-it", smb.port);
         }
     }
 }

@@ -47,13 +47,13 @@ class SmbWireIT {
 
     @BeforeAll
     static void startSamba() throws Exception {
-        smb = SambaServer.start("wire-it", 44463);
+        smb = SambaServer.start("wire-it");
     }
 
     @AfterAll
     static void stopSamba() throws Exception {
         if (smb != null) {
-            smb.stop();
+            smb.stopAndRemove();
         }
     }
 

@@ -1,0 +1,79 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.HeadlessChromium;
+import org.sfsbench.report.XmlLintAccess;
+import org.sfsbench.report.xml.LoadPointXml;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultJson;
+import org.sfsbench.report.xml.ResultXml;
+
+/**
+ * The published files of a real (short, POSIX, one client) run: the XML validates with the JDK and
+ * with xmllint, its load points carry sfssum's digits, the JSON holds the same document, and
+ * {@code sfs report} renders it into a page Chromium draws with one marker per load point.
+ */
+class ReportOnRealRunIT {
+    @Test
+    void realRunPublishesValidConsistentFiles(@TempDir Path dir) throws Exception {
+        Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "10 20", 1, 3, "");
+        Path results = dir.resolve("results");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "real", "-d",
+                results.toString());
+        assertEquals(0, run.waitFor(180), run.text());
+
+        Path xml = results.resolve("sfsresult.real.xml");
+        XmlLintAccess.validate(xml, SfsCli.home().resolve("docs/sfsresult.xsd"));
+        ResultDocument doc = ResultXml.read(xml);
+        List<String> sfssum = Files.readAllLines(results.resolve("sfssum.real"));
+        assertEquals(2, doc.loadPoints.size());
+        assertEquals(2, sfssum.size());
+        for (int i = 0; i < 2; i++) {
+            LoadPointXml p = doc.loadPoints.get(i);
+            String[] fromXml = {Long.toString(p.requestedOpsPerSec), p.achievedOpsPerSec.toPlainString(),
+                p.msecPerOp.toPlainString(), Long.toString(p.totalOps), Long.toString(p.seconds), p.protocol,
+                p.transport, Integer.toString(p.ipVersion), Long.toString(p.fileSetKB), Integer.toString(p.clients),
+                Integer.toString(p.procsPerClient), Integer.toString(p.biodMaxWrites),
+                Integer.toString(p.biodMaxReads), p.version};
+            assertArrayEquals(sfssum.get(i).strip().split("\\s+"), fromXml, "row " + (i + 1));
+            assertTrue(p.totalOps > 0 && !p.ops.isEmpty(), "a real point has per-op detail");
+        }
+        assertEquals("POSIX", doc.run.protocol);
+        assertEquals("localhost", doc.clients.get(0).name);
+        assertTrue(!doc.disclosability.disclosable && !doc.disclosability.reasons.isEmpty(),
+                "a POSIX run with FILESET_SCALE is never disclosable, with reasons");
+        assertEquals(ResultJson.toJson(doc), ResultJson.toJson(ResultJson.read(results.resolve("sfsresult.real.json"))));
+
+        Path web = dir.resolve("web");
+        SfsCli report = SfsCli.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-o",
+                web.toString());
+        assertEquals(0, report.waitFor(60), report.text());
+        assertTrue(report.text().contains(sfssum.get(1)), report.text());
+        // the run's own sfssum gives the same table and the same headline
+        SfsCli fromSum = SfsCli.start(dir.resolve("report-sum.txt"), Map.of(), "report",
+                results.resolve("sfssum.real").toString(), "-o", dir.resolve("web-sum").toString());
+        assertEquals(0, fromSum.waitFor(60), fromSum.text());
+        assertTrue(fromSum.text().contains(sfssum.get(0)) && fromSum.text().contains(sfssum.get(1)), fromSum.text());
+        String headline = "POSIX " + doc.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec";
+        assertTrue(report.text().contains(headline) && fromSum.text().contains(headline), fromSum.text());
+        Path html = web.resolve("report.real.html");
+        HeadlessChromium.assumeInstalled();
+        String dom = HeadlessChromium.dumpDom(html, Files.createDirectories(dir.resolve("chromium")));
+        assertEquals(2, dom.split("class=\"lp-point\"", -1).length - 1, "one curve marker per load point");
+        Path png = SfsCli.buildDir().resolve("report-screenshots/report.real.png");
+        Files.createDirectories(png.getParent());
+        HeadlessChromium.screenshot(html, png, dir.resolve("chromium"));
+        assertTrue(Files.size(png) > 20_000, "screenshot " + png);
+        System.out.println("screenshot: " + png);
+    }
+}
