@@ -106,7 +106,7 @@ final class Clients implements AutoCloseable {
     @Override
     public void close() {
         for (ClientSession s : sessions) {
-            if (isLocal(s.name())) {
+            if (isLocal(s.name()) && !s.gone()) {
                 try {
                     s.agent().shutdown();
                 } catch (RemoteException e) {

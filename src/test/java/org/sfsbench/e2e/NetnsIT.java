@@ -192,6 +192,38 @@ class NetnsIT {
         assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "local agent or workers left behind");
     }
 
+    @Test
+    void frozenRemoteHostEndsTheRunWithoutHangingTheManager(@TempDir Path dir) throws Exception {
+        int port = freePort();
+        Process agent = startRemoteAgent(dir, port, SECRET);
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20", 1, 60, "").toAbsolutePath();
+        setPort(rc, port);
+        Path results = dir.resolve("results");
+        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
+                rc.toString(), "-s", "z", "-d", results.toString());
+        Path log = results.resolve("sfslog.z");
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
+            assertTrue(run.process.isAlive(), "run ended before RUN:\n" + run.text());
+            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.text());
+            Thread.sleep(200);
+        }
+        // SIGSTOP: the host still accepts connections but answers nothing (a hung machine)
+        long at = System.currentTimeMillis();
+        assertEquals(0, sh("kill", "-STOP", Long.toString(agent.pid())));
+        int status = run.waitFor(90);
+        long took = System.currentTimeMillis() - at;
+        String out = run.text();
+        System.out.println("frozen remote agent: the run ended " + took + " ms after SIGSTOP");
+        assertNotEquals(0, status, out);
+        assertTrue(out.contains("the agent of client 2 (" + NS_IP + ") at " + NS_IP + ":" + port
+                + " did not answer within 30 s"), out);
+        // heartbeat limit 30 s, then bounded clean-up calls
+        assertTrue(took <= 50_000, "took " + took + " ms to end:\n" + out);
+        assertTrue(Files.exists(results.resolve("sfsc0001.z")), "the local client's log is still collected");
+        assertTrue(SfsCli.leftovers(dir + "/results").isEmpty(), "local agent or workers left behind");
+    }
+
     /** Starts {@code sfs agent} inside the namespace, as a user on that host would, and waits until it listens. */
     private Process startRemoteAgent(Path dir, int port, String secret) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", NS));
