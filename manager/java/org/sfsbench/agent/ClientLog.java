@@ -1,6 +1,8 @@
 package org.sfsbench.agent;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +68,9 @@ public final class ClientLog {
 
     /** The current session's part of the log. */
     public synchronized String read() throws IOException {
-        byte[] all = Files.readAllBytes(file);
-        int from = (int) Math.min(sessionStart, all.length);
-        return new String(all, from, all.length - from, StandardCharsets.UTF_8);
+        try (FileChannel ch = FileChannel.open(file)) {
+            ch.position(sessionStart);
+            return new String(Channels.newInputStream(ch).readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }
