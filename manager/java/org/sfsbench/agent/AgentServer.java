@@ -1,12 +1,16 @@
 package org.sfsbench.agent;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.rmi.server.RemoteServer;
+import java.rmi.server.ServerNotActiveException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -24,11 +28,13 @@ import org.sfsbench.rmi.SocketFactories;
  */
 public final class AgentServer implements AgentLogin {
     private final String secret;
+    private final AgentServiceImpl service;
     private final AgentService serviceStub;
     private final java.util.Set<String> issued = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private AgentServer(String secret, AgentService serviceStub) {
+    private AgentServer(String secret, AgentServiceImpl service, AgentService serviceStub) {
         this.secret = secret;
+        this.service = service;
         this.serviceStub = serviceStub;
     }
 
@@ -44,9 +50,19 @@ public final class AgentServer implements AgentLogin {
         // a challenge is good for one login only (no replay)
         if (challenge == null || !issued.remove(java.util.HexFormat.of().formatHex(challenge))
                 || !Secrets.verify(secret, challenge, response)) {
+            System.err.println("sfs agent: login refused from " + caller() + ": wrong secret");
             throw new AgentException("agent login refused: wrong secret (the prime client and the agent must share it)");
         }
+        service.newSession(caller());
         return serviceStub;
+    }
+
+    private static String caller() {
+        try {
+            return RemoteServer.getClientHost();
+        } catch (ServerNotActiveException e) {
+            return "?";
+        }
     }
 
     /**
@@ -54,6 +70,11 @@ public final class AgentServer implements AgentLogin {
      * gone. Returns the process exit status.
      */
     public static int run(String bind, int port, String secret, long parentPid, Path workDir) {
+        String unusable = unusableBind(bind);
+        if (unusable != null) {
+            System.err.println("sfs agent: --bind " + bind + ": " + unusable);
+            return 2;
+        }
         System.setProperty("sun.rmi.registry.registryFilter",
                 "maxdepth=10;java.lang.*;java.rmi.*;org.sfsbench.rmi.*;!*");
         System.setProperty("java.rmi.server.hostname", bind);
@@ -75,7 +96,7 @@ public final class AgentServer implements AgentLogin {
             Registry registry = LocateRegistry.createRegistry(port, csf, ssf);
             AgentService stub = (AgentService) UnicastRemoteObject.exportObject(impl, port, csf, ssf,
                     SocketFactories.FILTER);
-            AgentServer server = new AgentServer(secret, stub);
+            AgentServer server = new AgentServer(secret, impl, stub);
             AgentLogin loginStub = (AgentLogin) UnicastRemoteObject.exportObject(server, port, csf, ssf,
                     SocketFactories.FILTER);
             registry.rebind(REGISTRY_NAME, loginStub);
@@ -105,6 +126,23 @@ public final class AgentServer implements AgentLogin {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
+        }
+    }
+
+    /**
+     * The bind address is also the address the agent's stubs tell the manager to call back
+     * (java.rmi.server.hostname), so it must be one the prime client can reach.
+     */
+    static String unusableBind(String bind) {
+        try {
+            InetAddress a = InetAddress.getByName(bind);
+            if (a.isAnyLocalAddress()) {
+                return "a wildcard address cannot be handed to the manager; give the address (or name) of this"
+                        + " host that the prime client reaches, e.g. --bind 10.0.0.5";
+            }
+            return null;
+        } catch (UnknownHostException e) {
+            return "unknown host; give an address of this host that the prime client reaches";
         }
     }
 

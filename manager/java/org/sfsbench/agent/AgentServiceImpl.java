@@ -48,6 +48,15 @@ final class AgentServiceImpl implements AgentService {
         engineVersion = v;
     }
 
+    /** A manager logged in: the client log it collects starts here (an agent outlives runs). */
+    void newSession(String manager) {
+        try {
+            log.startSession("session of the manager at " + manager + " starts");
+        } catch (IOException e) {
+            log.line("cannot start a client log session: " + e.getMessage());
+        }
+    }
+
     @Override
     public AgentInfo info() {
         String host;

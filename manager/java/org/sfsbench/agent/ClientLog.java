@@ -1,6 +1,8 @@
 package org.sfsbench.agent;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,9 @@ import java.time.format.DateTimeFormatter;
 public final class ClientLog {
     private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private final Path file;
+    /** Where the current manager session's part of the file starts (an agent outlives runs). */
+    private long sessionStart;
+    private boolean firstSessionSeen;
 
     public ClientLog(Path file) throws IOException {
         this.file = file;
@@ -22,6 +27,7 @@ public final class ClientLog {
         if (!Files.exists(file)) {
             Files.createFile(file);
         }
+        sessionStart = Files.size(file); // a work folder reused by an earlier agent keeps its old lines
     }
 
     public Path file() {
@@ -48,7 +54,23 @@ public final class ClientLog {
         }
     }
 
+    /**
+     * Starts a new session: {@link #read()} returns only what is written from now on (the first
+     * session also gets this agent's start-up lines).
+     */
+    public synchronized void startSession(String text) throws IOException {
+        if (firstSessionSeen) {
+            sessionStart = Files.size(file);
+        }
+        firstSessionSeen = true;
+        line(text);
+    }
+
+    /** The current session's part of the log. */
     public synchronized String read() throws IOException {
-        return Files.readString(file, StandardCharsets.UTF_8);
+        try (FileChannel ch = FileChannel.open(file)) {
+            ch.position(sessionStart);
+            return new String(Channels.newInputStream(ch).readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }

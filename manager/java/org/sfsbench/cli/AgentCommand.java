@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
         })
 public final class AgentCommand implements Callable<Integer> {
 
-    @Option(names = "--bind", description = "Address to listen on (default: ${DEFAULT-VALUE}).", defaultValue = "127.0.0.1")
+    @Option(names = "--bind", description = "Address to listen on, the one the prime client reaches this host by;"
+            + " not a wildcard (default: ${DEFAULT-VALUE}).", defaultValue = "127.0.0.1")
     String bind;
 
     @Option(names = "--port", description = "RMI port, registry and objects (default: ${DEFAULT-VALUE}).", defaultValue = "50777")

@@ -4,6 +4,7 @@ import java.rmi.NotBoundException;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.util.function.BooleanSupplier;
 
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentLogin;
@@ -16,9 +17,13 @@ public final class AgentClient {
     private AgentClient() {
     }
 
-    /** Connects, retrying until {@code waitMs} has passed (agents just started need a moment). */
-    public static AgentService connect(String host, int port, String secret, long waitMs)
-            throws RemoteException, AgentException {
+    /**
+     * Connects, retrying until {@code waitMs} has passed (agents just started need a moment) or
+     * {@code stillStarting} says the agent process is gone. {@code label} names the client in
+     * messages, {@code hint} ends them (what to do about it).
+     */
+    public static AgentService connect(String label, String host, int port, String secret, long waitMs,
+            BooleanSupplier stillStarting, String hint) throws AgentException {
         long deadline = System.currentTimeMillis() + waitMs;
         Exception last = null;
         do {
@@ -27,11 +32,18 @@ public final class AgentClient {
                 AgentLogin login = (AgentLogin) r.lookup(AgentLogin.REGISTRY_NAME);
                 byte[] c = login.challenge();
                 return login.login(c, Secrets.respond(secret, c));
+            } catch (AgentException e) {
+                // a refused login does not get better by retrying
+                throw new AgentException(label + ": the agent at " + host + ":" + port + " refused the login: "
+                        + e.getMessage() + hint);
             } catch (RemoteException e) {
                 last = e;
             } catch (NotBoundException e) {
                 // an agent that is starting has its registry up a moment before its login object
                 last = new NotBoundException(host + ":" + port + " is an RMI registry without an sfsbench agent");
+            }
+            if (!stillStarting.getAsBoolean()) {
+                break;
             }
             try {
                 Thread.sleep(250);
@@ -40,9 +52,8 @@ public final class AgentClient {
                 break;
             }
         } while (System.currentTimeMillis() < deadline);
-        throw new AgentException("no sfsbench agent answers at " + host + ":" + port + " ("
-                + (last == null ? "interrupted" : rootMessage(last)) + "); start one there with: sfs agent --bind "
-                + host + " --port " + port);
+        throw new AgentException(label + ": no sfsbench agent answers at " + host + ":" + port + " ("
+                + (last == null ? "interrupted" : rootMessage(last)) + ")" + hint);
     }
 
     static String rootMessage(Throwable t) {

@@ -6,8 +6,11 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentService;
@@ -16,11 +19,12 @@ import org.sfsbench.rmi.Secrets;
 /**
  * Finds or starts the agent of every CLIENTS entry. Entries naming this machine (localhost, a
  * 127.x address, ::1, or this host's own name) get an agent process started here, one per entry
- * on consecutive ports from AGENT_PORT; other hosts must run {@code sfs agent} on AGENT_PORT.
+ * on consecutive ports from AGENT_PORT, bound to loopback; other hosts must run {@code sfs agent}
+ * on AGENT_PORT themselves, and the manager never stops those.
  */
 final class Clients implements AutoCloseable {
     private static final long LOCAL_START_WAIT_MS = 60_000;
-    private static final long REMOTE_WAIT_MS = 10_000;
+    private static final long REMOTE_WAIT_MS = 5_000; // a hand-started agent is up already
 
     private final List<ClientSession> sessions = new ArrayList<>();
     private final LocalAgents local;
@@ -32,34 +36,52 @@ final class Clients implements AutoCloseable {
     static Clients connect(List<String> names, int basePort, Path agentLogDir, Path secretFile)
             throws RunAbortedException {
         Clients c = new Clients(new LocalAgents(agentLogDir));
+        ClientSession[] found = new ClientSession[names.size()];
         try {
+            // hand-started agents first: a missing one fails the run before anything is started here
             String remoteSecret = null;
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
-                int number = i + 1;
-                String host;
-                int port;
-                String secret;
                 if (isLocal(name)) {
-                    host = name.startsWith("127.") ? name : "127.0.0.1";
-                    port = basePort + i;
-                    c.local.start(host, port, number);
-                    secret = c.local.secret();
-                } else {
-                    host = name;
-                    port = basePort;
-                    if (remoteSecret == null) {
-                        remoteSecret = Secrets.load(secretFile);
-                    }
-                    secret = remoteSecret;
+                    continue;
                 }
-                AgentService a = AgentClient.connect(host, port, secret, isLocal(name) ? LOCAL_START_WAIT_MS : REMOTE_WAIT_MS);
-                c.sessions.add(new ClientSession(number, name, host, port, a, a.info()));
+                if (remoteSecret == null) {
+                    remoteSecret = Secrets.load(secretFile);
+                }
+                found[i] = login(i + 1, name, name, basePort, remoteSecret, REMOTE_WAIT_MS, () -> true,
+                        "; on that host run: SFS_AGENT_SECRET=<this prime client's secret> sfs agent --bind " + name
+                                + " --port " + basePort + " (see docs/running.md, Clients on other hosts)");
             }
-            return c;
+            // agents of this machine listen on loopback only, so their ports cannot meet a remote agent's
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i);
+                if (!isLocal(name)) {
+                    continue;
+                }
+                String host = name.startsWith("127.") ? name : "127.0.0.1";
+                int port = basePort + i;
+                Process p = c.local.start(host, port, i + 1);
+                found[i] = login(i + 1, name, host, port, c.local.secret(), LOCAL_START_WAIT_MS, p::isAlive,
+                        " (agent console output: " + c.local.consoleLog(i + 1) + ")");
+            }
         } catch (AgentException | IOException e) {
+            c.sessions.addAll(Arrays.stream(found).filter(Objects::nonNull).toList());
             c.close();
-            throw new RunAbortedException(e.getMessage() + " (agent console output: " + agentLogDir + ")");
+            throw new RunAbortedException(e.getMessage());
+        }
+        c.sessions.addAll(List.of(found));
+        return c;
+    }
+
+    private static ClientSession login(int number, String name, String host, int port, String secret, long waitMs,
+            BooleanSupplier starting, String hint) throws AgentException {
+        String label = "client " + number + " (" + name + ")";
+        AgentService a = AgentClient.connect(label, host, port, secret, waitMs, starting, hint);
+        try {
+            return new ClientSession(number, name, host, port, a, a.info());
+        } catch (RemoteException e) {
+            throw new AgentException(label + ": the agent at " + host + ":" + port + " stopped answering: "
+                    + AgentClient.rootMessage(e));
         }
     }
 
@@ -84,7 +106,7 @@ final class Clients implements AutoCloseable {
     @Override
     public void close() {
         for (ClientSession s : sessions) {
-            if (isLocal(s.name())) {
+            if (isLocal(s.name()) && !s.gone()) {
                 try {
                     s.agent().shutdown();
                 } catch (RemoteException e) {

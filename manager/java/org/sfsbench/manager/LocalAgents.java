@@ -28,7 +28,7 @@ public final class LocalAgents implements AutoCloseable {
     }
 
     /** Starts an agent bound to {@code bind}:{@code port}; its console output goes to logDir. */
-    public void start(String bind, int port, int clientNumber) throws IOException {
+    public Process start(String bind, int port, int clientNumber) throws IOException {
         Files.createDirectories(logDir);
         Path work = logDir.resolve(String.format("client%04d", clientNumber));
         ProcessBuilder pb = new ProcessBuilder(JavaProcess.command(List.of("-Xmx256m", "-XX:+UseSerialGC"),
@@ -36,8 +36,15 @@ public final class LocalAgents implements AutoCloseable {
                         "--parent-pid", Long.toString(ProcessHandle.current().pid()))));
         pb.environment().put(Secrets.ENV, secret);
         pb.redirectErrorStream(true);
-        pb.redirectOutput(ProcessBuilder.Redirect.appendTo(logDir.resolve(String.format("agent%04d.out", clientNumber)).toFile()));
-        processes.add(pb.start());
+        pb.redirectOutput(ProcessBuilder.Redirect.appendTo(consoleLog(clientNumber).toFile()));
+        Process p = pb.start();
+        processes.add(p);
+        return p;
+    }
+
+    /** Where the console output of the agent of client {@code clientNumber} goes. */
+    public Path consoleLog(int clientNumber) {
+        return logDir.resolve(String.format("agent%04d.out", clientNumber));
     }
 
     /** Waits for the agents to exit after shutdown(); kills any that linger, and their workers. */

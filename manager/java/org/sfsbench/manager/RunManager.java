@@ -2,7 +2,6 @@ package org.sfsbench.manager;
 
 import java.io.File;
 import java.io.IOException;
-import java.rmi.RemoteException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
@@ -137,13 +136,11 @@ public final class RunManager {
         } catch (IOException e) {
             throw fail("PRIME_MON_SCRIPT " + rc.primeMonScript() + " could not be started: " + e.getMessage());
         } finally {
-            for (ClientSession c : clients) {
-                try {
-                    c.agent().finishPoint();
-                } catch (RemoteException e) {
-                    // a dead agent was already reported
-                }
-            }
+            // a dead or hung agent was already reported; the others close their workers
+            AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
+                a.finishPoint();
+                return null;
+            });
         }
     }
 
@@ -343,9 +340,11 @@ public final class RunManager {
             try {
                 ws = calls.get(i).get(30, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
+                c.markGone();
                 throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port() + " is gone: "
                         + AgentClient.rootMessage(e.getCause()));
             } catch (TimeoutException e) {
+                c.markGone();
                 throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port()
                         + " did not answer within 30 s");
             } catch (InterruptedException e) {
@@ -376,8 +375,12 @@ public final class RunManager {
                 if (cause instanceof AgentException) {
                     throw fail(cause.getMessage());
                 }
+                if (!AgentCalls.answered(cause)) {
+                    c.markGone();
+                }
                 throw fail("the agent of " + c.label() + " failed while " + what + ": " + AgentClient.rootMessage(cause));
             } catch (TimeoutException e) {
+                c.markGone();
                 throw fail(c.label() + " did not finish " + what + " within " + timeoutMs / 1000 + " s");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -402,13 +405,10 @@ public final class RunManager {
     /** Stops load on every client (best effort) and returns the exception to throw. */
     RunAbortedException fail(String reason) {
         String why = abortReason != null ? abortReason : reason;
-        for (ClientSession c : clients) {
-            try {
-                c.agent().abort(why);
-            } catch (RemoteException e) {
-                // that agent is the one that died
-            }
-        }
+        AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
+            a.abort(why);
+            return null;
+        });
         return new RunAbortedException(why);
     }
 

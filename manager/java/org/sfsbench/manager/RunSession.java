@@ -2,7 +2,6 @@ package org.sfsbench.manager;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.rmi.RemoteException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -20,6 +19,7 @@ import org.sfsbench.results.RunRules;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RunResult;
+import org.sfsbench.rmi.AgentService;
 
 /**
  * One benchmark run from start to its result files: opens the outputs, connects the clients,
@@ -123,11 +123,17 @@ public final class RunSession {
     }
 
     private void collectClientLogs(List<ClientSession> sessions) {
-        for (ClientSession c : sessions) {
+        List<AgentCalls.Answer<String>> logs = AgentCalls.all(sessions, AgentCalls.CLEANUP_WAIT_MS,
+                AgentService::clientLog);
+        for (int i = 0; i < sessions.size(); i++) {
+            ClientSession c = sessions.get(i);
+            AgentCalls.Answer<String> log = logs.get(i);
+            if (log.failure() != null) {
+                out.log("could not collect the log of " + c.label() + ": " + log.failure());
+                continue;
+            }
             try {
-                out.clientLog(c.number(), c.agent().clientLog());
-            } catch (RemoteException e) {
-                out.log("could not collect the log of " + c.label() + ": " + AgentClient.rootMessage(e));
+                out.clientLog(c.number(), log.value());
             } catch (IOException e) {
                 out.log("could not write the log of " + c.label() + ": " + e.getMessage());
             }
