@@ -29,13 +29,13 @@ import org.sfsbench.rmi.SocketFactories;
 public final class AgentServer implements AgentLogin {
     private final String secret;
     private final AgentServiceImpl service;
-    private final AgentService serviceStub;
+    private final AgentService exportedService;
     private final java.util.Set<String> issued = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private AgentServer(String secret, AgentServiceImpl service, AgentService serviceStub) {
+    private AgentServer(String secret, AgentServiceImpl service, AgentService exportedService) {
         this.secret = secret;
         this.service = service;
-        this.serviceStub = serviceStub;
+        this.exportedService = exportedService;
     }
 
     @Override
@@ -54,7 +54,7 @@ public final class AgentServer implements AgentLogin {
             throw new AgentException("agent login refused: wrong secret (the prime client and the agent must share it)");
         }
         service.newSession(caller());
-        return serviceStub;
+        return exportedService;
     }
 
     private static String caller() {
@@ -94,12 +94,12 @@ public final class AgentServer implements AgentLogin {
             SocketFactories.TimedClient csf = new SocketFactories.TimedClient();
             SocketFactories.BoundServer ssf = new SocketFactories.BoundServer(bind);
             Registry registry = LocateRegistry.createRegistry(port, csf, ssf);
-            AgentService stub = (AgentService) UnicastRemoteObject.exportObject(impl, port, csf, ssf,
+            AgentService exported = (AgentService) UnicastRemoteObject.exportObject(impl, port, csf, ssf,
                     SocketFactories.FILTER);
-            AgentServer server = new AgentServer(secret, impl, stub);
-            AgentLogin loginStub = (AgentLogin) UnicastRemoteObject.exportObject(server, port, csf, ssf,
+            AgentServer server = new AgentServer(secret, impl, exported);
+            AgentLogin exportedLogin = (AgentLogin) UnicastRemoteObject.exportObject(server, port, csf, ssf,
                     SocketFactories.FILTER);
-            registry.rebind(REGISTRY_NAME, loginStub);
+            registry.rebind(REGISTRY_NAME, exportedLogin);
             log.line("agent listening on " + bind + ":" + port + " (pid " + ProcessHandle.current().pid() + ")");
             System.out.println("sfs agent: listening on " + bind + ":" + port + ", client log " + log.file());
             System.out.flush();
@@ -130,7 +130,7 @@ public final class AgentServer implements AgentLogin {
     }
 
     /**
-     * The bind address is also the address the agent's stubs tell the manager to call back
+     * The bind address is also the address the agent's exported references tell the manager to call back
      * (java.rmi.server.hostname), so it must be one the prime client can reach.
      */
     static String unusableBind(String bind) {
