@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Names of the engine's abstract op ids. The engine reports them (sfs_engine_op_name); the caller
  * that holds the JNA binding builds a table from it, or uses {@link #canonical()}, which mirrors
- * native/src/sfs_ops.h: ids 0..23 are the SFS MIXFILE names in the guide's order, 24..36 the
+ * native/src/core/sfs_ops.h: ids 0..23 are the SFS MIXFILE names in the guide's order, 24..36 the
  * operations of the guide's CIFS table.
  */
 public final class OpNames {
@@ -26,7 +26,7 @@ public final class OpNames {
         this.names = names.clone();
     }
 
-    /** The table of native/src/sfs_ops.h (ids 0..36). */
+    /** The table of native/src/core/sfs_ops.h (ids 0..36). */
     public static OpNames canonical() {
         return CANONICAL_TABLE;
     }

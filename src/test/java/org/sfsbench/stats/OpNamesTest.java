@@ -36,11 +36,11 @@ class OpNamesTest {
         assertEquals(-1, n.id("nosuchop"));
     }
 
-    /** The Java table must follow the enum of native/src/sfs_ops.h. */
+    /** The Java table must follow the enum of native/src/core/sfs_ops.h. */
     @Test
     void matchesSfsOpsHeader() throws IOException {
         String home = System.getProperty("sfs.home", ".");
-        String h = Files.readString(Path.of(home, "native/src/sfs_ops.h"));
+        String h = Files.readString(Path.of(home, "native/src/core/sfs_ops.h"));
         String body = h.substring(h.indexOf("enum sfs_op {"), h.indexOf("};", h.indexOf("enum sfs_op {")));
         body = body.replaceAll("/\\*.*?\\*/", "");
         List<String> ids = new ArrayList<>();

@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
+#ifdef SFS_WITH_URING
 #include <liburing.h>
+#endif
 #include "backend.h"
 #include "config.h"
 
@@ -31,8 +33,10 @@ struct posix_ctx {
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
     unsigned evict[FD_SETS];    /* next way to replace, per set */
+#ifdef SFS_WITH_URING
     struct io_uring ring;
-    int ring_ok;
+#endif
+    int ring_ok;                /* 0 without io_uring: blocks go one by one */
     char why[4200];             /* why the target is gone ("" while it is there) */
 };
 
@@ -117,8 +121,10 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     }
     c->rootfd = fd;
     /* io_uring only pays when a logical op has several blocks in flight */
+#ifdef SFS_WITH_URING
     if (c->block && (c->biod_reads > 1 || c->biod_writes > 1))
         c->ring_ok = io_uring_queue_init(32, &c->ring, 0) == 0;
+#endif
     *ctxp = c;
     return 0;
 fail:
@@ -134,7 +140,9 @@ static void posix_close(void *ctx)
         if (c->slots[i] >= 0) close(c->slots[i]);
     for (int i = 0; i < FD_CACHE; i++)
         if (c->cache[i].fd >= 0) close(c->cache[i].fd);
+#ifdef SFS_WITH_URING
     if (c->ring_ok) io_uring_queue_exit(&c->ring);
+#endif
     close(c->rootfd);
     free(c->rbuf);
     free(c);
@@ -200,6 +208,7 @@ static void forget(struct posix_ctx *c, const char *path)
 /* --- data transfer: blocks of c->block bytes, up to 'depth' in flight
  * through io_uring when there are several, else plain pread/pwrite --- */
 
+#ifdef SFS_WITH_URING
 /* Blocks of one logical transfer through io_uring, up to 'depth' in flight.
  * After an error no new block is issued but every submitted one is reaped
  * (the kernel must be done with buf before the op completes); if the ring
@@ -241,6 +250,8 @@ static int uring_xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf
     return err;
 }
 
+#endif
+
 static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint64_t len,
                 uint64_t off, int depth, sfs_req *req)
 {
@@ -251,8 +262,12 @@ static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint
         req->physical = 1;  /* a zero-length transfer is still one request */
         return 0;
     }
+#ifdef SFS_WITH_URING
     if (nchunks > 1 && depth > 1 && c->ring_ok)
         return uring_xfer(c, fd, write, buf, len, off, chunk, depth, req);
+#else
+    (void)nchunks; (void)depth;
+#endif
     while (done < len) {
         uint64_t l = len - done < chunk ? len - done : chunk;
         ssize_t n = write ? pwrite(fd, buf + done, l, (off_t)(off + done))
