@@ -26,8 +26,10 @@ import picocli.CommandLine.Parameters;
             "Install sfsbench into a folder (the guide's java SpecInstall).",
             "",
             "DEST gets manager/ (SfsManager and SpecInstall entry points, libraries in",
-            "manager/lib, the rc templates sfs_nfs_rc, sfs_cifs_rc, sfs_posix_rc, mix files), bin/sfs,",
-            "policy/ (with a fresh agent secret), results/ and docs/.",
+            "manager/lib, the rc templates sfs_nfs_rc, sfs_cifs_rc, sfs_posix_rc, mix",
+            "files), bin/sfs, policy/ (with a fresh agent secret), results/ and docs/.",
+        },
+        footer = {
             "",
             "Example:",
             "  sfs install /opt/sfsbench",

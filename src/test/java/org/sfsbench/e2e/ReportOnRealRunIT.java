@@ -55,13 +55,13 @@ class ReportOnRealRunIT {
         assertEquals(ResultJson.toJson(doc), ResultJson.toJson(ResultJson.read(results.resolve("sfsresult.real.json"))));
 
         Path web = dir.resolve("web");
-        SfsCli report = SfsCli.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-o",
+        SfsCli report = SfsCli.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-d",
                 web.toString());
         assertEquals(0, report.waitFor(60), report.text());
         assertTrue(report.text().contains(sfssum.get(1)), report.text());
         // the run's own sfssum gives the same table and the same headline
         SfsCli fromSum = SfsCli.start(dir.resolve("report-sum.txt"), Map.of(), "report",
-                results.resolve("sfssum.real").toString(), "-o", dir.resolve("web-sum").toString());
+                results.resolve("sfssum.real").toString(), "-d", dir.resolve("web-sum").toString());
         assertEquals(0, fromSum.waitFor(60), fromSum.text());
         assertTrue(fromSum.text().contains(sfssum.get(0)) && fromSum.text().contains(sfssum.get(1)), fromSum.text());
         String headline = "POSIX " + doc.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec";
