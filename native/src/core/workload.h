@@ -31,6 +31,15 @@ typedef struct sfs_workload {
     /* Share of each op in the target mix, in percent (for reports). */
     void (*target_mix)(void *state, double pct[SFS_OP_COUNT]);
     void (*close)(void *state);
+    /* Optional: nanoseconds the proc waits before its next request (a think
+     * time such as Iometer's delay before a burst), asked after each request
+     * it issues during WARMUP/RUN; 0 = none.  Requests in flight complete
+     * meanwhile.  May be NULL. */
+    uint64_t (*pause_ns)(void *state);
+    /* 1: the workload makes its own files in next_init (filling in the
+     * file set's init_total/total_bytes for progress) and the engine builds
+     * no SFS file set for it, so no fileset_rate is needed. */
+    int own_files;
 } sfs_workload;
 
 void sfs_workload_register(const sfs_workload *w);
