@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -62,6 +64,14 @@ public final class EngineConfigs {
             c.set("username", nz(rc.username()));
             c.set("domain", nz(rc.domain()));
             c.set("password", nz(rc.password()));
+        }
+        AccessTest access = rc.access();
+        if (access != null) {
+            AccessStep step = access.steps().get(point.index() - 1);
+            c.set("access_spec", step.spec().engineText());
+            c.set("outstanding_ios", step.outstandingIos());
+            c.set("file_size", access.regionBytes());
+            c.set("start_offset", access.startOffset());
         }
         c.set("seed", seed + point.index() * 1_000_003L);
         String debug = rc.debugFlags().stream().filter(f -> !PARENT_FLAGS.contains(f)).sorted()
