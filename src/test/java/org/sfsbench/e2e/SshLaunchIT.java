@@ -71,7 +71,7 @@ class SshLaunchIT {
         assertEquals(0, install.waitFor(120), install.text());
         for (TestHost h : HOSTS) {
             long until = System.currentTimeMillis() + 10_000;
-            while (TestHost.sh("ip", "netns", "exec", h.ns, "sh", "-c", "exec 3<>/dev/tcp/" + h.ip + "/22") != 0) {
+            while (TestHost.sh("ip", "netns", "exec", h.ns, "bash", "-c", "exec 3<>/dev/tcp/" + h.ip + "/22") != 0) {
                 assertTrue(System.currentTimeMillis() < until, "sshd not listening on " + h.ip);
                 Thread.sleep(200);
             }
