@@ -183,6 +183,7 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
     STR("loadfile", loadfile)
     DBL("target_mbps", 0, 1e7, target_mbps)
     INT("procs_total", 0, 1000000, procs_total)
+    INT("loadfile_passes", 0, 1000000000, loadfile_passes)
     if (strcmp(key, "loadfile_timing") == 0) {
         if (strcmp(v, "asap") == 0) c->loadfile_timestamps = 0;
         else if (strcmp(v, "timestamps") == 0) c->loadfile_timestamps = 1;

@@ -15,7 +15,8 @@
  * Timing: as fast as possible (closed loop), or loadfile_timing=timestamps
  * (each pass through the file starts a clock; a line is due at its
  * timestamp), or target_mbps (a line is due when the bytes before it fit
- * the rate).  Latency counts from the due time, so lateness shows. */
+ * the rate).  Latency counts from the due time, so lateness shows.
+ * loadfile_passes=N stops a client after N passes (tests, bench/). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,7 @@ struct client {
     uint32_t rep, step;    /* repetition of the op, request within it */
     uint64_t prev[2], cur[2];  /* offset/length of the previous and current line */
     uint64_t pass_start_ns, rate_start_ns, bytes_sched;
+    int passes;            /* completed passes through the file */
     double ns_per_byte;    /* target_mbps pacing, 0 = none */
     struct handle h[SFS_MAX_HANDLES];
     uint64_t seq;
@@ -462,12 +464,15 @@ static void lf_next(void *state, sfs_req *req)
     if (++w->pc == w->f->nops) {   /* a new pass through the file */
         w->pc = 0;
         w->pass_start_ns = 0;
+        w->passes++;
     }
 }
 
 static uint64_t lf_intended(void *state, uint64_t now_ns)
 {
     struct client *w = state;
+    if (w->cfg->loadfile_passes && w->passes >= w->cfg->loadfile_passes)
+        return UINT64_MAX;   /* done: never due before the phase ends */
     if (w->ns_per_byte > 0) {
         if (!w->rate_start_ns) w->rate_start_ns = now_ns;
         return w->rate_start_ns + (uint64_t)((double)w->bytes_sched * w->ns_per_byte);

@@ -22,9 +22,6 @@ public final class RcParser {
     /** WORKLOAD values. */
     public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile");
 
-    /** Variables that belong to WORKLOAD=loadfile only. */
-    private static final List<String> LOADFILE_VARIABLES = List.of("LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING",
-            "TARGET_RATE_MBPS");
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;
@@ -215,7 +212,7 @@ public final class RcParser {
 
     private static void readLoadfile(RcReader r, RunConfig.Values v) throws RcException {
         if (!v.workload.equals("loadfile")) {
-            for (String name : LOADFILE_VARIABLES) {
+            for (String name : RcVariables.LOADFILE_ONLY) {
                 if (r.isSet(name)) {
                     throw r.error(name, "applies only to WORKLOAD=loadfile", "WORKLOAD=loadfile with LOADFILE");
                 }

@@ -25,6 +25,9 @@ final class RcVariables {
             // WORKLOAD=loadfile (docs/loadfile.md)
             "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "TARGET_RATE_MBPS");
 
+    /** The variables of WORKLOAD=loadfile alone (refused with the other workloads). */
+    static final List<String> LOADFILE_ONLY = NAMES.subList(NAMES.indexOf("LOADFILE"), NAMES.size());
+
     /** Other spellings of a variable: alias to canonical name. */
     static final Map<String, String> ALIASES = Map.of("NUM_PROCS", "PROCS");
 
