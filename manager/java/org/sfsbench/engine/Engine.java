@@ -10,11 +10,6 @@ import com.sun.jna.Pointer;
  */
 public final class Engine implements AutoCloseable {
 
-    /** Phases of sfsengine.h. */
-    public enum Phase {
-        IDLE, INIT, WARMUP, RUN
-    }
-
     /** States returned by {@link #waitFor(int)}. */
     public enum State {
         RUNNING, DONE, FAILED
@@ -38,7 +33,7 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
     public synchronized void start(Phase phase, double seconds) {
-        if (NativeEngine.sfs_engine_start(live(), phase.ordinal(), seconds) != 0) {
+        if (NativeEngine.sfs_engine_start(live(), phase.id(), seconds) != 0) {
             throw new EngineException(error());
         }
     }

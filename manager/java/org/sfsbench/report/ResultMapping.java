@@ -12,7 +12,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
@@ -56,7 +56,7 @@ public final class ResultMapping {
     public static ResultDocument toDocument(RunResult r) {
         ResultDocument d = new ResultDocument();
         d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
-                : VersionCommand.TOOL_VERSION);
+                : ToolVersion.VERSION);
         d.run = new RunXml();
         d.run.suffix = text(r.getSuffix());
         d.run.protocol = protocolOf(r);

@@ -25,7 +25,7 @@ public final class SocketFactories {
     /** Deserialisation allow-list (JEP 290) for everything an agent receives. */
     public static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=20;maxrefs=100000;maxbytes=67108864;"
-                    + "org.sfsbench.rmi.*;org.sfsbench.worker.SparseWords;java.lang.*;java.util.*;"
+                    + "org.sfsbench.rmi.*;org.sfsbench.engine.Phase;java.lang.*;java.util.*;"
                     + "java.rmi.*;java.rmi.server.*;java.rmi.dgc.*;java.lang.reflect.Proxy;[B;[I;[J;!*");
 
     private SocketFactories() {
