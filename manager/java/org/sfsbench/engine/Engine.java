@@ -82,6 +82,20 @@ public final class Engine implements AutoCloseable {
         return new Validation(failures, cString(report));
     }
 
+    /**
+     * Parses a dbench loadfile the way workload=loadfile does, without running it: {@code ops} op
+     * lines and a one-line summary, or {@code ops} < 0 and "file:line: why".
+     */
+    public static LoadfileCheck checkLoadfile(String path) {
+        byte[] report = new byte[8192];
+        int ops = NativeEngine.sfs_engine_loadfile_check(path, report, report.length);
+        return new LoadfileCheck(ops, cString(report));
+    }
+
+    /** Result of {@link #checkLoadfile(String)}. */
+    public record LoadfileCheck(int ops, String report) {
+    }
+
     /** Name of an abstract op id, or null beyond the table. */
     public static String opName(int op) {
         return NativeEngine.sfs_engine_op_name(op);

@@ -23,6 +23,7 @@ import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
+import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
@@ -86,11 +87,20 @@ public final class RunManager {
         List<LoadPoint> points = plan.points();
         for (LoadPoint point : points) {
             checkAbort();
-            progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
-                    LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
-                    point.perProcRate()));
+            if (rc.loadfile() != null) {
+                progress.println(String.format("%s  Executing run %d of %d (%d clients replaying %s) ...",
+                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.nominalLoad(),
+                        rc.loadfile().file().getFileName()));
+            } else {
+                progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
+                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
+                        point.perProcRate()));
+            }
             LoadPointResult r = runPoint(point, points.size(), seed);
             sink.pointFinished(r);
+            if (rc.loadfile() != null) {
+                LoadfileText.lines(r).forEach(progress::println);
+            }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
                     point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
         }
@@ -286,6 +296,10 @@ public final class RunManager {
         Map<Integer, Double> mix = TargetMix.of(rc, names);
         LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
         r.setFilesetKb(run.filesetBytes() / 1024);
+        if (rc.loadfile() != null) {
+            r.setSimulatedClients(point.nominalLoad());
+            r.setThroughputMBps(run.total().bytes() / seconds / 1e6);
+        }
         r.setStartTime(start);
         r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {

@@ -167,6 +167,10 @@ public final class ResultMapping {
         x.version = text(row.release());
         x.failedOps = p.getFailedOps();
         x.lateOps = p.getLateOps();
+        if (p.getSimulatedClients() > 0) {
+            x.simulatedClients = p.getSimulatedClients();
+            x.throughputMBps = fixedOrZero(p.getThroughputMBps(), RATE_SCALE);
+        }
         x.startTime = dateTime(p.getStartTime());
         x.endTime = dateTime(p.getEndTime());
         if (!p.getOps().isEmpty()) {
@@ -317,6 +321,10 @@ public final class ResultMapping {
         p.setRelease(x.version);
         p.setFailedOps(x.failedOps);
         p.setLateOps(x.lateOps);
+        if (x.simulatedClients != null) {
+            p.setSimulatedClients(x.simulatedClients);
+            p.setThroughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        }
         if (x.latency != null) {
             p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
             p.setP50Ms(x.latency.p50Msec.doubleValue());
