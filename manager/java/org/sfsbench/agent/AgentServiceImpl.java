@@ -12,6 +12,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ExecutionException;
 
 import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.Frame;
+import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
 import org.sfsbench.rmi.PointTask;
@@ -20,7 +23,6 @@ import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
-import org.sfsbench.worker.WorkerProtocol;
 
 /**
  * The agent's work behind every session: worker processes of the current load point, the
@@ -132,12 +134,12 @@ final class AgentServiceImpl {
         return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
     }
 
-    void startPhase(int phase, double seconds, long atEpochMs) throws AgentException {
+    void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
         }
-        log.line("phase " + phaseName(phase) + " (" + seconds + " s) starts");
+        log.line("phase " + phase + " (" + seconds + " s) starts");
         List<Future<?>> calls = new ArrayList<>();
         for (WorkerHandle w : ws) {
             calls.add(pool.submit(() -> {
@@ -167,9 +169,9 @@ final class AgentServiceImpl {
         List<WorkerStatus> out = new ArrayList<>();
         for (WorkerHandle w : ws) {
             WorkerStatus s = w.status();
-            if (s.state() == WorkerStatus.DEAD || (s.error() != null && !s.error().isEmpty())) {
+            if (s.state() == WorkerState.DEAD || (s.error() != null && !s.error().isEmpty())) {
                 log.line("worker problem: " + s.error());
-            } else if (s.phase() == 3 && s.state() == WorkerProtocol.ST_DONE) {
+            } else if (s.phase() == Phase.RUN && s.state() == WorkerState.DONE) {
                 logResult(s);
             }
             out.add(s);
@@ -222,9 +224,9 @@ final class AgentServiceImpl {
         log.line("validation starts");
         WorkerHandle w = WorkerHandle.spawn(0, "validation worker", log.file());
         try {
-            String[] r = w.validate(engineConfig);
-            log.line("validation finished with " + r[0] + " failure(s)");
-            return new ValidationResult(Integer.parseInt(r[0]), r[1]);
+            Frame.ValidationReport r = w.validate(engineConfig);
+            log.line("validation finished with " + r.failures() + " failure(s)");
+            return new ValidationResult(r.failures(), r.report());
         } finally {
             w.close();
         }
@@ -277,14 +279,5 @@ final class AgentServiceImpl {
         } catch (IOException e) {
             log.line("cannot list " + workDir + ": " + e.getMessage());
         }
-    }
-
-    static String phaseName(int phase) {
-        return switch (phase) {
-            case 1 -> "INIT";
-            case 2 -> "WARMUP";
-            case 3 -> "RUN";
-            default -> "IDLE";
-        };
     }
 }

@@ -7,7 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
@@ -56,7 +56,7 @@ public final class RunSession {
 
     /** Returns the process exit status: 0 complete, 1 ended early. */
     public int run() {
-        progress.println("sfsbench " + VersionCommand.TOOL_VERSION + ": " + rc.fsProtocol().rcName() + " run of "
+        progress.println("sfsbench " + ToolVersion.VERSION + ": " + rc.fsProtocol().rcName() + " run of "
                 + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
@@ -142,7 +142,7 @@ public final class RunSession {
 
     private RunResult result(String failure, List<ClientSession> sessions) {
         RunResult r = new RunResult();
-        r.setToolVersion(VersionCommand.TOOL_VERSION);
+        r.setToolVersion(ToolVersion.VERSION);
         r.setSuffix(out.suffix());
         r.setStartTime(startTime);
         r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

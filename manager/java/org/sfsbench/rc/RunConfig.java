@@ -49,6 +49,7 @@ public final class RunConfig {
     private final int accessPcnt;
     private final Set<Integer> debugFlags;
     private final String workload;
+    private final LoadfileSettings loadfile;
     private final double filesetScale;
     private final int sampleInterval;
     private final int agentPort;
@@ -104,6 +105,7 @@ public final class RunConfig {
         accessPcnt = v.accessPcnt;
         debugFlags = Collections.unmodifiableSet(new TreeSet<>(v.debugFlags));
         workload = v.workload;
+        loadfile = v.loadfile;
         filesetScale = v.filesetScale;
         sampleInterval = v.sampleInterval;
         agentPort = v.agentPort;
@@ -287,7 +289,12 @@ public final class RunConfig {
         return names;
     }
 
-    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs or mixfile. */
+    /** WORKLOAD=loadfile settings, or null for the other workloads. */
+    public LoadfileSettings loadfile() {
+        return loadfile;
+    }
+
+    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs, mixfile or loadfile. */
     public String workload() {
         return workload;
     }
@@ -428,6 +435,7 @@ public final class RunConfig {
         int accessPcnt = 30;
         Set<Integer> debugFlags = Set.of();
         String workload;
+        LoadfileSettings loadfile;
         double filesetScale = 1.0;
         int sampleInterval = 10;
         int agentPort = 50777;

@@ -12,7 +12,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
@@ -56,7 +56,7 @@ public final class ResultMapping {
     public static ResultDocument toDocument(RunResult r) {
         ResultDocument d = new ResultDocument();
         d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
-                : VersionCommand.TOOL_VERSION);
+                : ToolVersion.VERSION);
         d.run = new RunXml();
         d.run.suffix = text(r.getSuffix());
         d.run.protocol = protocolOf(r);
@@ -167,6 +167,10 @@ public final class ResultMapping {
         x.version = text(row.release());
         x.failedOps = p.getFailedOps();
         x.lateOps = p.getLateOps();
+        if (p.getSimulatedClients() > 0) {
+            x.simulatedClients = p.getSimulatedClients();
+            x.throughputMBps = fixedOrZero(p.getThroughputMBps(), RATE_SCALE);
+        }
         x.startTime = dateTime(p.getStartTime());
         x.endTime = dateTime(p.getEndTime());
         if (!p.getOps().isEmpty()) {
@@ -317,6 +321,10 @@ public final class ResultMapping {
         p.setRelease(x.version);
         p.setFailedOps(x.failedOps);
         p.setLateOps(x.lateOps);
+        if (x.simulatedClients != null) {
+            p.setSimulatedClients(x.simulatedClients);
+            p.setThroughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        }
         if (x.latency != null) {
             p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
             p.setP50Ms(x.latency.p50Msec.doubleValue());

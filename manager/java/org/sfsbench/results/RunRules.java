@@ -152,6 +152,9 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
+            if (p.getOps().stream().allMatch(o -> o.getTargetPercent() == 0)) {
+                return rule("mix-share", what, false, "no target mix (a loadfile replay)");
+            }
             for (OpResult o : p.getOps()) {
                 if (Math.abs(o.getAchievedPercent() - o.getTargetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.report.Headline;
-import org.sfsbench.report.PeakPoint;
+import org.sfsbench.report.summary.Headline;
+import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;

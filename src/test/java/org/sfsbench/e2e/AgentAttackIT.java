@@ -50,6 +50,8 @@ import javax.management.BadAttributeValueExpException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.manager.AgentClient;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentLogin;
@@ -111,13 +113,13 @@ class AgentAttackIT {
     void challengeFloodDuringARunIsRefusedAndWorkersCarryNoSecret(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 14, "").toAbsolutePath();
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(Secrets.ENV, SECRET), "run", "-r", rc.toString(),
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(Secrets.ENV, SECRET), "run", "-r", rc.toString(),
                 "-s", "fl", "-d", results.toString());
         Path log = results.resolve("sfslog.fl");
         long deadline = System.currentTimeMillis() + 120_000;
         while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
-            assertTrue(run.process.isAlive(), "run ended before RUN:\n" + run.text());
-            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.text());
+            assertTrue(run.process().isAlive(), "run ended before RUN:\n" + run.output());
+            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
             Thread.sleep(200);
         }
         Matcher m = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) \\(plain, build \\S+, pid (\\d+)\\)")
@@ -126,7 +128,7 @@ class AgentAttackIT {
         int port = Integer.parseInt(m.group(1));
         long agentPid = Long.parseLong(m.group(2));
 
-        List<ProcessHandle> agentAndWorkers = SfsCli.leftovers(results.toString()).stream()
+        List<ProcessHandle> agentAndWorkers = Sfs.leftovers(results.toString()).stream()
                 .filter(p -> p.info().commandLine().orElse("").matches(".* org\\.sfsbench\\.cli\\.Main (agent|worker) .*"))
                 .toList();
         for (ProcessHandle p : agentAndWorkers) {
@@ -173,7 +175,7 @@ class AgentAttackIT {
         assertTrue(granted.get() <= 20 * 8, "at most the per-peer rate is granted: " + granted);
         assertTrue(heapAfter - heapBefore < 4 * 1024, "agent memory flat: " + heapBefore + " -> " + heapAfter + " kB");
 
-        assertEquals(0, run.waitFor(120), run.text());
+        assertEquals(0, run.waitFor(120), run.output());
         assertEquals(1, Files.readAllLines(results.resolve("sfssum.fl")).size(), "the run's row is written");
     }
 
@@ -195,7 +197,7 @@ class AgentAttackIT {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", 0));
             Path out = dir.resolve("taken.out");
-            ProcessBuilder pb = new ProcessBuilder(SfsCli.command("agent", "--bind", "127.0.0.1", "--port",
+            ProcessBuilder pb = new ProcessBuilder(Sfs.command("agent", "--bind", "127.0.0.1", "--port",
                     Integer.toString(taken.getLocalPort()), "--work-dir", dir.resolve("w").toString()));
             pb.environment().put(Secrets.ENV, SECRET);
             pb.redirectErrorStream(true).redirectOutput(out.toFile());
@@ -289,7 +291,7 @@ class AgentAttackIT {
         List<String> a = new ArrayList<>(List.of("agent", "--bind", "127.0.0.1", "--port", "0", "--work-dir",
                 dir.resolve("w").toString()));
         a.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(SfsCli.command(a.toArray(new String[0])));
+        ProcessBuilder pb = new ProcessBuilder(Sfs.command(a.toArray(new String[0])));
         pb.environment().remove(Secrets.ENV);
         pb.environment().putAll(env);
         Path out = dir.resolve("fail.out");
@@ -305,7 +307,7 @@ class AgentAttackIT {
         List<String> a = new ArrayList<>(List.of("agent", "--bind", "127.0.0.1", "--port", "0", "--work-dir",
                 dir.resolve("agent").toString()));
         a.addAll(List.of(extra));
-        ProcessBuilder pb = new ProcessBuilder(SfsCli.command(a.toArray(new String[0])));
+        ProcessBuilder pb = new ProcessBuilder(Sfs.command(a.toArray(new String[0])));
         pb.environment().put(Secrets.ENV, SECRET);
         Path out = dir.resolve("agent.out");
         pb.redirectErrorStream(true).redirectOutput(out.toFile());

@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.manager.AgentClient;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.Secrets;
@@ -39,7 +41,7 @@ class AgentTlsIT {
         assertEquals(0, initTls(dir, "b"));
         assertNotEquals(Files.readString(dir.resolve("a/ca.crt")), Files.readString(dir.resolve("b/ca.crt")), "two CAs");
 
-        ProcessBuilder pb = new ProcessBuilder(SfsCli.command("agent", "--bind", "127.0.0.1", "--port", "0", "--tls", "on",
+        ProcessBuilder pb = new ProcessBuilder(Sfs.command("agent", "--bind", "127.0.0.1", "--port", "0", "--tls", "on",
                 "--tls-dir", dir.resolve("a").toString(), "--work-dir", dir.resolve("w").toString()));
         pb.environment().put(Secrets.ENV, SECRET);
         Path out = dir.resolve("agent.out");
@@ -174,7 +176,7 @@ class AgentTlsIT {
     }
 
     private static int run(Path out, String... args) throws Exception {
-        SfsCli c = SfsCli.start(out, Map.of(), args);
+        ChildProcess c = Sfs.start(out, Map.of(), args);
         return c.waitFor(60);
     }
 

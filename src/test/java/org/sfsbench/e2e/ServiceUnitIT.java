@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * {@code sfs agent --install-service}: the systemd unit is written (into a test folder, never
@@ -27,12 +29,12 @@ class ServiceUnitIT {
         Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(secret, "service-it-secret-0123456789\n");
         Path tls = dir.resolve("tls");
-        assertEquals(0, SfsCli.start(dir.resolve("tls.out"), Map.of(), "agent", "--init-tls", tls.toString()).waitFor(60));
+        assertEquals(0, Sfs.start(dir.resolve("tls.out"), Map.of(), "agent", "--init-tls", tls.toString()).waitFor(60));
         Path units = dir.resolve("units");
-        SfsCli install = SfsCli.start(dir.resolve("install.out"), Map.of(), "agent", "--install-service", "--no-start",
+        ChildProcess install = Sfs.start(dir.resolve("install.out"), Map.of(), "agent", "--install-service", "--no-start",
                 "--unit-dir", units.toString(), "--bind", "10.0.0.5", "--port", "50777", "--secret-file",
                 secret.toString(), "--tls-dir", tls.toString(), "--work-dir", dir.resolve("work dir").toString());
-        assertEquals(0, install.waitFor(60), install.text());
+        assertEquals(0, install.waitFor(60), install.output());
         Path unit = units.resolve("sfsbench-agent-50777.service");
         String text = Files.readString(unit);
         assertTrue(text.contains("agent --bind 10.0.0.5 --port 50777 --secret-file " + secret) && text.contains(
@@ -45,15 +47,15 @@ class ServiceUnitIT {
         assertFalse(out.contains(unit.getFileName().toString()), "systemd-analyze complains about the unit:\n" + out);
 
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
-        SfsCli loose = SfsCli.start(dir.resolve("loose.out"), Map.of(), "agent", "--install-service", "--no-start",
+        ChildProcess loose = Sfs.start(dir.resolve("loose.out"), Map.of(), "agent", "--install-service", "--no-start",
                 "--unit-dir", dir.resolve("units2").toString(), "--bind", "10.0.0.5", "--secret-file", secret.toString(),
                 "--tls-dir", tls.toString());
-        assertEquals(2, loose.waitFor(60), loose.text());
-        assertTrue(loose.text().contains("lets other users read the agent secret"), loose.text());
+        assertEquals(2, loose.waitFor(60), loose.output());
+        assertTrue(loose.output().contains("lets other users read the agent secret"), loose.output());
 
-        SfsCli remove = SfsCli.start(dir.resolve("remove.out"), Map.of(), "agent", "--uninstall-service", "--no-start",
+        ChildProcess remove = Sfs.start(dir.resolve("remove.out"), Map.of(), "agent", "--uninstall-service", "--no-start",
                 "--unit-dir", units.toString(), "--port", "50777");
-        assertEquals(0, remove.waitFor(60), remove.text());
+        assertEquals(0, remove.waitFor(60), remove.output());
         assertFalse(Files.exists(unit));
     }
 }

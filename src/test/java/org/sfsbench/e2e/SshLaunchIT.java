@@ -23,6 +23,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * Agents started by the manager over ssh: two network namespaces stand in for client hosts,
@@ -67,8 +69,8 @@ class SshLaunchIT {
         Files.writeString(keys.resolve("ssh_config"), "Host *\n  UserKnownHostsFile " + keys.resolve("known_hosts")
                 + "\n  GlobalKnownHostsFile /dev/null\n");
         tree = keys.resolve("tree");
-        SfsCli install = SfsCli.start(keys.resolve("install.out"), Map.of(), "install", tree.toString());
-        assertEquals(0, install.waitFor(120), install.text());
+        ChildProcess install = Sfs.start(keys.resolve("install.out"), Map.of(), "install", tree.toString());
+        assertEquals(0, install.waitFor(120), install.output());
         for (TestHost h : HOSTS) {
             long until = System.currentTimeMillis() + 10_000;
             while (TestHost.sh("ip", "netns", "exec", h.ns, "bash", "-c", "exec 3<>/dev/tcp/" + h.ip + "/22") != 0) {
@@ -99,9 +101,9 @@ class SshLaunchIT {
     @Test
     void managerStartsAgentsOverSshAndRunsAcrossTwoHostsAndLocalhost(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 3).toString(),
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 3).toString(),
                 "-s", "ssh", "-d", results.toString());
-        assertEquals(0, run.waitFor(240), run.text());
+        assertEquals(0, run.waitFor(240), run.output());
         List<String> rows = Files.readAllLines(results.resolve("sfssum.ssh"));
         assertEquals(2, rows.size(), String.join("\n", rows));
         for (String row : rows) {
@@ -154,29 +156,29 @@ class SshLaunchIT {
     @Test
     void killedManagerLeavesNoAgentOrWorkerOnAnyHost(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 60).toString(),
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 60).toString(),
                 "-s", "kill", "-d", results.toString());
         Path log = results.resolve("sfslog.kill");
         long deadline = System.currentTimeMillis() + 120_000;
         while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
-            assertTrue(run.process.isAlive(), "run ended before RUN:\n" + run.text());
-            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.text());
+            assertTrue(run.process().isAlive(), "run ended before RUN:\n" + run.output());
+            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
             Thread.sleep(200);
         }
         for (TestHost h : HOSTS) {
             assertTrue(h.pids().size() >= 3, "sshd, agent and worker run on " + h.ip + ": " + h.pids());
         }
-        run.process.destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up call
-        run.process.waitFor(10, TimeUnit.SECONDS);
+        run.process().destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up call
+        run.process().waitFor(10, TimeUnit.SECONDS);
         assertNothingLeft(dir, 30);
     }
 
     private static String failsBeforeLoad(Path dir, Path rc) throws Exception {
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
                 results.toString());
         int status = run.waitFor(120);
-        String out = run.text();
+        String out = run.output();
         assertNotEquals(0, status, out);
         assertTrue(!out.contains("load point 1: INIT") && !out.contains("load point 1/"), "no load point started:\n" + out);
         assertNothingLeft(dir, 20);
@@ -196,7 +198,7 @@ class SshLaunchIT {
                     }
                 }
             }
-            left.addAll(SfsCli.leftovers(dir.toString()).stream().map(ProcessHandle::pid).toList());
+            left.addAll(Sfs.leftovers(dir.toString()).stream().map(ProcessHandle::pid).toList());
             if (left.isEmpty()) {
                 return;
             }

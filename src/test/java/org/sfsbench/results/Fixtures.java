@@ -2,6 +2,7 @@ package org.sfsbench.results;
 
 import java.util.List;
 import java.util.Map;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.Protocol;
@@ -32,7 +33,7 @@ final class Fixtures {
         for (int i = 0; i < 400; i++) {
             read.record(5000, 4000, 8192, false, i < 10);
         }
-        return new EngineSample(3, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(lookup, read),
+        return new EngineSample(Phase.RUN, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(lookup, read),
                 List.of(new ErrorCount(LOOKUP, 2, 6)));
     }
 

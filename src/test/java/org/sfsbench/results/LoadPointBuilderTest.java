@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -91,7 +92,7 @@ class LoadPointBuilderTest {
         for (int i = 0; i < 300; i++) {
             half.record(2000, 1500, 0, false, false);
         }
-        EngineSample first = new EngineSample(3, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
+        EngineSample first = new EngineSample(Phase.RUN, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
         IntervalTracker t = new IntervalTracker();
         IntervalPoint p1 = t.next(first);
         assertEquals(5.0, p1.getTimeSeconds(), 0);

@@ -1,4 +1,4 @@
-package org.sfsbench.report;
+package org.sfsbench.report.summary;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package org.sfsbench.worker;
+package org.sfsbench.link;
 
 import java.io.DataInput;
 import java.io.DataOutput;

@@ -1,4 +1,4 @@
-package org.sfsbench.report;
+package org.sfsbench.report.summary;
 
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
