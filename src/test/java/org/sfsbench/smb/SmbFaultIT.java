@@ -13,6 +13,7 @@ import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.testsupport.SambaServer;
 
 /** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
 class SmbFaultIT {

@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.html.HtmlReport;
+import org.sfsbench.testsupport.HeadlessChromium;
 
 /**
  * Renders report.&lt;suffix&gt;.html in headless Chromium and checks that the browser built the charts:
  * one marker per load point on the response-time curve, the 20 ms line, a non-blank screenshot.
  * The screenshot is kept under the build folder (report-screenshots/) for people to look at.
  */
-class HtmlReportChromiumTest {
+class HtmlReportChromiumIT {
     @TempDir
     Path profile;
 
@@ -78,7 +79,7 @@ class HtmlReportChromiumTest {
 
     /** The Maven build folder (target/ or -Dsfs.build.dir): the parent of test-classes. */
     static Path buildDir() throws Exception {
-        return Path.of(HtmlReportChromiumTest.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        return Path.of(HtmlReportChromiumIT.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .getParent();
     }
 }

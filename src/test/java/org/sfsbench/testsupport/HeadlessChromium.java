@@ -1,4 +1,4 @@
-package org.sfsbench.report;
+package org.sfsbench.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 
 /** Renders a local HTML file with Debian's headless Chromium: a screenshot and the DOM after layout. */
 public final class HeadlessChromium {
-    static final String BINARY = "/usr/bin/chromium";
+    private static final String BINARY = "/usr/bin/chromium";
 
     private HeadlessChromium() {
     }

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
 
 /**
  * Proof on the wire: an engine run (backend nfs3, SPECsfs2008 NFS mix) against NFS-Ganesha,
@@ -26,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * each procedure's share of logical ops is within 1 point of the mix, and COMMIT is sent only
  * after WRITE replies that said UNSTABLE.
  */
-class NfsWireProofTest {
+class NfsWireProofIT {
     static GaneshaServer server;
     static Path nativeDir;
     static Path work;
@@ -49,12 +51,11 @@ class NfsWireProofTest {
     static void startGanesha() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")),
                 "NFS-Ganesha's VFS FSAL and packet capture need root");
-        Path home = Path.of(System.getProperty("sfs.home", "."));
-        Path classes = Path.of(NfsWireProofTest.class.getProtectionDomain().getCodeSource()
+        Path classes = Path.of(NfsWireProofIT.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
         nativeDir = classes.getParent().resolve("native");
         work = Files.createTempDirectory("sfs-nfs-wire");
-        server = new GaneshaServer(home, work.resolve("ganesha"));
+        server = new GaneshaServer(work.resolve("ganesha"));
         server.start();
     }
 
@@ -82,32 +83,32 @@ class NfsWireProofTest {
         Path pcap = work.resolve("run.pcapng");
 
         // INIT first, then capture only the measured phase
-        Proc gate = Proc.start(List.of(nativeDir.resolve("sfsgate").toString(), cfgFile.toString(),
+        ChildProcess gate = ChildProcess.start(List.of(nativeDir.resolve("sfsgate").toString(), cfgFile.toString(),
                 "2"), Map.of());
         assertTrue(gate.awaitOutput("READY", 60_000), gate.output());
         // a large kernel buffer: the capture must not drop packets (checked below)
-        Proc cap = Proc.start(List.of("dumpcap", "-i", "lo", "-B", "64", "-f",
+        ChildProcess cap = ChildProcess.start(List.of("dumpcap", "-i", "lo", "-B", "64", "-f",
                 "tcp port " + server.port(), "-w", pcap.toString()), Map.of());
         assertTrue(capturing(cap), "dumpcap does not capture: " + cap.output());
         gate.send("GO");
-        Proc.Result run = gate.await(60, TimeUnit.SECONDS);
-        assertEquals(0, run.exit, run.toString());
+        ChildProcess.Result run = gate.await(60, TimeUnit.SECONDS);
+        assertEquals(0, run.exit(), run.toString());
         Thread.sleep(500);
         new ProcessBuilder("kill", "-INT", Long.toString(cap.pid())).start().waitFor();
-        Proc.Result capture = cap.await(20, TimeUnit.SECONDS);
-        assertTrue(capture.output.matches("(?s).*Packets received/dropped on interface '[^']*': \\d+/0 .*"),
-                "the capture dropped packets, counts would not compare: " + capture.output);
+        ChildProcess.Result capture = cap.await(20, TimeUnit.SECONDS);
+        assertTrue(capture.output().matches("(?s).*Packets received/dropped on interface '[^']*': \\d+/0 .*"),
+                "the capture dropped packets, counts would not compare: " + capture.output());
 
         Map<String, long[]> engine = new TreeMap<>();   // op -> {count, errors, physical}
-        Matcher m = OP.matcher(run.output);
+        Matcher m = OP.matcher(run.output());
         while (m.find()) {
             engine.put(m.group(1), new long[] {Long.parseLong(m.group(2)),
                 Long.parseLong(m.group(3)), Long.parseLong(m.group(4))});
         }
-        assertTrue(engine.keySet().containsAll(MIX.keySet()), run.output);
+        assertTrue(engine.keySet().containsAll(MIX.keySet()), run.output());
 
         Map<String, Long> wire = callsPerProcedure(pcap);
-        String report = "engine " + run.output + "\nwire " + wire;
+        String report = "engine " + run.output() + "\nwire " + wire;
         // every RPC the engine counted went out, and nothing else did
         for (Map.Entry<String, long[]> e : engine.entrySet()) {
             String op = e.getKey();
@@ -145,7 +146,7 @@ class NfsWireProofTest {
 
     /** dumpcap prints "File:" before it really captures: knock on the NFS port (TCP
      *  connects, no RPC) until its packet counter moves. */
-    private static boolean capturing(Proc cap) throws Exception {
+    private static boolean capturing(ChildProcess cap) throws Exception {
         if (!cap.awaitOutput("File:", 10_000)) {
             return false;
         }
@@ -161,11 +162,11 @@ class NfsWireProofTest {
     }
 
     private static Map<String, Long> callsPerProcedure(Path pcap) throws Exception {
-        Proc.Result r = Proc.run(List.of("tshark", "-r", pcap.toString(), "-Y", "rpc.msgtyp == 0",
+        ChildProcess.Result r = ChildProcess.run(List.of("tshark", "-r", pcap.toString(), "-Y", "rpc.msgtyp == 0",
                 "-T", "fields", "-e", "nfs.procedure_v3"), Map.of(), 120, TimeUnit.SECONDS);
-        assertEquals(0, r.exit, r.toString());
+        assertEquals(0, r.exit(), r.toString());
         Map<String, Long> n = new TreeMap<>();
-        for (String line : r.output.split("\n")) {
+        for (String line : r.output().split("\n")) {
             for (String v : line.trim().split(",")) {   // several calls can share a frame
                 if (v.matches("\\d+")) {
                     n.merge(PROC.getOrDefault(Integer.parseInt(v), "proc" + v), 1L, Long::sum);
@@ -178,15 +179,15 @@ class NfsWireProofTest {
     /** Per connection (one proc each, one logical op at a time): a COMMIT call must follow a
      *  WRITE reply with committed = UNSTABLE (0) since the previous COMMIT. */
     private static void assertCommitOnlyAfterUnstable(Path pcap, String report) throws Exception {
-        Proc.Result r = Proc.run(List.of("tshark", "-r", pcap.toString(), "-Y",
+        ChildProcess.Result r = ChildProcess.run(List.of("tshark", "-r", pcap.toString(), "-Y",
                 "(rpc.msgtyp == 0 && nfs.procedure_v3 == 21) || nfs.write.committed", "-T", "fields",
                 "-e", "frame.number", "-e", "tcp.stream", "-e", "rpc.msgtyp", "-e",
                 "nfs.write.committed"), Map.of(), 120, TimeUnit.SECONDS);
-        assertEquals(0, r.exit, r.toString());
+        assertEquals(0, r.exit(), r.toString());
         Map<String, Boolean> unstablePending = new HashMap<>();
         List<String> bad = new ArrayList<>();
         long commits = 0;
-        for (String line : r.output.split("\n")) {
+        for (String line : r.output().split("\n")) {
             String[] f = line.split("\t", -1);
             if (f.length < 4 || !f[0].matches("\\d+")) {
                 continue;
