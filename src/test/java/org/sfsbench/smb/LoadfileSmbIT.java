@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
+import org.sfsbench.testsupport.SambaServer;
 
 /**
  * workload=loadfile with backend smb against smbd on loopback: two clients replay the test
