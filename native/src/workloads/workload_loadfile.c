@@ -75,6 +75,7 @@ struct handle {
     uint32_t key;          /* fnum, or the path id (SMB names) */
     uint32_t path;
     int      dirty;        /* path mode: unstable writes since the open */
+    int      dir;          /* a directory, opened as a path query */
     uint64_t seq;          /* order of the opens */
 };
 
@@ -247,22 +248,42 @@ static int handle_req(struct client *w, const lf_op *op, sfs_req *req)
     return i;
 }
 
+static const char *no_dir_close = "a directory handle: its open was a path query";
 static const char *no_close = "NFSv3 has no CLOSE (nothing unstable to commit)";
 static const char *no_nlm = "the nfs3 backend speaks no NLM (byte-range locks)";
 static const char *no_v4lock = "NFSv4 byte-range locks: no backend issues LOCK4/UNLOCK4/TEST4";
+
+/* ops that name an open handle (not the opens and closes) */
+static int handle_kind(int kind)
+{
+    switch (kind) {
+    case LF_QFILEINFO: case LF_SFILEINFO: case LF_WRITEX: case LF_READX: case LF_LOCKX:
+    case LF_UNLOCKX: case LF_FLUSH: case LF_SMB_READ: case LF_SMB_WRITE:
+        return 1;
+    default:
+        return 0;
+    }
+}
 
 /* Fill the request for step w->step of op; returns 1 if it is the op's last. */
 static int fill(struct client *w, const lf_op *op, sfs_req *req)
 {
     int H = w->handles, last = 1, i;
+    if (H && handle_kind(op->kind)) {   /* a directory handle has no slot: path form */
+        int k = find_handle(w, op->handle);
+        if (k >= 0 && w->h[k].dir) H = 0;
+    }
     uint32_t s = w->step;
     want_line(w, op, 0);
     switch (op->kind) {
     case LF_NTCREATEX: case LF_SMB_OPEN: {
-        int dir = op->kind == LF_NTCREATEX && (op->arg0 & 1);
+        /* a directory (by its options or because the file names paths under
+         * it) is opened as a path query: libsmbclient opens no directory
+         * handles, so every backend does the same */
+        int dir = (op->kind == LF_NTCREATEX && (op->arg0 & 1)) || w->f->paths[op->path].is_dir;
         int create = op->kind == LF_NTCREATEX ? op->arg1 != 1 : (op->arg0 & 0x08) != 0;
         set_path(w, req, op->path);
-        if (dir && create && s == 0) {   /* a directory open that may create it */
+        if (dir && create && s == 0) {
             req->op = SFS_OP_MKDIR;
             req->mode = 0755;
             w->want = W_OK_OR;
@@ -271,11 +292,14 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
         }
         i = alloc_handle(w, op->handle, op->path);
         w->cur_open = i;
-        if (H) {
+        if (i >= 0) w->h[i].dir = dir;
+        if (dir) {
+            req->op = H ? SFS_OP_CIFS_QUERY_PATH_INFO : SFS_OP_LOOKUP;
+        } else if (H) {
             req->op = SFS_OP_CIFS_NT_CREATE_ANDX;
             req->slot = i;
-            req->mode = create && !dir ? 0644 : 0;
-        } else if (create && !dir) {
+            req->mode = create ? 0644 : 0;
+        } else if (create) {
             req->op = SFS_OP_CREATE;
             req->mode = 0644;
             want_line(w, op, EEXIST);   /* dbench opens with O_CREAT, not O_EXCL */
@@ -286,7 +310,10 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
     }
     case LF_CLOSE: case LF_SMB_CLOSE:
         i = handle_req(w, op, req);
-        if (H) {
+        if (i >= 0 && w->h[i].dir) {
+            req->op = SFS_OP_CIFS_CLOSE;
+            req->not_issued = no_dir_close;
+        } else if (H) {
             req->op = SFS_OP_CIFS_CLOSE;
         } else if (i >= 0 && w->h[i].dirty) {
             req->op = SFS_OP_COMMIT;

@@ -244,8 +244,8 @@ public final class RunManager {
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
-                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.getTimeSeconds(),
-                            ip.getOpsPerSec(), ip.getMeanMs()));
+                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.timeSeconds(),
+                            ip.opsPerSec(), ip.meanMs()));
                     nextInterval += interval;
                 }
             }
@@ -311,11 +311,7 @@ public final class RunManager {
     }
 
     static ClientInfo clientInfo(ClientSession c) {
-        ClientInfo ci = new ClientInfo();
-        ci.setNumber(c.number());
-        ci.setName(c.name());
-        ci.setProcs(0);
-        return ci;
+        return new ClientInfo(c.name(), c.number(), 0);
     }
 
     Protocol protocol() {

@@ -155,11 +155,7 @@ public final class RunSession {
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
-            ClientInfo ci = new ClientInfo();
-            ci.setNumber(cp.number());
-            ci.setName(cp.name());
-            ci.setProcs(cp.procs().size());
-            cis.add(ci);
+            cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
         r.setClients(cis);
         r.setLoadPoints(out.points());
@@ -171,8 +167,8 @@ public final class RunSession {
         // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
         for (var check : r.getRuleChecks()) {
-            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
-                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
+            if (!check.passed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.id()))) {
+                reasons.add(check.id() + ": " + check.description() + " (" + check.detail() + ")");
             }
         }
         r.setNonDisclosableReasons(reasons);

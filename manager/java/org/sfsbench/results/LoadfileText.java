@@ -26,17 +26,17 @@ public final class LoadfileText {
         out.add(" " + "-".repeat(91));
         double maxMs = 0;
         for (OpResult o : r.getOps()) {
-            if (o.getCount() == 0) {
+            if (o.count() == 0) {
                 continue;
             }
-            maxMs = Math.max(maxMs, o.getMaxMs());
-            out.add(String.format(Locale.ROOT, " %-31s %10d %9.3f %9.3f %9.3f %9.3f %8d", o.getName(), o.getCount(),
-                    o.getMeanMs(), o.getMaxMs(), o.getP50Ms(), o.getP99Ms(), o.getErrors()));
+            maxMs = Math.max(maxMs, o.maxMs());
+            out.add(String.format(Locale.ROOT, " %-31s %10d %9.3f %9.3f %9.3f %9.3f %8d", o.name(), o.count(),
+                    o.meanMs(), o.maxMs(), o.p50Ms(), o.p99Ms(), o.errors()));
         }
         for (ErrorResult e : r.getErrors()) {
-            if (e.getStatus() == SampleLayout.STATUS_NOT_ISSUED) {
+            if (e.status() == SampleLayout.STATUS_NOT_ISSUED) {
                 out.add(String.format(Locale.ROOT, " %-31s %10d  not issued: the backend cannot express it",
-                        e.getOp(), e.getCount()));
+                        e.op(), e.count()));
             }
         }
         out.add("");

@@ -73,7 +73,7 @@ class EngineResultsTest {
                 2, 2, 4), s, seconds, Map.of(), OpNames.canonical());
         double shares = 0;
         for (OpResult o : r.getOps()) {
-            shares += o.getAchievedPercent();
+            shares += o.achievedPercent();
         }
         assertEquals(100.0, shares, 1e-9);
         assertEquals(s.totalOps(), r.getTotalOps());

@@ -55,13 +55,8 @@ final class Fixtures {
         p.setProcsPerGenerator(10);
         p.setBiodReads(2);
         p.setBiodWrites(2);
-        OpResult o = new OpResult();
-        o.setName("getattr");
-        o.setOpId(1);
-        o.setTargetPercent(100);
-        o.setAchievedPercent(100);
-        o.setCount(p.getTotalOps());
-        p.getOps().add(o);
+        p.getOps().add(OpResult.builder().name("getattr").opId(1).targetPercent(100).achievedPercent(100)
+                .count(p.getTotalOps()).build());
         return p;
     }
 
