@@ -142,7 +142,10 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->local = i;
         p->global = e->cfg.proc_first + i;
         p->target = e->cfg.target[i];
-        snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
+        if (e->wl->own_namespace)
+            snprintf(p->root, sizeof p->root, "%s", e->cfg.root);
+        else
+            snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
         p->depth = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
@@ -154,7 +157,8 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         }
         for (int k = 0; k < p->depth; k++)
             p->free_slots[p->nfree++] = p->depth - 1 - k;
-        if (!e->wl->own_files && sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
+        if (!e->wl->own_namespace && !e->wl->own_files &&
+            sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
             goto fail;
         }
@@ -259,7 +263,6 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         p->finished = 0;
-        p->hold_until_ns = 0;
         /* the schedule starts at a random phase within one interval, so procs
          * do not fire in lock step */
         p->next_ns = now + (uint64_t)(sfs_rng_unit(&p->prng) * p->interval_ns);

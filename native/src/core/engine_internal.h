@@ -1,5 +1,5 @@
-/* Engine internals shared by engine.c (API, phases), engine_run.c (the proc
- * loops) and sample.c.  Not part of the public API. */
+/* Engine internals shared by engine.c (API, phases, samples) and engine_run.c
+ * (the proc loops).  Not part of the public API. */
 #ifndef SFS_ENGINE_INTERNAL_H
 #define SFS_ENGINE_INTERNAL_H
 
@@ -31,7 +31,6 @@ struct sfs_proc {
     int *free_slots;              /* indexes of idle reqs, nfree of them */
     int nfree;
     int busy;                     /* requests outstanding (atomic: sample reads it) */
-    uint64_t hold_until_ns;       /* workload pause: no new request before this */
     int finished;                 /* no more requests in this phase */
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */

@@ -3,8 +3,9 @@
  * its folder, start_offset + file_size bytes, created and filled in INIT
  * as Iometer prepares its test file.  The load draws transfers from the
  * spec through the CSA generator (access_spec.h); outstanding_ios keeps
- * that many in flight (the engine's queued procs), delay/burst become the
- * engine's workload pause.  Unpaced: rate must be 0. */
+ * that many in flight (the engine's queued procs); a burst's delay is the
+ * workload's own schedule (intended), which holds the whole worker as
+ * Iometer does while its requests in flight complete.  Unpaced: rate 0. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ struct access {
     uint64_t file_bytes;               /* start_offset + file_size */
     uint64_t init_off;
     int init_step;                     /* 0 remove, 1 create, 2 fill, 3 done */
+    uint64_t hold_until_ns;            /* end of the delay before this burst, 0 = none */
 };
 
 static int acc_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, void **state,
@@ -112,6 +114,7 @@ static void acc_next(void *state, sfs_req *req)
     struct access *a = state;
     sfs_access_io io;
     sfs_access_gen_next(&a->gen, &io);
+    a->hold_until_ns = 0;
     memset(req, 0, sizeof *req);
     name_file(req);
     req->op = io.read ? SFS_OP_READ : SFS_OP_WRITE;
@@ -119,9 +122,16 @@ static void acc_next(void *state, sfs_req *req)
     req->length = io.length;
 }
 
-static uint64_t acc_pause_ns(void *state)
+/* 0 (now) unless a delay is owed before this burst: then its end, the
+ * same value until next() issues the burst's first transfer */
+static uint64_t acc_intended(void *state, uint64_t now_ns)
 {
-    return sfs_access_gen_pause(&((struct access *)state)->gen);
+    struct access *a = state;
+    if (!a->hold_until_ns) {
+        uint64_t pause = sfs_access_gen_pause(&a->gen);
+        if (pause) a->hold_until_ns = now_ns + pause;
+    }
+    return a->hold_until_ns;
 }
 
 static void acc_target_mix(void *state, double pct[SFS_OP_COUNT])
@@ -147,7 +157,7 @@ static const sfs_workload access_workload = {
     .next = acc_next,
     .target_mix = acc_target_mix,
     .close = acc_close,
-    .pause_ns = acc_pause_ns,
+    .intended = acc_intended,
     .own_files = 1,
 };
 SFS_REGISTER_WORKLOAD(access_workload)

@@ -18,20 +18,20 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
     public static AccessStepResult of(AccessStep step, int clients, LoadPointResult p) {
         OpResult r = op(p.getOps(), "read");
         OpResult w = op(p.getOps(), "write");
-        long rc = r == null ? 0 : r.getCount();
-        long wc = w == null ? 0 : w.getCount();
-        double rm = r == null ? 0 : r.getMeanMs();
-        double wm = w == null ? 0 : w.getMeanMs();
+        long rc = r == null ? 0 : r.count();
+        long wc = w == null ? 0 : w.count();
+        double rm = r == null ? 0 : r.meanMs();
+        double wm = w == null ? 0 : w.meanMs();
         double mean = rc + wc == 0 ? 0 : (rm * rc + wm * wc) / (rc + wc);
-        double rmax = r == null ? 0 : r.getMaxMs();
-        double wmax = w == null ? 0 : w.getMaxMs();
-        return new AccessStepResult(step, clients, p.getSeconds(), rc, wc, r == null ? 0 : r.getBytes(),
-                w == null ? 0 : w.getBytes(), mean, rm, wm, Math.max(rmax, wmax), rmax, wmax, p.getP50Ms(),
-                p.getP99Ms(), p.getP999Ms(), r == null ? 0 : r.getErrors(), w == null ? 0 : w.getErrors());
+        double rmax = r == null ? 0 : r.maxMs();
+        double wmax = w == null ? 0 : w.maxMs();
+        return new AccessStepResult(step, clients, p.getSeconds(), rc, wc, r == null ? 0 : r.bytes(),
+                w == null ? 0 : w.bytes(), mean, rm, wm, Math.max(rmax, wmax), rmax, wmax, p.getP50Ms(),
+                p.getP99Ms(), p.getP999Ms(), r == null ? 0 : r.errors(), w == null ? 0 : w.errors());
     }
 
     private static OpResult op(List<OpResult> ops, String name) {
-        return ops.stream().filter(o -> o.getName().equals(name)).findFirst().orElse(null);
+        return ops.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
     }
 
     private double per(double x) {

@@ -31,6 +31,9 @@ public final class TargetMix {
         if (rc.access() != null) {
             return ofAccess(rc.access().specs().get(0), names);
         }
+        if (rc.loadfile() != null) {
+            return out;   // a replay has no target mix: the loadfile's lines are the load
+        }
         if (rc.mix() != null && !rc.mix().isEmpty()) {
             rc.mix().forEach((op, pct) -> out.put(names.id(op), pct.doubleValue()));
             return out;

@@ -43,6 +43,18 @@ final class AccessRcReader {
         }
     }
 
+    /** The access variables are refused with the other workloads rather than ignored. */
+    static void refuseOutsideAccess(RcReader r, String workload) throws RcException {
+        if (workload.equals("access")) {
+            return;
+        }
+        for (String name : RcVariables.ACCESS_ONLY) {
+            if (r.isSet(name)) {
+                throw r.error(name, "applies only to WORKLOAD=access", "WORKLOAD=access with ACCESS_SPECS");
+            }
+        }
+    }
+
     static void read(RcReader r, RunConfig.Values v) throws RcException {
         String specs = r.required("ACCESS_SPECS", "an access-spec file or Iometer .icf (relative to the rc file),"
                 + " or a built-in spec: " + String.join(", ", BuiltinSpecs.names()));
