@@ -1,7 +1,8 @@
 /* workload=loadfile: both loadfile formats parse (fixtures in loadfiles/),
  * bad lines are refused with their number, and a replay on posix meets the
- * expected statuses (0 errors), gives the same op counts twice, and keeps
- * every client in its own clients/clientN directory. */
+ * expected statuses (0 errors), gives the same op counts twice, keeps
+ * every client in its own clients/clientN directory, and paces by the
+ * timestamps or a target MB/s when asked. */
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -98,12 +99,14 @@ static void bad_lines(void)
 }
 
 /* replay 'fixture' for its passes on posix; per-op counts into ops[] */
-static int replay(const char *dir, const char *fixture, int passes, uint64_t ops[SFS_OPS_MAX],
-                  uint64_t *errors)
+static double run_secs;   /* wall time of the last replay's RUN */
+
+static int replay_with(const char *dir, const char *fixture, int passes, const char *extra,
+                       uint64_t ops[SFS_OPS_MAX], uint64_t *errors)
 {
-    char cfg[1024], err[1024];
+    char cfg[1200], err[1024];
     snprintf(cfg, sizeof cfg, "backend=posix\nworkload=loadfile\nloadfile=%s\nloadfile_passes=%d\n"
-             "procs=2\ntarget.0=%s\ntarget.1=%s\nroot=lf\n", fixture, passes, dir, dir);
+             "procs=2\ntarget.0=%s\ntarget.1=%s\nroot=lf\n%s", fixture, passes, dir, dir, extra);
     sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
     CHECK(e != NULL, "open: %s", err);
     if (!e) return -1;
@@ -112,8 +115,12 @@ static int replay(const char *dir, const char *fixture, int passes, uint64_t ops
     if (sfs_engine_start(e, SFS_PHASE_INIT, 10) == 0)
         while ((st = sfs_engine_wait(e, 1000)) == SFS_STATE_RUNNING) ;
     CHECK(st == SFS_STATE_DONE, "INIT");
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
     if (sfs_engine_start(e, SFS_PHASE_RUN, 60) == 0)
-        while ((st = sfs_engine_wait(e, 1000)) == SFS_STATE_RUNNING) ;
+        while ((st = sfs_engine_wait(e, 10)) == SFS_STATE_RUNNING) ;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    run_secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
     CHECK(st == SFS_STATE_DONE, "RUN ends after the passes");
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     CHECK(time(NULL) - t0 < 30, "the passes end the 60 s phase early");
@@ -125,6 +132,28 @@ static int replay(const char *dir, const char *fixture, int passes, uint64_t ops
     }
     sfs_engine_close(e);
     return 0;
+}
+
+static int replay(const char *dir, const char *fixture, int passes, uint64_t ops[SFS_OPS_MAX],
+                  uint64_t *errors)
+{
+    return replay_with(dir, fixture, passes, "", ops, errors);
+}
+
+/* lines due at their timestamps, or when their bytes fit the rate: the
+ * replay takes at least that long, and late lines show in the late count */
+static void paced(const char *dir)
+{
+    uint64_t a[SFS_OPS_MAX], errs = 1;
+    if (replay_with(dir, FIXTURE("nfs.load"), 3, "loadfile_timing=timestamps\n", a, &errs) == 0) {
+        CHECK(errs == 0, "timestamps: %llu errors", (unsigned long long)errs);
+        CHECK(run_secs >= 3 * 0.23 - 0.01 && run_secs < 5, "3 passes of 0.23 s: %.3f s", run_secs);
+    }
+    /* classic.txt moves 100 writes + 100 reads of 4 KiB a pass: 819200 bytes */
+    if (replay_with(dir, FIXTURE("classic.txt"), 2, "target_mbps=1\n", a, &errs) == 0) {
+        CHECK(errs == 0, "target rate: %llu errors", (unsigned long long)errs);
+        CHECK(run_secs >= 1.6 && run_secs < 5, "2 x 0.82 MB at 1 MB/s per client: %.3f s", run_secs);
+    }
 }
 
 static int is_dir(const char *dir, const char *sub)
@@ -165,6 +194,7 @@ static void replays(void)
         if (d) closedir(d);
         CHECK(n == 2, "only the two clients' directories: %d", n);
     }
+    paced(dir);
     if (replay(dir, FIXTURE("smb.load"), 3, a, &errs) == 0)
         CHECK(errs == 0 && a[SFS_OP_CIFS_WRITE_ANDX] == 2 * 3 * 11, "SMB names on posix: %llu errors",
               (unsigned long long)errs);
