@@ -17,7 +17,6 @@ import org.sfsbench.link.Frame;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
-import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
@@ -25,8 +24,11 @@ import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 
-/** The agent's work: worker processes of the current load point, the client log. */
-final class AgentServiceImpl implements AgentService {
+/**
+ * The agent's work behind every session: worker processes of the current load point, the
+ * client log. Reached only through a {@link SessionService}.
+ */
+final class AgentServiceImpl {
     private final ClientLog log;
     private final Path workDir;
     private final Runnable onShutdown;
@@ -59,8 +61,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public AgentInfo info() {
+    AgentInfo info() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -68,11 +69,10 @@ final class AgentServiceImpl implements AgentService {
             host = "localhost";
         }
         return new AgentInfo(host, ProcessHandle.current().pid(), engineVersion,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), org.sfsbench.launch.BuildId.current());
     }
 
-    @Override
-    public synchronized void prepare(PointTask task) throws AgentException {
+    synchronized void prepare(PointTask task) throws AgentException {
         closeWorkers();
         currentPoint = task.loadPoint();
         reported.clear();
@@ -134,8 +134,7 @@ final class AgentServiceImpl implements AgentService {
         return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
     }
 
-    @Override
-    public void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
+    void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
@@ -162,8 +161,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public List<WorkerStatus> status() {
+    List<WorkerStatus> status() {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
@@ -204,8 +202,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public void abort(String reason) {
+    void abort(String reason) {
         log.line("ABORT: " + reason);
         List<WorkerHandle> ws;
         synchronized (this) {
@@ -219,13 +216,11 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public synchronized void finishPoint() {
+    synchronized void finishPoint() {
         closeWorkers();
     }
 
-    @Override
-    public ValidationResult validate(String engineConfig) throws AgentException {
+    ValidationResult validate(String engineConfig) throws AgentException {
         log.line("validation starts");
         WorkerHandle w = WorkerHandle.spawn(0, "validation worker", log.file());
         try {
@@ -237,8 +232,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public String clientLog() throws RemoteException {
+    String clientLog() throws RemoteException {
         try {
             return log.read();
         } catch (IOException e) {
@@ -246,13 +240,11 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public void log(String line) {
+    void log(String line) {
         log.line(line);
     }
 
-    @Override
-    public void shutdown() {
+    void shutdown() {
         log.line("agent shutting down on the manager's request");
         pool.submit(() -> {
             try {

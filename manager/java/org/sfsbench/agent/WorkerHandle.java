@@ -47,6 +47,7 @@ final class WorkerHandle implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(JavaProcess.command(
                     List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k", owner),
                     List.of("worker", "--port", Integer.toString(listen.getLocalPort()))));
+            pb.environment().remove(Secrets.ENV); // a worker needs no agent secret
             pb.environment().put(WorkerLink.TOKEN_ENV, token);
             pb.redirectErrorStream(true);
             pb.redirectOutput(ProcessBuilder.Redirect.appendTo(outputLog.toFile()));

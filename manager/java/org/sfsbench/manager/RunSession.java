@@ -72,7 +72,7 @@ public final class RunSession {
         String failure = null;
         Clients clients = null;
         try {
-            clients = Clients.connect(rc.clients(), rc.agentPort(), out.dir().resolve("agents." + out.suffix()),
+            clients = Clients.connect(rc.clients(), rc.agentPort(), rc.agentAccess(), out.dir().resolve("agents." + out.suffix()),
                     Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"));
             for (ClientSession c : clients.sessions()) {
                 out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"

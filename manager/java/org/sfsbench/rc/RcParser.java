@@ -75,6 +75,7 @@ public final class RcParser {
         checkIpVersion(r, v);
         readFolders(r, v);
         readTimes(r, v);
+        readAgentAccess(r, v);
         readWorkload(r, v);
         readFileSet(r, v);
         readSwitches(r, v);
@@ -369,7 +370,11 @@ public final class RcParser {
     private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
         v.workDir = directory(r, "WORK_DIR", r.rcDir());
         String home = System.getProperty("sfs.home");
-        v.sfsDir = directory(r, "SFS_DIR", home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir());
+        String sfsDir = r.value("SFS_DIR");
+        if (sfsDir != null && !Path.of(sfsDir).isAbsolute()) {
+            throw r.error("SFS_DIR", "not an absolute path", "the absolute path of the sfsbench tree on the clients");
+        }
+        v.sfsDir = sfsDir != null ? Path.of(sfsDir) : home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir();
         String mon = r.value("PRIME_MON_SCRIPT");
         if (mon != null) {
             Path p = r.resolve(mon, List.of(v.workDir, r.rcDir()));
@@ -410,6 +415,52 @@ public final class RcParser {
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
+    }
+
+    private static void readAgentAccess(RcReader r, RunConfig.Values v) throws RcException {
+        AgentAccess.Start start = null;
+        String s = r.value("AGENT_START");
+        if (s != null) {
+            start = switch (s.toLowerCase(Locale.ROOT)) {
+                case "ssh" -> AgentAccess.Start.SSH;
+                case "manual" -> AgentAccess.Start.MANUAL;
+                default -> throw r.error("AGENT_START", "unknown way to start agents", "ssh, manual");
+            };
+        }
+        AgentAccess.Tls tls = null;
+        String t = r.value("AGENT_TLS");
+        if (t != null) {
+            tls = switch (t.toLowerCase(Locale.ROOT)) {
+                case "on" -> AgentAccess.Tls.ON;
+                case "off" -> AgentAccess.Tls.OFF;
+                default -> throw r.error("AGENT_TLS", "neither on nor off", "on, off");
+            };
+        }
+        Integer port = r.isSet("SSH_PORT") ? r.integer("SSH_PORT", 22, 1, 65535) : null;
+        String user = r.value("SSH_USER");
+        if (user != null && !user.matches("[A-Za-z0-9._][A-Za-z0-9._-]{0,31}")) {
+            throw r.error("SSH_USER", "not a user name", "letters, digits, '.', '_', '-'");
+        }
+        Path identity = sshFile(r, "SSH_IDENTITY");
+        Path config = sshFile(r, "SSH_CONFIG");
+        String sfsDir = r.value("SFS_DIR");
+        if (start == AgentAccess.Start.SSH && sfsDir == null) {
+            throw r.error("AGENT_START", "ssh launch needs SFS_DIR, the sfsbench tree on the clients",
+                    "SFS_DIR=/absolute/path with AGENT_START=ssh");
+        }
+        v.agentAccess = new AgentAccess(start, user, port, identity, config, tls, sfsDir);
+    }
+
+    private static Path sshFile(RcReader r, String name) throws RcException {
+        String f = r.value(name);
+        if (f == null) {
+            return null;
+        }
+        Path p = r.resolve(f, List.of(r.rcDir()));
+        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw r.error(name, "no such readable file " + p, "a file for ssh, absolute or relative to the rc file");
+        }
+        return p;
     }
 
     private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {

@@ -22,6 +22,7 @@ final class RcVariables {
             "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
             // sfsbench extensions
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT",
+            "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             // WORKLOAD=loadfile (docs/loadfile.md)
             "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "TARGET_RATE_MBPS");
 

@@ -53,6 +53,7 @@ public final class RunConfig {
     private final double filesetScale;
     private final int sampleInterval;
     private final int agentPort;
+    private final AgentAccess agentAccess;
     private final int appendPcnt;
     private final int dirCount;
     private final int symlinkCount;
@@ -108,6 +109,7 @@ public final class RunConfig {
         filesetScale = v.filesetScale;
         sampleInterval = v.sampleInterval;
         agentPort = v.agentPort;
+        agentAccess = v.agentAccess;
         appendPcnt = v.appendPcnt;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
@@ -307,9 +309,14 @@ public final class RunConfig {
         return sampleInterval;
     }
 
-    /** AGENT_PORT: RMI base port of agents started on this host. */
+    /** AGENT_PORT: the RMI port of the agents on other hosts. */
     public int agentPort() {
         return agentPort;
+    }
+
+    /** AGENT_START, SSH_*, AGENT_TLS and SFS_DIR as the agents of other hosts use them. */
+    public AgentAccess agentAccess() {
+        return agentAccess;
     }
 
     /** APPEND_PCNT: percent of writes that append. */
@@ -432,6 +439,7 @@ public final class RunConfig {
         double filesetScale = 1.0;
         int sampleInterval = 10;
         int agentPort = 50777;
+        AgentAccess agentAccess = AgentAccess.defaults();
         int appendPcnt = 70;
         int dirCount = 30;
         int symlinkCount = 20;

@@ -90,6 +90,12 @@ public final class SfsresWriter {
                         e.count()));
             }
         }
+        if (p.getSimulatedClients() > 0) {   // a loadfile replay: dbench's terms too
+            b.append("  In dbench's terms (ms)\n");
+            for (String line : LoadfileText.lines(p)) {
+                b.append(' ').append(line).append('\n');
+            }
+        }
     }
 
     private static void verdict(StringBuilder b, RunResult run) {

@@ -39,6 +39,9 @@ public interface AgentService extends Remote {
     /** Appends a line to the client log. */
     void log(String line) throws RemoteException;
 
+    /** Ends this session: its stub stops working at once (the agent keeps running). */
+    void logout() throws RemoteException;
+
     /** Ends the agent process (only for agents the manager started itself). */
     void shutdown() throws RemoteException;
 }

@@ -19,8 +19,8 @@ import org.sfsbench.testsupport.Sfs;
 /**
  * WORKLOAD=loadfile through {@code sfs run}: two agents (CLIENTS lists this machine twice), load
  * points of 2 and 3 simulated clients replaying the test loadfile in client.txt format; each
- * point prints dbench's Throughput line and sfsresult.json carries clients, MB/s, the op table and
- * no failed op.
+ * point prints dbench's Throughput line (also in sfsres) and sfsresult.json carries clients, MB/s,
+ * the op table and no failed op.
  */
 class LoadfileRunIT {
 
@@ -55,6 +55,8 @@ class LoadfileRunIT {
             assertEquals(0, p.get("failedOps").asLong(), p.toString());
             assertTrue(p.get("ops").size() > 5, p.toString());
         }
+        String sfsres = Files.readString(results.resolve("sfsres.lf"));
+        assertTrue(sfsres.contains("In dbench's terms") && sfsres.contains("Throughput "), sfsres);
         // every client in its own directory under the run's folder
         assertTrue(Files.isDirectory(mnt.resolve("sfs_lf/clients")), out);
     }
