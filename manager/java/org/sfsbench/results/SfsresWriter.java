@@ -90,7 +90,7 @@ public final class SfsresWriter {
                         e.count()));
             }
         }
-        if (p.getSimulatedClients() > 0) {   // a loadfile replay: dbench's terms too
+        if (p.simulatedClients() > 0) {   // a loadfile replay: dbench's terms too
             b.append("  In dbench's terms (ms)\n");
             for (String line : LoadfileText.lines(p)) {
                 b.append(' ').append(line).append('\n');
