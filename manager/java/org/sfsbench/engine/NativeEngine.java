@@ -50,5 +50,5 @@ public final class NativeEngine {
 
     static native String sfs_engine_op_name(int op);
 
-    static native String sfs_engine_op_unavailable(String backend, int op);
+    static native String sfs_engine_op_unavailable(String backend, String options, int op);
 }

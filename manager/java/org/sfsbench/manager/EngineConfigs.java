@@ -62,6 +62,9 @@ public final class EngineConfigs {
             c.set("username", nz(rc.username()));
             c.set("domain", nz(rc.domain()));
             c.set("password", nz(rc.password()));
+            if (!rc.smbClient().isEmpty()) {
+                c.set("smb_client", rc.smbClient());
+            }
         }
         c.set("seed", seed + point.index() * 1_000_003L);
         String debug = rc.debugFlags().stream().filter(f -> !PARENT_FLAGS.contains(f)).sorted()

@@ -84,10 +84,14 @@ final class SambaServer {
         return "\\\\127.0.0.1:" + port + "\\" + share;
     }
 
-    /** Engine configuration (docs/engine.md keys) for the sfs2008-cifs workload on this server. */
-    String config(int procs, double ratePerProc, String root, String password, String share) {
+    /**
+     * Engine configuration (docs/engine.md keys) for the sfs2008-cifs workload on this server, through
+     * SMB client library {@code client} (libsmb2, libsmbclient).
+     */
+    String config(String client, int procs, double ratePerProc, String root, String password, String share) {
         return String.join("\n",
                 "backend=smb",
+                "smb_client=" + client,
                 "workload=sfs2008-cifs",
                 "procs=" + procs,
                 "target.0=" + target(share),
@@ -100,8 +104,8 @@ final class SambaServer {
                 "");
     }
 
-    String config(int procs, double ratePerProc, String root) {
-        return config(procs, ratePerProc, root, password(), env.get("SHARE"));
+    String config(String client, int procs, double ratePerProc, String root) {
+        return config(client, procs, ratePerProc, root, password(), env.get("SHARE"));
     }
 
     private void script(String verb) throws IOException, InterruptedException {
