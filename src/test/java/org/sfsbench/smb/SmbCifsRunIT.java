@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.testsupport.SambaServer;
 
 /**
  * The sfs2008-cifs workload over the smb backend against a real smbd on loopback, through each SMB
