@@ -16,8 +16,8 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
         long writeErrors) {
 
     public static AccessStepResult of(AccessStep step, int clients, LoadPointResult p) {
-        OpResult r = op(p.getOps(), "read");
-        OpResult w = op(p.getOps(), "write");
+        OpResult r = op(p.ops(), "read");
+        OpResult w = op(p.ops(), "write");
         long rc = r == null ? 0 : r.count();
         long wc = w == null ? 0 : w.count();
         double rm = r == null ? 0 : r.meanMs();
@@ -25,9 +25,9 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
         double mean = rc + wc == 0 ? 0 : (rm * rc + wm * wc) / (rc + wc);
         double rmax = r == null ? 0 : r.maxMs();
         double wmax = w == null ? 0 : w.maxMs();
-        return new AccessStepResult(step, clients, p.getSeconds(), rc, wc, r == null ? 0 : r.bytes(),
-                w == null ? 0 : w.bytes(), mean, rm, wm, Math.max(rmax, wmax), rmax, wmax, p.getP50Ms(),
-                p.getP99Ms(), p.getP999Ms(), r == null ? 0 : r.errors(), w == null ? 0 : w.errors());
+        return new AccessStepResult(step, clients, p.seconds(), rc, wc, r == null ? 0 : r.bytes(),
+                w == null ? 0 : w.bytes(), mean, rm, wm, Math.max(rmax, wmax), rmax, wmax, p.p50Ms(),
+                p.p99Ms(), p.p999Ms(), r == null ? 0 : r.errors(), w == null ? 0 : w.errors());
     }
 
     private static OpResult op(List<OpResult> ops, String name) {

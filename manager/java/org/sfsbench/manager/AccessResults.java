@@ -21,8 +21,8 @@ final class AccessResults {
     static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {
         List<AccessStep> steps = rc.access().steps();
         List<AccessStepResult> rows = new ArrayList<>();
-        for (LoadPointResult p : result.getLoadPoints()) {
-            rows.add(AccessStepResult.of(steps.get(p.getIndex() - 1), rc.clients().size(), p));
+        for (LoadPointResult p : result.loadPoints()) {
+            rows.add(AccessStepResult.of(steps.get(p.index() - 1), rc.clients().size(), p));
         }
         String table = AccessReport.table(rows);
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");

@@ -65,6 +65,9 @@ public final class EngineConfigs {
             c.set("username", nz(rc.username()));
             c.set("domain", nz(rc.domain()));
             c.set("password", nz(rc.password()));
+            if (!rc.smbClient().isEmpty()) {
+                c.set("smb_client", rc.smbClient());
+            }
         }
         AccessTest access = rc.access();
         if (access != null) {
