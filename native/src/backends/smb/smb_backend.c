@@ -246,8 +246,10 @@ static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
     if (rc < 0)
         return rc;
     uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
-    int64_t n = write ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
-                      : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
+    /* a request without a buffer reads into / writes from the scratch buffer */
+    void *buf = req->buf ? req->buf : x->rbuf;
+    int64_t n = write ? x->ops->write(x->c, f, req->offset, buf, len, r)
+                      : x->ops->read(x->c, f, req->offset, buf, len, r);
     int crc = x->ops->close(x->c, f, r);
     if (n < 0)
         return (int)n;
@@ -331,7 +333,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
         n = req->op == SFS_OP_CIFS_WRITE_ANDX
-            ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
+            ? x->ops->write(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r)
             : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
