@@ -43,6 +43,10 @@ typedef struct sfs_workload {
      * every proc's root is the engine's root (the workload keeps procs
      * apart, e.g. clients/clientN). */
     int  own_namespace;
+    /* 1: the workload makes its own files in next_init, under its proc's
+     * root like any workload (filling in the file set's init_total and
+     * total_bytes for progress); the engine builds no SFS file set. */
+    int  own_files;
 } sfs_workload;
 
 void sfs_workload_register(const sfs_workload *w);

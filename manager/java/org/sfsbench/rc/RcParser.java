@@ -23,7 +23,7 @@ public final class RcParser {
     public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
 
     /** WORKLOAD values. */
-    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile");
+    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile", "access");
 
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
@@ -80,6 +80,7 @@ public final class RcParser {
         readTimes(r, v);
         readAgentAccess(r, v);
         readWorkload(r, v);
+        AccessRcReader.refuseOutsideAccess(r, v.workload);
         readFileSet(r, v);
         readSwitches(r, v);
         readLoadfile(r, v);
@@ -131,6 +132,10 @@ public final class RcParser {
     }
 
     private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
+        if (AccessRcReader.isAccess(r)) {
+            AccessRcReader.refuseLoads(r);
+            return;
+        }
         List<String> words = r.words("LOAD");
         if (words.isEmpty()) {
             throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", or LOAD=200 with INCR_LOAD and NUM_RUNS");
@@ -494,6 +499,10 @@ public final class RcParser {
             throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
                     : "WORKLOAD=mixfile needs MIXFILE", "WORKLOAD=mixfile exactly when MIXFILE is set");
         }
+        if (v.workload.equals("access")) {
+            AccessRcReader.read(r, v);
+            return;
+        }
         if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
                 || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
             throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
@@ -549,6 +558,9 @@ public final class RcParser {
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.access != null) {
+            return; // access steps run unpaced
+        }
         int total = v.procs * v.clients.size();
         int lo = v.loads.stream().min(Integer::compare).orElseThrow();
         int hi = v.loads.stream().max(Integer::compare).orElseThrow();
