@@ -35,6 +35,8 @@ struct sfs_cfg {
     int      biod_reads, biod_writes;
     uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
     uint64_t file_size;          /* fixed file size, 0 = distribution */
+    uint64_t working_set;        /* client data set bytes (randread, seqread, seqwrite) */
+    uint32_t file_count;         /* files of that set, 0 = one per proc */
     uint32_t uid, gid;
     int      uid_set, gid_set;
     char     username[128];

@@ -54,6 +54,7 @@ struct sfs_engine {
     const sfs_workload *wl;
     struct sfs_proc *procs;
     int nprocs;
+    int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
     pthread_mutex_t lock;

@@ -164,6 +164,8 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
         *intended = now;
         return 1;
     }
+    if (p->local >= __atomic_load_n(&e->load_procs, __ATOMIC_RELAXED))
+        return -1;                        /* idle in this step */
     if (p->interval_ns <= 0) {            /* unpaced: closed loop */
         if (end && now >= end) return -1;
         *intended = now;

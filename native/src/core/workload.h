@@ -19,6 +19,10 @@ struct sfs_fileset;
 
 typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
+    /* 1: the procs share one data set per client in <root>/cNNNN (NNNN =
+     * proc_first) and the engine builds no SFS file set; open() reports the
+     * proc's share in fs->total_bytes and fs->init_total (dataset.h) */
+    int client_dataset;
     /* Create per-proc state (mix, RNG seeded from cfg seed + global proc id). */
     int  (*open)(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
                  void **state, char *err, size_t errlen);
