@@ -113,6 +113,17 @@ final class WorkerHandle implements AutoCloseable {
         }
     }
 
+    synchronized void step(String changes) throws AgentException {
+        try {
+            out.writeInt(WorkerProtocol.STEP);
+            writeBytes(changes);
+            out.flush();
+            expectOk("step");
+        } catch (IOException e) {
+            throw died("step", e);
+        }
+    }
+
     synchronized WorkerStatus status() {
         if (deathCause != null) {
             return new WorkerStatus(index, pid(), 0, WorkerStatus.DEAD, deathCause, null);

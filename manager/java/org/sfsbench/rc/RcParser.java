@@ -18,7 +18,8 @@ import com.sun.security.auth.module.UnixSystem;
 public final class RcParser {
 
     /** WORKLOAD values. */
-    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile");
+    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "randread",
+            "seqread", "seqwrite");
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;
@@ -45,7 +46,12 @@ public final class RcParser {
         RcReader r = new RcReader(rc, index(rc, RcLexer.lex(rc), v.variables));
         readProtocol(r, v);
         readLoads(r, v);
-        v.procs = r.integer("PROCS", 0, 1, 10_000);
+        TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
+        v.procs = r.integer("PROCS", steps == null ? 0 : steps.max(), 1, 10_000);
+        if (steps != null && v.procs != steps.max()) {
+            throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
+                    "PROCS unset, or equal to the last number of STEP_PROCS");
+        }
         if (v.procs == 0) {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
@@ -58,6 +64,7 @@ public final class RcParser {
         readTimes(r, v);
         readWorkload(r, v);
         readFileSet(r, v);
+        v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         checkRates(r, v);
         DisclosureRules.check(r, v);
@@ -106,8 +113,18 @@ public final class RcParser {
 
     private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
         List<String> words = r.words("LOAD");
+        if (TopSpeedReader.isMax(r)) {
+            for (String name : List.of("INCR_LOAD", "NUM_RUNS")) {
+                if (r.isSet(name)) {
+                    throw r.error(name, "has no meaning with LOAD=max (one unpaced load point)", "unset with LOAD=max");
+                }
+            }
+            v.loads = List.of(0);
+            return;
+        }
         if (words.isEmpty()) {
-            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", or LOAD=200 with INCR_LOAD and NUM_RUNS");
+            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", LOAD=200 with INCR_LOAD and NUM_RUNS,"
+                    + " or LOAD=max (unpaced)");
         }
         List<Integer> loads = new ArrayList<>();
         for (String w : words) {
@@ -329,6 +346,9 @@ public final class RcParser {
             throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
                     : "WORKLOAD=mixfile needs MIXFILE", "WORKLOAD=mixfile exactly when MIXFILE is set");
         }
+        if (TopSpeed.isDataset(v.workload)) {
+            return;
+        }
         if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
                 || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
             throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
@@ -384,6 +404,9 @@ public final class RcParser {
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.topSpeed.unpaced()) {
+            return;
+        }
         int total = v.procs * v.clients.size();
         int lo = v.loads.stream().min(Integer::compare).orElseThrow();
         int hi = v.loads.stream().max(Integer::compare).orElseThrow();

@@ -21,7 +21,10 @@ final class RcVariables {
             "APPEND_PCNT", "DIR_COUNT", "SYMLINK_COUNT", "FILE_COUNT", "BLOCK_FILE", "PRIME_SLEEP",
             "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
             // sfsbench extensions
-            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT");
+            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT",
+            // sfsbench top speed (docs/top-speed.md)
+            "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
+            "CURVE_MAX_MSEC");
 
     /** Other spellings of a variable: alias to canonical name. */
     static final Map<String, String> ALIASES = Map.of("NUM_PROCS", "PROCS");

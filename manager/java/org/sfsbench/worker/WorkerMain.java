@@ -71,6 +71,15 @@ public final class WorkerMain {
                     long atMs = in.readLong();
                     reply(() -> startAt(ph, seconds, atMs));
                 }
+                case WorkerProtocol.STEP -> {
+                    String changes = readString();
+                    reply(() -> {
+                        if (engine == null) {
+                            throw new EngineException("STEP before OPEN");
+                        }
+                        engine.step(changes);
+                    });
+                }
                 case WorkerProtocol.STATUS -> status();
                 case WorkerProtocol.STOP -> {
                     if (engine != null) {

@@ -10,6 +10,7 @@ package org.sfsbench.worker;
  *   OPEN   config:bytes                       -> OK | ERR message
  *   START  phase:int seconds:double atMs:long -> OK | ERR message   (worker waits until atMs)
  *   STATUS                                    -> STATUS phase:int state:int error:UTF sample
+ *   STEP   changes:bytes                      -> OK | ERR message   (between phases: active procs, rate)
  *   STOP                                      -> OK
  *   VALIDATE config:bytes                     -> VALID failures:int report:bytes
  *   CLOSE                                     -> OK, then the worker exits
@@ -23,6 +24,7 @@ public final class WorkerProtocol {
     public static final int STOP = 5;
     public static final int VALIDATE = 6;
     public static final int CLOSE = 7;
+    public static final int STEP = 8;
 
     public static final int R_OK = 100;
     public static final int R_ERR = 101;

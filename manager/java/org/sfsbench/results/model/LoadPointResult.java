@@ -58,6 +58,8 @@ public class LoadPointResult {
     private java.util.List<IntervalPoint> intervals = new java.util.ArrayList<>();
     /** Achieved ops/s per client. */
     private java.util.List<ClientThroughput> clients = new java.util.ArrayList<>();
+    /** Set when the load point is a step of a LOAD=max run; else null. */
+    private StepResult step;
 
     public LoadPointResult() {
     }
@@ -284,5 +286,18 @@ public class LoadPointResult {
 
     public void setClients(java.util.List<ClientThroughput> clients) {
         this.clients = clients;
+    }
+
+    public StepResult getStep() {
+        return step;
+    }
+
+    public void setStep(StepResult step) {
+        this.step = step;
+    }
+
+    /** Payload MB/s (10^6 bytes per second) read and written. */
+    public double getMbPerSec() {
+        return StepResult.mbPerSec(ops, seconds);
     }
 }
