@@ -129,17 +129,20 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->local = i;
         p->global = e->cfg.proc_first + i;
         p->target = e->cfg.target[i];
-        if (e->wl->client_dataset)
+        if (e->wl->own_namespace)
+            snprintf(p->root, sizeof p->root, "%s", e->cfg.root);
+        else if (e->wl->client_dataset)
             snprintf(p->root, sizeof p->root, "%s/c%04d", e->cfg.root, e->cfg.proc_first);
         else
             snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        if (!e->wl->client_dataset && sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
+        if (!e->wl->own_namespace && !e->wl->client_dataset &&
+            sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
             goto fail;
         }
-        if (i == 0 && !e->wl->client_dataset)
+        if (i == 0 && !e->wl->own_namespace && !e->wl->client_dataset)
             sfs_debug(&e->cfg, SFS_DBG_CHILD_SETUP, p->global,
                       "fileset files=%u dirs=%u bytes=%llu working=%u bytes=%llu churn=%u symlinks=%u",
                       p->fs.nfiles, p->fs.ndirs, (unsigned long long)p->fs.total_bytes,

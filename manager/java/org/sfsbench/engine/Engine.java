@@ -10,11 +10,6 @@ import com.sun.jna.Pointer;
  */
 public final class Engine implements AutoCloseable {
 
-    /** Phases of sfsengine.h. */
-    public enum Phase {
-        IDLE, INIT, WARMUP, RUN
-    }
-
     /** States returned by {@link #waitFor(int)}. */
     public enum State {
         RUNNING, DONE, FAILED
@@ -38,7 +33,7 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
     public synchronized void start(Phase phase, double seconds) {
-        if (NativeEngine.sfs_engine_start(live(), phase.ordinal(), seconds) != 0) {
+        if (NativeEngine.sfs_engine_start(live(), phase.id(), seconds) != 0) {
             throw new EngineException(error());
         }
     }
@@ -98,14 +93,32 @@ public final class Engine implements AutoCloseable {
         return new Validation(failures, cString(report));
     }
 
+    /**
+     * Parses a dbench loadfile the way workload=loadfile does, without running it: {@code ops} op
+     * lines and a one-line summary, or {@code ops} < 0 and "file:line: why".
+     */
+    public static LoadfileCheck checkLoadfile(String path) {
+        byte[] report = new byte[8192];
+        int ops = NativeEngine.sfs_engine_loadfile_check(path, report, report.length);
+        return new LoadfileCheck(ops, cString(report));
+    }
+
+    /** Result of {@link #checkLoadfile(String)}. */
+    public record LoadfileCheck(int ops, String report) {
+    }
+
     /** Name of an abstract op id, or null beyond the table. */
     public static String opName(int op) {
         return NativeEngine.sfs_engine_op_name(op);
     }
 
-    /** Null if {@code backend} can issue op id {@code op}, else the reason it cannot. */
-    public static String opUnavailable(String backend, int op) {
-        return NativeEngine.sfs_engine_op_unavailable(backend, op);
+    /**
+     * Null if {@code backend} can issue op id {@code op} with the backend options {@code options}
+     * ("key=value" lines such as {@code smb_client=libsmbclient}, "" for the defaults), else the
+     * reason it cannot.
+     */
+    public static String opUnavailable(String backend, String options, int op) {
+        return NativeEngine.sfs_engine_op_unavailable(backend, options, op);
     }
 
     /** Result of {@link #validate(String)}. */

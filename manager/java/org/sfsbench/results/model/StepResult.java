@@ -2,8 +2,6 @@ package org.sfsbench.results.model;
 
 import java.util.List;
 
-import org.sfsbench.plan.Step;
-
 /**
  * What a load point was as one step of a LOAD=max run (docs/top-speed.md): its kind, the procs
  * per client that generated load and their rate, and whether it is the knee of the procs ramp.
@@ -22,21 +20,11 @@ public class StepResult {
     /** The last step before throughput stopped growing (PLATEAU_PCT, else 5 %). */
     private boolean knee;
 
-    public static StepResult of(Step s) {
-        StepResult r = new StepResult();
-        r.kind = s.kind().name().toLowerCase(java.util.Locale.ROOT);
-        r.procsPerClient = s.procsPerClient();
-        r.perProcRate = s.perProcRate();
-        r.curvePct = s.curvePct();
-        r.rampSeconds = s.rampSeconds();
-        return r;
-    }
-
     /** Payload MB/s (10^6 bytes) of a load point: bytes read and written over its seconds. */
     public static double mbPerSec(List<OpResult> ops, double seconds) {
         long bytes = 0;
         for (OpResult o : ops) {
-            bytes += o.getBytes();
+            bytes += o.bytes();
         }
         return seconds > 0 ? bytes / seconds / 1e6 : 0;
     }

@@ -10,6 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * A stepped LOAD=max random read through {@code sfs run} on a posix folder: STEP_PROCS 1 then 2
@@ -25,10 +27,10 @@ class PosixStepsIT {
                 "WORKLOAD=randread", "XFER_SIZE=4K", "WORKING_SET=8M", "STEP_PROCS=\"1 1 3 2\"",
                 "WARMUP_TIME=1", "CURVE_PCTS=\"25 50\""));
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ts", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ts", "-d",
                 results.toString());
         int status = run.waitFor(240);
-        String out = run.text();
+        String out = run.output();
         assertEquals(0, status, out);
         List<String> rows = Files.readAllLines(results.resolve("sfssum.ts"));
         assertEquals(4, rows.size(), out);
@@ -65,6 +67,6 @@ class PosixStepsIT {
         }
         // one data set: INIT once, and the steps never rebuilt it
         assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 }
