@@ -109,7 +109,7 @@ public final class RunManager {
                 LoadfileText.lines(r).forEach(progress::println);
             }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
-                    point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
+                    point.index(), r.achievedOpsPerSec(), r.requestedOpsPerSec(), r.msecPerOp()));
         }
     }
 
@@ -147,19 +147,19 @@ public final class RunManager {
                 long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
                 LoadPoint sp = new LoadPoint(s.index(), (int) requested, (int) requested, (int) Math.floor(s.perProcRate()),
                         point.clients());
-                LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start);
-                r.setStep(stepResult(s));
+                LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
+                        .toBuilder().step(stepResult(s)).build();
                 sink.pointFinished(r);
                 results.add(r);
-                seq.record(r.getAchievedOpsPerSec(), r.getMsecPerOp());
+                seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op", s.index(),
-                        r.getAchievedOpsPerSec(), r.getMbPerSec(), r.getMsecPerOp()));
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp()));
             }
             int knee = seq.knee();
             if (knee >= 0) {
-                results.get(knee).getStep().setKnee(true);
-                sink.log("knee: step " + (knee + 1) + " (" + results.get(knee).getStep().getProcsPerClient()
-                        + " procs per client, " + String.format("%.1f", results.get(knee).getAchievedOpsPerSec()) + " ops/s)");
+                results.get(knee).step().setKnee(true);
+                sink.log("knee: step " + (knee + 1) + " (" + results.get(knee).step().getProcsPerClient()
+                        + " procs per client, " + String.format("%.1f", results.get(knee).achievedOpsPerSec()) + " ops/s)");
             }
             if (!seq.stopReason().isEmpty()) {
                 sink.log("steps ended early: " + seq.stopReason());
@@ -377,20 +377,22 @@ public final class RunManager {
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
                 procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
         Map<Integer, Double> mix = TargetMix.of(rc, names);
-        LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
-        r.setFilesetKb(run.filesetBytes() / 1024);
+        LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
+        r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
-            r.setSimulatedClients(point.nominalLoad());
-            r.setThroughputMBps(run.total().bytes() / seconds / 1e6);
+            r.simulatedClients(point.nominalLoad());
         }
-        r.setStartTime(start);
-        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        if (rc.loadfile() != null || rc.topSpeed().unpaced()) {
+            r.throughputMBps(run.total().bytes() / seconds / 1e6);
+        }
+        r.startTime(start);
+        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }
-        r.setClients(perClient);
-        r.setIntervals(intervalPoints);
-        return r;
+        r.clients(perClient);
+        r.intervals(intervalPoints);
+        return r.build();
     }
 
     static ClientInfo clientInfo(ClientSession c) {

@@ -1,7 +1,5 @@
 package org.sfsbench.results.model;
 
-import java.util.List;
-
 /**
  * What a load point was as one step of a LOAD=max run (docs/top-speed.md): its kind, the procs
  * per client that generated load and their rate, and whether it is the knee of the procs ramp.
@@ -19,15 +17,6 @@ public class StepResult {
     private int rampSeconds;
     /** The last step before throughput stopped growing (PLATEAU_PCT, else 5 %). */
     private boolean knee;
-
-    /** Payload MB/s (10^6 bytes) of a load point: bytes read and written over its seconds. */
-    public static double mbPerSec(List<OpResult> ops, double seconds) {
-        long bytes = 0;
-        for (OpResult o : ops) {
-            bytes += o.bytes();
-        }
-        return seconds > 0 ? bytes / seconds / 1e6 : 0;
-    }
 
     public String getKind() {
         return kind;
