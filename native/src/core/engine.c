@@ -73,6 +73,8 @@ static void engine_free(sfs_engine *e)
         if (p->wstate) e->wl->close(p->wstate);
         if (p->bctx) e->be->close(p->bctx);
         sfs_fileset_free(&p->fs);
+        free(p->reqs);
+        free(p->free_slots);
     }
     for (int k = 0; k < e->nworkers; k++) {
         free(e->workers[k].procs);
@@ -111,6 +113,18 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    /* outstanding_ios: an async backend takes several requests per proc as
+     * it is; a sync one must offer a queued mode, or depth 1 runs it as
+     * usual (one request at a time is that depth) */
+    if (e->cfg.outstanding_ios > 0 && !e->be->async) {
+        if (e->be->queue)
+            e->queued = 1;
+        else if (e->cfg.outstanding_ios > 1) {
+            snprintf(msg, sizeof msg, "outstanding_ios=%d: the %s backend keeps one request in "
+                     "flight per proc (allowed 0..1)", e->cfg.outstanding_ios, e->be->name);
+            goto fail;
+        }
+    }
     size_t procs_bytes = (size_t)e->cfg.procs * sizeof *e->procs;
     if (posix_memalign((void **)&e->procs, 64, procs_bytes) != 0) {
         e->procs = NULL;
@@ -137,12 +151,21 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
             snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        if (!e->wl->own_namespace && !e->wl->client_dataset &&
+        p->depth = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
+        p->reqs = calloc((size_t)p->depth, sizeof *p->reqs);
+        p->free_slots = calloc((size_t)p->depth, sizeof *p->free_slots);
+        if (!p->reqs || !p->free_slots) {
+            snprintf(msg, sizeof msg, "out of memory");
+            goto fail;
+        }
+        for (int k = 0; k < p->depth; k++)
+            p->free_slots[p->nfree++] = p->depth - 1 - k;
+        if (!e->wl->own_namespace && !e->wl->own_files &&
             sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
             goto fail;
         }
-        if (i == 0 && !e->wl->own_namespace && !e->wl->client_dataset)
+        if (i == 0 && !e->wl->own_namespace && !e->wl->own_files)
             sfs_debug(&e->cfg, SFS_DBG_CHILD_SETUP, p->global,
                       "fileset files=%u dirs=%u bytes=%llu working=%u bytes=%llu churn=%u symlinks=%u",
                       p->fs.nfiles, p->fs.ndirs, (unsigned long long)p->fs.total_bytes,
@@ -151,6 +174,11 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         if (e->be->open(&e->cfg, i, p->root, &p->bctx, m2, sizeof m2)) {
             p->bctx = NULL;
             snprintf(msg, sizeof msg, "proc %d (target %s): %s", p->global, p->target, m2);
+            goto fail;
+        }
+        if (e->queued && e->be->queue(p->bctx, p->depth, m2, sizeof m2)) {
+            snprintf(msg, sizeof msg, "proc %d (target %s): outstanding_ios=%d: %s", p->global,
+                     p->target, p->depth, m2);
             goto fail;
         }
         if (e->wl->open(&e->cfg, i, &p->fs, &p->wstate, m2, sizeof m2)) {
@@ -411,8 +439,8 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
         /* behind: its last op was sent > 1 s late, or the op in flight was
          * intended > 1 s ago (a proc stuck in a slow op counts too) */
         int late = LOAD_RELAXED(p->behind) ||
-                   (LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
-                    now > LOAD_RELAXED(p->req.t_intended_ns) + 1000000000ULL);
+                   (p->depth == 1 && LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
+                    now > LOAD_RELAXED(p->reqs[0].t_intended_ns) + 1000000000ULL);
         behind += late ? 1 : 0;
     }
     out[SFS_S_INIT_DONE] = done;

@@ -68,6 +68,7 @@ static void rr_close(void *state)
 static const sfs_workload randread = {
     .name = "randread",
     .client_dataset = 1,
+    .own_files = 1,
     .open = rr_open,
     .next_init = rr_next_init,
     .next = rr_next,

@@ -68,6 +68,7 @@ static void seq_close(void *state)
 static const sfs_workload seqread = {
     .name = "seqread",
     .client_dataset = 1,
+    .own_files = 1,
     .open = seq_open,
     .next_init = seq_next_init,
     .next = seq_next,

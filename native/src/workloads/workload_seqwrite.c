@@ -102,6 +102,7 @@ static void sw_close(void *state)
 static const sfs_workload seqwrite = {
     .name = "seqwrite",
     .client_dataset = 1,
+    .own_files = 1,
     .open = sw_open,
     .next_init = sw_next_init,
     .next = sw_next,

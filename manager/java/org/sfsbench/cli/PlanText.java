@@ -3,6 +3,7 @@ package org.sfsbench.cli;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
@@ -53,6 +54,15 @@ public final class PlanText {
         sb.append('\n');
         if (c.topSpeed().unpaced()) {
             appendMountPoints(sb, plan, c);
+            return sb.toString();
+        }
+        if (c.access() != null) {
+            sb.append(AccessPlanText.of(c.access(), c.clients().size())).append('\n');
+            sb.append("Procs and mount points (").append(form(c)).append("):\n");
+            for (ClientPlan cp : plan.points().get(0).clients()) {
+                sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+                appendProcs(sb, cp.procs());
+            }
             return sb.toString();
         }
         if (c.loadfile() != null) {

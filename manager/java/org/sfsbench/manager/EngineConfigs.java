@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -68,6 +70,14 @@ public final class EngineConfigs {
             if (!rc.smbClient().isEmpty()) {
                 c.set("smb_client", rc.smbClient());
             }
+        }
+        AccessTest access = rc.access();
+        if (access != null) {
+            AccessStep step = access.steps().get(point.index() - 1);
+            c.set("access_spec", step.spec().engineText());
+            c.set("outstanding_ios", step.outstandingIos());
+            c.set("file_size", access.regionBytes());
+            c.set("start_offset", access.startOffset());
         }
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {

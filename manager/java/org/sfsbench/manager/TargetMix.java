@@ -3,6 +3,7 @@ package org.sfsbench.manager;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.sfsbench.access.AccessSpec;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.stats.OpNames;
 
@@ -27,6 +28,9 @@ public final class TargetMix {
 
     public static Map<Integer, Double> of(RunConfig rc, OpNames names) {
         Map<Integer, Double> out = new LinkedHashMap<>();
+        if (rc.access() != null) {
+            return ofAccess(rc.access().specs().get(0), names);
+        }
         if (rc.loadfile() != null) {
             return out;   // a replay has no target mix: the loadfile's lines are the load
         }
@@ -66,5 +70,13 @@ public final class TargetMix {
         out.put(names.id("write"), 100.0 / all);
         out.put(names.id("remove"), 100.0 / all);
         out.put(names.id("create"), 100.0 / all);
+    }
+
+    /** An access spec's shares of read and write transfers. */
+    public static Map<Integer, Double> ofAccess(AccessSpec spec, OpNames names) {
+        Map<Integer, Double> out = new LinkedHashMap<>();
+        out.put(names.id("read"), spec.readPct());
+        out.put(names.id("write"), 100 - spec.readPct());
+        return out;
     }
 }

@@ -23,7 +23,7 @@ public final class RcParser {
     public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
 
     /** WORKLOAD values. */
-    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile",
+    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile", "access",
             "randread", "seqread", "seqwrite");
 
 
@@ -86,6 +86,7 @@ public final class RcParser {
         readTimes(r, v);
         readAgentAccess(r, v);
         readWorkload(r, v);
+        AccessRcReader.refuseOutsideAccess(r, v.workload);
         readFileSet(r, v);
         v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
@@ -138,6 +139,10 @@ public final class RcParser {
     }
 
     private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
+        if (AccessRcReader.isAccess(r)) {
+            AccessRcReader.refuseLoads(r);
+            return;
+        }
         List<String> words = r.words("LOAD");
         if (TopSpeedReader.isMax(r)) {
             for (String name : List.of("INCR_LOAD", "NUM_RUNS")) {
@@ -514,6 +519,10 @@ public final class RcParser {
         if (TopSpeed.isDataset(v.workload)) {
             return;
         }
+        if (v.workload.equals("access")) {
+            AccessRcReader.read(r, v);
+            return;
+        }
         if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
                 || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
             throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
@@ -569,8 +578,8 @@ public final class RcParser {
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
-        if (v.topSpeed.unpaced()) {
-            return;
+        if (v.topSpeed.unpaced() || v.access != null) {
+            return; // unpaced: LOAD=max, access steps
         }
         int total = v.procs * v.clients.size();
         int lo = v.loads.stream().min(Integer::compare).orElseThrow();

@@ -67,6 +67,7 @@ public final class RunConfig {
     private final boolean dump;
     private final boolean populate;
     private final boolean latGraph;
+    private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
     private final List<String> nonDisclosableReasons;
@@ -125,6 +126,7 @@ public final class RunConfig {
         dump = v.dump;
         populate = v.populate;
         latGraph = v.latGraph;
+        access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
         nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
@@ -303,6 +305,11 @@ public final class RunConfig {
         return names;
     }
 
+    /** The access-spec test of WORKLOAD=access, else null. */
+    public org.sfsbench.access.AccessTest access() {
+        return access;
+    }
+
     /** WORKLOAD=loadfile settings, or null for the other workloads. */
     public LoadfileSettings loadfile() {
         return loadfile;
@@ -447,6 +454,7 @@ public final class RunConfig {
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
+        org.sfsbench.access.AccessTest access;
         int runtime = 300;
         int initTimeout = 8000;
         int blockSize;
