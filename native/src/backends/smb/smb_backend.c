@@ -14,6 +14,7 @@
 #include <time.h>
 #include "backend.h"
 #include "config.h"
+#include "fileset.h"
 #include "smb_client.h"
 
 const smb_client_ops *const smb_clients[] = {
@@ -246,10 +247,10 @@ static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
     if (rc < 0)
         return rc;
     uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
-    /* a request without a buffer reads into / writes from the scratch buffer */
-    void *buf = req->buf ? req->buf : x->rbuf;
-    int64_t n = write ? x->ops->write(x->c, f, req->offset, buf, len, r)
-                      : x->ops->read(x->c, f, req->offset, buf, len, r);
+    /* a write without a buffer sends the write pattern (at most SFS_XFER_MAX bytes) */
+    int64_t n = write ? x->ops->write(x->c, f, req->offset,
+                                      req->buf ? req->buf : sfs_write_pattern(), len, r)
+                      : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
     int crc = x->ops->close(x->c, f, r);
     if (n < 0)
         return (int)n;
@@ -333,7 +334,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
         n = req->op == SFS_OP_CIFS_WRITE_ANDX
-            ? x->ops->write(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r)
+            ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
             : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
