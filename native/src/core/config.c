@@ -175,6 +175,8 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
     INT("biod_writes", 0, 32, biod_writes)
     INT("xfer_size", 0, SFS_XFER_MAX, xfer_size)
     INT("file_size", 0, 1LL << 40, file_size)
+    INT("working_set", 0, 1LL << 50, working_set)
+    INT("file_count", 0, 100000000, file_count)
     INT("outstanding_ios", 0, SFS_MAX_OUTSTANDING, outstanding_ios)
     STR("access_spec", access_spec)
     INT("start_offset", 0, 1LL << 40, start_offset)

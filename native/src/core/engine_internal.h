@@ -57,6 +57,7 @@ struct sfs_engine {
     const sfs_workload *wl;
     struct sfs_proc *procs;
     int nprocs;
+    int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
     int queued;                   /* a sync backend runs in queued mode (run_async) */

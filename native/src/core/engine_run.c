@@ -176,6 +176,8 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
         *intended = now;
         return 1;
     }
+    if (p->local >= __atomic_load_n(&e->load_procs, __ATOMIC_RELAXED))
+        return -1;                        /* idle in this step */
     if (p->interval_ns <= 0 && e->wl->intended) {   /* the workload's own schedule */
         uint64_t t = e->wl->intended(p->wstate, now);
         if (t) {

@@ -19,6 +19,9 @@ struct sfs_fileset;
 
 typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
+    /* 1: the procs share one data set per client: every proc's root is
+     * <root>/cNNNN (NNNN = proc_first); with own_files (dataset.h) */
+    int client_dataset;
     /* Create per-proc state (mix, RNG seeded from cfg seed + global proc id). */
     int  (*open)(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
                  void **state, char *err, size_t errlen);

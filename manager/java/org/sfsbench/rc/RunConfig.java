@@ -59,6 +59,7 @@ public final class RunConfig {
     private final int dirCount;
     private final int symlinkCount;
     private final int fileCount;
+    private final TopSpeed topSpeed;
     private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
@@ -117,6 +118,7 @@ public final class RunConfig {
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
+        topSpeed = v.topSpeed;
         blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
@@ -358,6 +360,11 @@ public final class RunConfig {
         return fileCount;
     }
 
+    /** LOAD=max, the data-set workloads' sizes, steps and curve (docs/top-speed.md). */
+    public TopSpeed topSpeed() {
+        return topSpeed;
+    }
+
     /** BLOCK_FILE (absolute), or null. */
     public Path blockFile() {
         return blockFile;
@@ -465,6 +472,7 @@ public final class RunConfig {
         int dirCount = 30;
         int symlinkCount = 20;
         int fileCount;
+        TopSpeed topSpeed = TopSpeed.none();
         Path blockFile;
         int primeSleep;
         int primeTimeout;
