@@ -9,7 +9,7 @@ import org.sfsbench.rc.TopSpeed;
  * The steps of a LOAD=max run, decided as results come in: first the search for the maximum (one
  * unpaced step of PROCS procs, or the STEP_PROCS ramp, which stops early when a step adds less than
  * PLATEAU_PCT), then the CURVE_PCTS points paced at those percentages of the maximum, which stop
- * early after a point whose mean response time passes CURVE_MAX_MSEC.
+ * early after a point whose mean response time passes CURVE_MAX_MSEC. Curve points use every proc.
  */
 public final class StepSequence {
     /** Growth below which a step no longer counts as adding throughput, when PLATEAU_PCT is unset. */
@@ -60,8 +60,8 @@ public final class StepSequence {
             return null;
         }
         int pct = ts.curvePcts().get(curveNext++);
-        Step best = steps.get(bestSearchStep());
-        int p = best.procsPerClient();
+        // paced points run on all procs: the most headroom to keep the schedule
+        int p = searchCounts.get(searchCounts.size() - 1);
         double rate = maximum() * pct / 100.0 / ((double) p * clients);
         Step s = new Step(index, Step.Kind.CURVE, p, rate, pct, rampSeconds, measureSeconds);
         steps.add(s);
