@@ -83,6 +83,9 @@ extern "C" {
 /* error table after the per-op blocks: one count word, then slots of 2 words */
 #define SFS_E_BASE   (SFS_S_HEADER_WORDS + SFS_OPS_MAX * SFS_O_WORDS)
 /* slot i: word 0 = (op << 32) | (uint32_t)protocol_status, word 1 = count */
+/* error-table status of ops a workload did not send because the backend
+ * cannot express them (not counted in the op's ops or errors) */
+#define SFS_STATUS_NOT_ISSUED 0x7fff0001
 #define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
 
 /*
@@ -107,6 +110,15 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
  * Returns 0, or -1 (see sfs_engine_error). */
 int sfs_engine_start(sfs_engine *e, int phase, double seconds);
 
+/* Change settings between phases, keeping the file set and the open
+ * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS).
+ * 'changes' are key=value lines:
+ *   active=N   procs that generate load in the next phases (1..procs; the
+ *              others stay idle; INIT always uses every proc)
+ *   rate=R     ops/s per proc, 0 = unpaced
+ * Refused while a phase runs.  0, or -1 with a message naming the key. */
+int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen);
+
 /* Wait up to timeout_ms for the current phase to end. */
 int sfs_engine_wait(sfs_engine *e, int timeout_ms);
 
@@ -129,10 +141,17 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
-/* NULL if 'backend' can put op id 'op' on the wire, else a sentence saying
- * why not (e.g. libsmbclient 4.17 has no ECHO); NULL too for an unknown
- * backend.  Results list such ops as not issued. */
-const char *sfs_engine_op_unavailable(const char *backend, int op);
+/* NULL if 'backend' can put op id 'op' on the wire with the backend options
+ * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
+ * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has
+ * no ECHO); NULL too for an unknown backend or unparsable options.  Results
+ * list such ops as not issued. */
+const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
+
+/* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
+ * the number of op lines with a summary in report, or -1 with
+ * "file:line: why" in report. */
+int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);

@@ -50,8 +50,9 @@
  *   QUERY_SECURITY_DESC: slot (path for information/logs)
  *   READ_ANDX, WRITE_ANDX: slot, offset, length, buf
  *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
- * A proc has at most one request outstanding; its strings and buf stay
- * valid until done() is called.
+ * A proc has one request outstanding, or up to outstanding_ios with that
+ * key (async backends, and sync backends through queue()); a request's
+ * strings and buf stay valid until done() is called.
  *
  * Synchronous backends (posix, smb) execute the request inside submit() and
  * call req->done before returning; the engine then runs one proc per
@@ -69,7 +70,8 @@
 
 struct sfs_cfg;            /* parsed engine configuration (config.h) */
 
-#define SFS_MAX_HANDLES 16 /* open-file slots per proc (stateful workloads) */
+#define SFS_MAX_HANDLES 64 /* open-file slots per proc (stateful workloads; client.txt
+                            * keeps up to 23 files open) */
 
 typedef struct sfs_attr {
     uint64_t size;
@@ -99,6 +101,9 @@ struct sfs_req {
     void       *buf;       /* read: destination (may be NULL = discard); write: source */
     void       *user;      /* workload's own cookie */
     int         expect_status; /* a failure status that counts as success (0 = none) */
+    const char *not_issued; /* set: do not send; why (the backend cannot express
+                             * it).  Counted in the error table with status
+                             * SFS_STATUS_NOT_ISSUED, not as an op or error. */
     /* --- filled by the backend --- */
     int         status;    /* 0 = ok, else a negative errno-like value */
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
@@ -140,10 +145,21 @@ typedef struct sfs_backend {
      * ("" if it did not).  The engine adds it to its failure message. */
     const char *(*error)(void *ctx);
     /* Optional (may be NULL = every op can be issued): NULL if this backend
-     * can put 'op' on the wire, else a sentence saying why not.  Stateful
+     * can put 'op' on the wire with the settings of cfg (backend options such
+     * as smb_client; NULL = defaults), else a sentence saying why not.  Stateful
      * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
      * in target_mix; validation prints SKIP with the sentence.  (smb helper) */
-    const char *(*op_unavailable)(int op);
+    const char *(*op_unavailable)(const struct sfs_cfg *cfg, int op);
+    /* Optional (may be NULL): the client libraries this backend can use,
+     * with their versions, for sfs_engine_version ("" if none). */
+    const char *(*libraries)(void);
+    /* Optional (sync backends, may be NULL): switch ctx to queued operation
+     * with up to 'depth' requests in flight (outstanding_ios): submit() then
+     * queues reads and writes and poll() completes them, as an async
+     * backend does (other ops may still complete inside submit()).  0, or a
+     * negative errno with a reason in err when it cannot (posix without
+     * io_uring). */
+    int  (*queue)(void *ctx, int depth, char *err, size_t errlen);
 } sfs_backend;
 
 /* Status conventions (req->status, negative errno values). */
@@ -166,6 +182,9 @@ void sfs_backend_register(const sfs_backend *b);
 const sfs_backend *sfs_backend_find(const char *name);
 /* Space-separated names of the registered backends (static buffer). */
 const char *sfs_backend_names(void);
+/* The client libraries of the backends that have some, with versions
+ * ("smb: libsmb2 6.2 (default), libsmbclient 4.17.12"; static buffer). */
+const char *sfs_backend_libraries(void);
 
 #define SFS_REGISTER_BACKEND(var) \
     __attribute__((constructor)) static void sfs_register_backend_##var(void) \

@@ -175,11 +175,27 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
     INT("biod_writes", 0, 32, biod_writes)
     INT("xfer_size", 0, SFS_XFER_MAX, xfer_size)
     INT("file_size", 0, 1LL << 40, file_size)
+    INT("working_set", 0, 1LL << 50, working_set)
+    INT("file_count", 0, 100000000, file_count)
+    INT("outstanding_ios", 0, SFS_MAX_OUTSTANDING, outstanding_ios)
+    STR("access_spec", access_spec)
+    INT("start_offset", 0, 1LL << 40, start_offset)
     STR("username", username)
     STR("domain", domain)
     STR("password", password)
+    STR("smb_client", smb_client)
     STR("log", log)
     INT("sample_us", 1000, 10000000, sample_us)
+    STR("loadfile", loadfile)
+    DBL("target_mbps", 0, 1e7, target_mbps)
+    INT("procs_total", 0, 1000000, procs_total)
+    INT("loadfile_passes", 0, 1000000000, loadfile_passes)
+    if (strcmp(key, "loadfile_timing") == 0) {
+        if (strcmp(v, "asap") == 0) c->loadfile_timestamps = 0;
+        else if (strcmp(v, "timestamps") == 0) c->loadfile_timestamps = 1;
+        else BAD("config line %d: loadfile_timing=%s: allowed asap or timestamps", line, v);
+        return 0;
+    }
     if (strcmp(key, "uid") == 0 || strcmp(key, "gid") == 0) {
         if (parse_i64(line, key, v, 0, 4294967295LL, &i, err, errlen)) return -1;
         if (key[0] == 'u') { c->uid = (uint32_t)i; c->uid_set = 1; }

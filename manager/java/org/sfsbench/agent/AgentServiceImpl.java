@@ -17,7 +17,6 @@ import org.sfsbench.link.Frame;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
-import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
@@ -25,8 +24,11 @@ import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 
-/** The agent's work: worker processes of the current load point, the client log. */
-final class AgentServiceImpl implements AgentService {
+/**
+ * The agent's work behind every session: worker processes of the current load point, the
+ * client log. Reached only through a {@link SessionService}.
+ */
+final class AgentServiceImpl {
     private final ClientLog log;
     private final Path workDir;
     private final Runnable onShutdown;
@@ -38,6 +40,8 @@ final class AgentServiceImpl implements AgentService {
     private final List<WorkerHandle> workers = new ArrayList<>();
     private String engineVersion = "";
     private int currentPoint;
+    /** Step of the current load point (LOAD=max runs), 0 = not stepped. */
+    private int currentStep;
     private final java.util.Set<Integer> reported = new java.util.HashSet<>();
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
@@ -59,8 +63,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public AgentInfo info() {
+    AgentInfo info() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -68,13 +71,13 @@ final class AgentServiceImpl implements AgentService {
             host = "localhost";
         }
         return new AgentInfo(host, ProcessHandle.current().pid(), engineVersion,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), org.sfsbench.launch.BuildId.current());
     }
 
-    @Override
-    public synchronized void prepare(PointTask task) throws AgentException {
+    synchronized void prepare(PointTask task) throws AgentException {
         closeWorkers();
         currentPoint = task.loadPoint();
+        currentStep = 0;
         reported.clear();
         log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
                 + ") starts " + task.engineConfigs().size() + " worker(s)");
@@ -134,8 +137,7 @@ final class AgentServiceImpl implements AgentService {
         return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
     }
 
-    @Override
-    public void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
+    void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
@@ -162,8 +164,20 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public List<WorkerStatus> status() {
+    void step(int index, String changes) throws AgentException {
+        List<WorkerHandle> ws;
+        synchronized (this) {
+            ws = new ArrayList<>(workers);
+            currentStep = index;
+            reported.clear();
+        }
+        log.line("load point " + currentPoint + " step " + index + ": " + changes.strip().replace('\n', ' '));
+        for (WorkerHandle w : ws) {
+            w.step(changes);
+        }
+    }
+
+    List<WorkerStatus> status() {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
@@ -192,20 +206,24 @@ final class AgentServiceImpl implements AgentService {
         EngineSample e = EngineSample.decode(s.sample().toDense());
         OpCounters t = e.total();
         log.line(String.format(java.util.Locale.ROOT,
-                "RESULT point=%d worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
-                currentPoint, s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
+                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                currentPoint, stepTag(), s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
                 e.filesetBytes()));
         for (OpCounters o : e.opCounters()) {
             if (o.ops() > 0) {
-                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
-                        currentPoint, s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
+                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d%s worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
+                        currentPoint, stepTag(), s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
                         o.latencySumUs()));
             }
         }
     }
 
-    @Override
-    public void abort(String reason) {
+    /** " step=N" while a stepped load point runs its step N, else "". */
+    private String stepTag() {
+        return currentStep > 0 ? " step=" + currentStep : "";
+    }
+
+    void abort(String reason) {
         log.line("ABORT: " + reason);
         List<WorkerHandle> ws;
         synchronized (this) {
@@ -219,13 +237,11 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public synchronized void finishPoint() {
+    synchronized void finishPoint() {
         closeWorkers();
     }
 
-    @Override
-    public ValidationResult validate(String engineConfig) throws AgentException {
+    ValidationResult validate(String engineConfig) throws AgentException {
         log.line("validation starts");
         WorkerHandle w = WorkerHandle.spawn(0, "validation worker", log.file());
         try {
@@ -237,8 +253,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public String clientLog() throws RemoteException {
+    String clientLog() throws RemoteException {
         try {
             return log.read();
         } catch (IOException e) {
@@ -246,13 +261,11 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public void log(String line) {
+    void log(String line) {
         log.line(line);
     }
 
-    @Override
-    public void shutdown() {
+    void shutdown() {
         log.line("agent shutting down on the manager's request");
         pool.submit(() -> {
             try {

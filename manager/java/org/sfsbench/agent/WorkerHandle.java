@@ -47,6 +47,7 @@ final class WorkerHandle implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(JavaProcess.command(
                     List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k", owner),
                     List.of("worker", "--port", Integer.toString(listen.getLocalPort()))));
+            pb.environment().remove(Secrets.ENV); // a worker needs no agent secret
             pb.environment().put(WorkerLink.TOKEN_ENV, token);
             pb.redirectErrorStream(true);
             pb.redirectOutput(ProcessBuilder.Redirect.appendTo(outputLog.toFile()));
@@ -95,6 +96,14 @@ final class WorkerHandle implements AutoCloseable {
             expectOk(link.call(new Frame.Start(phase, seconds, atMs)), "start of phase " + phase);
         } catch (IOException e) {
             throw died("start", e);
+        }
+    }
+
+    synchronized void step(String changes) throws AgentException {
+        try {
+            expectOk(link.call(new Frame.Step(changes)), "step");
+        } catch (IOException e) {
+            throw died("step", e);
         }
     }
 

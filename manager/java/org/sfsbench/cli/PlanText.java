@@ -3,11 +3,13 @@ package org.sfsbench.cli;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.FsProtocol;
+import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 
 /** The human-readable run plan printed by {@code sfs plan}. */
@@ -27,9 +29,13 @@ public final class PlanText {
         }
         line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
         line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
-        line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
-        line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
-                + c.sampleInterval() + " s");
+        if (c.loadfile() == null) {
+            line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
+        }
+        if (c.topSpeed().steps() == null) {
+            line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
+                    + c.sampleInterval() + " s");
+        }
         if (c.disclosable()) {
             line(sb, "disclosable", "yes");
         } else {
@@ -44,7 +50,25 @@ public final class PlanText {
                 sb.append("  - ").append(w).append('\n');
             }
         }
+        sb.append(TopSpeedPlanText.of(c));
         sb.append('\n');
+        if (c.topSpeed().unpaced()) {
+            appendMountPoints(sb, plan, c);
+            return sb.toString();
+        }
+        if (c.access() != null) {
+            sb.append(AccessPlanText.of(c.access(), c.clients().size())).append('\n');
+            sb.append("Procs and mount points (").append(form(c)).append("):\n");
+            for (ClientPlan cp : plan.points().get(0).clients()) {
+                sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+                appendProcs(sb, cp.procs());
+            }
+            return sb.toString();
+        }
+        if (c.loadfile() != null) {
+            loadfilePoints(sb, plan);
+            return sb.toString();
+        }
         sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
                 "per-proc", "file set KB", "").stripTrailing()).append('\n');
         int n = plan.points().size();
@@ -54,12 +78,40 @@ public final class PlanText {
         }
         sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = 120,000 KB per"
                 + " requested op/s x FILESET_SCALE ").append(c.filesetScale()).append(")\n\n");
+        appendMountPoints(sb, plan, c);
+        return sb.toString();
+    }
+
+    private static void appendMountPoints(StringBuilder sb, RunPlan plan, RunConfig c) {
         sb.append("Procs and mount points (").append(form(c)).append("; the same at every load point):\n");
         for (ClientPlan cp : plan.points().get(0).clients()) {
             sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
             appendProcs(sb, cp.procs());
         }
-        return sb.toString();
+    }
+
+    /** WORKLOAD=loadfile: the file, then the simulated clients of each point per host. */
+    private static void loadfilePoints(StringBuilder sb, RunPlan plan) {
+        LoadfileSettings lf = plan.config().loadfile();
+        line(sb, "loadfile", lf.summary());
+        line(sb, "timing", lf.timestamps() ? "by the loadfile's timestamps"
+                : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
+                : "as fast as possible");
+        sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
+        int n = plan.points().size();
+        for (LoadPoint p : plan.points()) {
+            StringBuilder hosts = new StringBuilder();
+            for (ClientPlan cp : p.clients()) {
+                hosts.append(hosts.length() == 0 ? "" : " ").append(cp.name()).append(':').append(cp.procs().size());
+            }
+            sb.append(String.format(Locale.ROOT, "%7s %8d  %s%n", p.index() + "/" + n, p.nominalLoad(), hosts));
+        }
+        sb.append("(each client replays the file in clients/clientN under its host's mount point)\n\n");
+        sb.append("Clients and mount points at the last point:\n");
+        for (ClientPlan cp : plan.points().get(n - 1).clients()) {
+            sb.append("  host ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+            appendProcs(sb, cp.procs());
+        }
     }
 
     private static String form(RunConfig c) {

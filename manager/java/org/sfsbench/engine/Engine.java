@@ -38,6 +38,17 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Changes the active procs and/or the rate between phases, keeping the file set (one step of a
+     * stepped run): {@code changes} are key=value lines, see sfs_engine_step in sfsengine.h.
+     */
+    public synchronized void step(String changes) {
+        byte[] err = new byte[1024];
+        if (NativeEngine.sfs_engine_step(live(), changes, err, err.length) != 0) {
+            throw new EngineException(cString(err));
+        }
+    }
+
     /** Waits up to {@code timeoutMs} for the current phase to end. */
     public State waitFor(int timeoutMs) {
         int s = NativeEngine.sfs_engine_wait(live(), timeoutMs);
@@ -82,14 +93,32 @@ public final class Engine implements AutoCloseable {
         return new Validation(failures, cString(report));
     }
 
+    /**
+     * Parses a dbench loadfile the way workload=loadfile does, without running it: {@code ops} op
+     * lines and a one-line summary, or {@code ops} < 0 and "file:line: why".
+     */
+    public static LoadfileCheck checkLoadfile(String path) {
+        byte[] report = new byte[8192];
+        int ops = NativeEngine.sfs_engine_loadfile_check(path, report, report.length);
+        return new LoadfileCheck(ops, cString(report));
+    }
+
+    /** Result of {@link #checkLoadfile(String)}. */
+    public record LoadfileCheck(int ops, String report) {
+    }
+
     /** Name of an abstract op id, or null beyond the table. */
     public static String opName(int op) {
         return NativeEngine.sfs_engine_op_name(op);
     }
 
-    /** Null if {@code backend} can issue op id {@code op}, else the reason it cannot. */
-    public static String opUnavailable(String backend, int op) {
-        return NativeEngine.sfs_engine_op_unavailable(backend, op);
+    /**
+     * Null if {@code backend} can issue op id {@code op} with the backend options {@code options}
+     * ("key=value" lines such as {@code smb_client=libsmbclient}, "" for the defaults), else the
+     * reason it cannot.
+     */
+    public static String opUnavailable(String backend, String options, int op) {
+        return NativeEngine.sfs_engine_op_unavailable(backend, options, op);
     }
 
     /** Result of {@link #validate(String)}. */

@@ -7,7 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
@@ -56,7 +56,7 @@ public final class RunSession {
 
     /** Returns the process exit status: 0 complete, 1 ended early. */
     public int run() {
-        progress.println("sfsbench " + VersionCommand.TOOL_VERSION + ": " + rc.fsProtocol().rcName() + " run of "
+        progress.println("sfsbench " + ToolVersion.VERSION + ": " + rc.fsProtocol().rcName() + " run of "
                 + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
@@ -72,7 +72,7 @@ public final class RunSession {
         String failure = null;
         Clients clients = null;
         try {
-            clients = Clients.connect(rc.clients(), rc.agentPort(), out.dir().resolve("agents." + out.suffix()),
+            clients = Clients.connect(rc.clients(), rc.agentPort(), rc.agentAccess(), out.dir().resolve("agents." + out.suffix()),
                     Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"));
             for (ClientSession c : clients.sessions()) {
                 out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"
@@ -105,6 +105,14 @@ public final class RunSession {
             return 1;
         }
         FinalReports.printSummary(result, out, progress);
+        if (rc.access() != null) {
+            try {
+                AccessResults.write(rc, out, result, progress);
+            } catch (IOException e) {
+                progress.println("sfs run: could not write the access results: " + e.getMessage());
+                return 1;
+            }
+        }
         return failure == null ? 0 : 1;
     }
 
@@ -114,7 +122,7 @@ public final class RunSession {
         OpNames names = OpNames.canonical();
         String backend = EngineConfigs.backendOf(rc.fsProtocol());
         TargetMix.of(rc, names).forEach((op, pct) -> {
-            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            String why = pct > 0 ? Engine.opUnavailable(backend, rc.backendOptions(), op) : null;
             if (why != null) {
                 out.add(names.name(op) + " (" + why + ")");
             }
@@ -141,49 +149,45 @@ public final class RunSession {
     }
 
     private RunResult result(String failure, List<ClientSession> sessions) {
-        RunResult r = new RunResult();
-        r.setToolVersion(VersionCommand.TOOL_VERSION);
-        r.setSuffix(out.suffix());
-        r.setStartTime(startTime);
-        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        r.setRcFile(String.valueOf(rc.rcFile()));
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion(ToolVersion.VERSION);
+        r.suffix(out.suffix());
+        r.startTime(startTime);
+        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        r.rcFile(String.valueOf(rc.rcFile()));
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
-        r.setRcVariables(vars);
-        r.setProtocol(manager.protocol());
-        r.setWorkload(rc.workload());
+        r.rcVariables(vars);
+        r.protocol(manager.protocol());
+        r.workload(rc.workload());
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
-            ClientInfo ci = new ClientInfo();
-            ci.setNumber(cp.number());
-            ci.setName(cp.name());
-            ci.setProcs(cp.procs().size());
-            cis.add(ci);
+            cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
-        r.setClients(cis);
-        r.setLoadPoints(out.points());
-        r.setComplete(failure == null && out.points().size() == plan.points().size());
-        r.setFailure(failure);
-        r.setUnsupportedOps(unissuableOps());
-        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        r.clients(cis);
+        r.loadPoints(out.points());
+        r.complete(failure == null && out.points().size() == plan.points().size());
+        r.failure(failure);
+        r.unsupportedOps(unissuableOps());
+        Metrics.compute(r.loadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
         // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
-        for (var check : r.getRuleChecks()) {
-            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
-                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
+        for (var check : r.ruleChecks()) {
+            if (!check.passed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.id()))) {
+                reasons.add(check.id() + ": " + check.description() + " (" + check.detail() + ")");
             }
         }
-        r.setNonDisclosableReasons(reasons);
-        r.setDisclosable(reasons.isEmpty());
+        r.nonDisclosableReasons(reasons);
+        r.disclosable(reasons.isEmpty());
         if (!sessions.isEmpty()) {
-            List<String> notes = new ArrayList<>(r.getNotes());
+            List<String> notes = new ArrayList<>(r.notes());
             for (ClientSession c : sessions) {
                 notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
             }
-            r.setNotes(notes);
+            r.notes(notes);
         }
-        return r;
+        return r.build();
     }
 }

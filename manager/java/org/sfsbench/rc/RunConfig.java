@@ -32,6 +32,7 @@ public final class RunConfig {
     private final String username;
     private final String password;
     private final String domain;
+    private final String smbClient;
     private final int nfsUserId;
     private final int nfsGroupId;
     private final int biodMaxReads;
@@ -49,13 +50,16 @@ public final class RunConfig {
     private final int accessPcnt;
     private final Set<Integer> debugFlags;
     private final String workload;
+    private final LoadfileSettings loadfile;
     private final double filesetScale;
     private final int sampleInterval;
     private final int agentPort;
+    private final AgentAccess agentAccess;
     private final int appendPcnt;
     private final int dirCount;
     private final int symlinkCount;
     private final int fileCount;
+    private final TopSpeed topSpeed;
     private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
@@ -63,6 +67,7 @@ public final class RunConfig {
     private final boolean dump;
     private final boolean populate;
     private final boolean latGraph;
+    private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
     private final List<String> nonDisclosableReasons;
@@ -86,6 +91,7 @@ public final class RunConfig {
         username = v.username;
         password = v.password;
         domain = v.domain;
+        smbClient = v.smbClient;
         nfsUserId = v.nfsUserId;
         nfsGroupId = v.nfsGroupId;
         biodMaxReads = v.biodMaxReads;
@@ -103,13 +109,16 @@ public final class RunConfig {
         accessPcnt = v.accessPcnt;
         debugFlags = Collections.unmodifiableSet(new TreeSet<>(v.debugFlags));
         workload = v.workload;
+        loadfile = v.loadfile;
         filesetScale = v.filesetScale;
         sampleInterval = v.sampleInterval;
         agentPort = v.agentPort;
+        agentAccess = v.agentAccess;
         appendPcnt = v.appendPcnt;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
+        topSpeed = v.topSpeed;
         blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
@@ -117,6 +126,7 @@ public final class RunConfig {
         dump = v.dump;
         populate = v.populate;
         latGraph = v.latGraph;
+        access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
         nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
@@ -197,6 +207,16 @@ public final class RunConfig {
     /** DOMAIN (CIFS), "" when unset. */
     public String domain() {
         return domain;
+    }
+
+    /** SMB_CLIENT (CIFS): the engine's SMB client library, "" = the engine's default (libsmb2). */
+    public String smbClient() {
+        return smbClient;
+    }
+
+    /** The backend options of the engine configuration besides credentials ("key=value" lines). */
+    public String backendOptions() {
+        return fsProtocol == FsProtocol.CIFS && !smbClient.isEmpty() ? "smb_client=" + smbClient : "";
     }
 
     /** SFS_NFS_USER_ID, default the uid of this process. */
@@ -285,7 +305,17 @@ public final class RunConfig {
         return names;
     }
 
-    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs or mixfile. */
+    /** The access-spec test of WORKLOAD=access, else null. */
+    public org.sfsbench.access.AccessTest access() {
+        return access;
+    }
+
+    /** WORKLOAD=loadfile settings, or null for the other workloads. */
+    public LoadfileSettings loadfile() {
+        return loadfile;
+    }
+
+    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs, mixfile or loadfile. */
     public String workload() {
         return workload;
     }
@@ -300,9 +330,14 @@ public final class RunConfig {
         return sampleInterval;
     }
 
-    /** AGENT_PORT: RMI base port of agents started on this host. */
+    /** AGENT_PORT: the RMI port of the agents on other hosts. */
     public int agentPort() {
         return agentPort;
+    }
+
+    /** AGENT_START, SSH_*, AGENT_TLS and SFS_DIR as the agents of other hosts use them. */
+    public AgentAccess agentAccess() {
+        return agentAccess;
     }
 
     /** APPEND_PCNT: percent of writes that append. */
@@ -323,6 +358,11 @@ public final class RunConfig {
     /** FILE_COUNT: files per proc; 0 = derived from the load (the rule). */
     public int fileCount() {
         return fileCount;
+    }
+
+    /** LOAD=max, the data-set workloads' sizes, steps and curve (docs/top-speed.md). */
+    public TopSpeed topSpeed() {
+        return topSpeed;
     }
 
     /** BLOCK_FILE (absolute), or null. */
@@ -404,6 +444,7 @@ public final class RunConfig {
         String username = "";
         String password = "";
         String domain = "";
+        String smbClient = "";
         int nfsUserId;
         int nfsGroupId;
         int biodMaxReads = 2;
@@ -413,6 +454,7 @@ public final class RunConfig {
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
+        org.sfsbench.access.AccessTest access;
         int runtime = 300;
         int initTimeout = 8000;
         int blockSize;
@@ -421,13 +463,16 @@ public final class RunConfig {
         int accessPcnt = 30;
         Set<Integer> debugFlags = Set.of();
         String workload;
+        LoadfileSettings loadfile;
         double filesetScale = 1.0;
         int sampleInterval = 10;
         int agentPort = 50777;
+        AgentAccess agentAccess = AgentAccess.defaults();
         int appendPcnt = 70;
         int dirCount = 30;
         int symlinkCount = 20;
         int fileCount;
+        TopSpeed topSpeed = TopSpeed.none();
         Path blockFile;
         int primeSleep;
         int primeTimeout;

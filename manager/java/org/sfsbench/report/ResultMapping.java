@@ -12,7 +12,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
@@ -28,6 +28,7 @@ import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.RuleCheckXml;
 import org.sfsbench.report.xml.RunXml;
 import org.sfsbench.report.xml.SettingXml;
+import org.sfsbench.report.xml.StepXml;
 import org.sfsbench.report.xml.ToolXml;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
@@ -41,6 +42,7 @@ import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
+import org.sfsbench.results.model.StepResult;
 
 /**
  * Converts the result model to the published document and back. The sfssum columns go through
@@ -55,72 +57,72 @@ public final class ResultMapping {
 
     public static ResultDocument toDocument(RunResult r) {
         ResultDocument d = new ResultDocument();
-        d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
-                : VersionCommand.TOOL_VERSION);
+        d.tool = new ToolXml("sfsbench", r.toolVersion() != null ? text(r.toolVersion())
+                : ToolVersion.VERSION);
         d.run = new RunXml();
-        d.run.suffix = text(r.getSuffix());
+        d.run.suffix = text(r.suffix());
         d.run.protocol = protocolOf(r);
-        d.run.workload = blankToNull(r.getWorkload());
-        d.run.rcFile = blankToNull(r.getRcFile());
-        d.run.startTime = dateTime(r.getStartTime());
-        d.run.endTime = dateTime(r.getEndTime());
-        d.run.complete = r.isComplete();
-        d.run.failure = blankToNull(r.getFailure());
-        for (RcVariable v : r.getRcVariables()) {
-            String value = RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue();
-            d.settings.add(new SettingXml(text(v.getName()), text(value)));
+        d.run.workload = blankToNull(r.workload());
+        d.run.rcFile = blankToNull(r.rcFile());
+        d.run.startTime = dateTime(r.startTime());
+        d.run.endTime = dateTime(r.endTime());
+        d.run.complete = r.complete();
+        d.run.failure = blankToNull(r.failure());
+        for (RcVariable v : r.rcVariables()) {
+            String value = RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value();
+            d.settings.add(new SettingXml(text(v.name()), text(value)));
         }
         int totalProcs = 0;
-        if (r.getClients().isEmpty() && !r.getLoadPoints().isEmpty()) {
+        if (r.clients().isEmpty() && !r.loadPoints().isEmpty()) {
             // a run read from sfssum names no clients; its rows still say how many procs ran
-            LoadPointResult first = r.getLoadPoints().get(0);
-            totalProcs = first.getLoadGenerators() * first.getProcsPerGenerator();
+            LoadPointResult first = r.loadPoints().get(0);
+            totalProcs = first.loadGenerators() * first.procsPerGenerator();
         }
-        for (ClientInfo c : r.getClients()) {
+        for (ClientInfo c : r.clients()) {
             ClientXml x = new ClientXml();
-            x.index = c.getNumber();
-            x.name = text(c.getName());
-            x.procs = c.getProcs();
+            x.index = c.number();
+            x.name = text(c.name());
+            x.procs = c.procs();
             d.clients.add(x);
-            totalProcs += c.getProcs();
+            totalProcs += c.procs();
         }
         d.plan = plan(r, totalProcs);
-        for (LoadPointResult p : r.getLoadPoints()) {
+        for (LoadPointResult p : r.loadPoints()) {
             d.loadPoints.add(loadPoint(p));
         }
         d.metrics = new MetricsXml();
         d.metrics.responseTimeLimitMsec = RESPONSE_TIME_LIMIT_MSEC;
-        if (r.getPeakThroughput() > 0) {
-            d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.getPeakThroughput()));
-            d.metrics.overallResponseTimeMsec = fixed(r.getOverallResponseTimeMs(), ORT_SCALE);
-            d.metrics.overallResponseTimeNoOriginMsec = fixed(r.getOverallResponseTimeNoOriginMs(), ORT_SCALE);
+        if (r.peakThroughput() > 0) {
+            d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.peakThroughput()));
+            d.metrics.overallResponseTimeMsec = fixed(r.overallResponseTimeMs(), ORT_SCALE);
+            d.metrics.overallResponseTimeNoOriginMsec = fixed(r.overallResponseTimeNoOriginMs(), ORT_SCALE);
         }
         d.disclosability = new DisclosabilityXml();
-        d.disclosability.disclosable = r.isDisclosable();
-        for (String reason : r.getNonDisclosableReasons()) {
+        d.disclosability.disclosable = r.disclosable();
+        for (String reason : r.nonDisclosableReasons()) {
             d.disclosability.reasons.add(text(reason));
         }
-        for (RuleCheck c : r.getRuleChecks()) {
+        for (RuleCheck c : r.ruleChecks()) {
             RuleCheckXml x = new RuleCheckXml();
-            x.id = text(c.getId());
-            x.passed = c.isPassed();
-            x.description = text(c.getDescription());
-            x.detail = blankToNull(c.getDetail());
+            x.id = text(c.id());
+            x.passed = c.passed();
+            x.description = text(c.description());
+            x.detail = blankToNull(c.detail());
             d.disclosability.rules.add(x);
         }
-        r.getUnsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
-        r.getNotes().forEach(n -> d.notes.add(text(n)));
+        r.unsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
+        r.notes().forEach(n -> d.notes.add(text(n)));
         return d;
     }
 
     private static String protocolOf(RunResult r) {
-        if (r.getProtocol() != null) {
-            return r.getProtocol().name();
+        if (r.protocol() != null) {
+            return r.protocol().name();
         }
-        if (!r.getLoadPoints().isEmpty() && r.getLoadPoints().get(0).getProtocol() != null) {
-            return r.getLoadPoints().get(0).getProtocol();
+        if (!r.loadPoints().isEmpty() && r.loadPoints().get(0).protocol() != null) {
+            return r.loadPoints().get(0).protocol();
         }
-        throw new IllegalArgumentException("run " + r.getSuffix() + " has no protocol (NFS3, CIFS or POSIX)");
+        throw new IllegalArgumentException("run " + r.suffix() + " has no protocol (NFS3, CIFS or POSIX)");
     }
 
     private static PlanXml plan(RunResult r, int totalProcs) {
@@ -128,20 +130,20 @@ public final class ResultMapping {
         plan.totalProcs = totalProcs;
         plan.warmupSeconds = wholeSetting(r, "WARMUP_TIME");
         plan.runSeconds = wholeSetting(r, "RUNTIME");
-        for (LoadPointResult p : r.getLoadPoints()) {
+        for (LoadPointResult p : r.loadPoints()) {
             PlannedPointXml x = new PlannedPointXml();
-            x.index = p.getIndex();
-            x.requestedOpsPerSec = p.getRequestedOpsPerSec();
-            x.perProcOpsPerSec = totalProcs > 0 ? p.getRequestedOpsPerSec() / totalProcs : 0;
+            x.index = p.index();
+            x.requestedOpsPerSec = p.requestedOpsPerSec();
+            x.perProcOpsPerSec = totalProcs > 0 ? p.requestedOpsPerSec() / totalProcs : 0;
             plan.points.add(x);
         }
         return plan;
     }
 
     private static Long wholeSetting(RunResult r, String name) {
-        for (RcVariable v : r.getRcVariables()) {
-            if (name.equals(v.getName()) && v.getValue() != null && v.getValue().strip().matches("\\d{1,12}")) {
-                return Long.parseLong(v.getValue().strip());
+        for (RcVariable v : r.rcVariables()) {
+            if (name.equals(v.name()) && v.value() != null && v.value().strip().matches("\\d{1,12}")) {
+                return Long.parseLong(v.value().strip());
             }
         }
         return null;
@@ -150,7 +152,7 @@ public final class ResultMapping {
     private static LoadPointXml loadPoint(LoadPointResult p) {
         SfssumRow row = SfssumRow.of(p);
         LoadPointXml x = new LoadPointXml();
-        x.index = p.getIndex();
+        x.index = p.index();
         x.requestedOpsPerSec = row.requested();
         x.achievedOpsPerSec = BigDecimal.valueOf(row.achieved());
         x.msecPerOp = fixedOrZero(row.msecPerOp(), 1);
@@ -165,38 +167,47 @@ public final class ResultMapping {
         x.biodMaxWrites = row.biodWrites();
         x.biodMaxReads = row.biodReads();
         x.version = text(row.release());
-        x.failedOps = p.getFailedOps();
-        x.lateOps = p.getLateOps();
-        x.startTime = dateTime(p.getStartTime());
-        x.endTime = dateTime(p.getEndTime());
-        if (!p.getOps().isEmpty()) {
+        x.failedOps = p.failedOps();
+        x.lateOps = p.lateOps();
+        if (p.simulatedClients() > 0) {
+            x.simulatedClients = p.simulatedClients();
+        }
+        if (!Double.isNaN(p.throughputMBps())) {
+            x.throughputMBps = fixedOrZero(p.throughputMBps(), RATE_SCALE);
+        }
+        if (p.step() != null) {
+            x.step = step(p.step());
+        }
+        x.startTime = dateTime(p.startTime());
+        x.endTime = dateTime(p.endTime());
+        if (!p.ops().isEmpty()) {
             x.latency = pointLatency(p);
         }
-        for (OpResult o : p.getOps()) {
+        for (OpResult o : p.ops()) {
             x.ops.add(op(o));
         }
-        for (ErrorResult e : p.getErrors()) {
+        for (ErrorResult e : p.errors()) {
             ErrorXml ex = new ErrorXml();
-            ex.op = e.getOp() != null && !e.getOp().isBlank() ? text(e.getOp()) : "op" + e.getOpId();
-            ex.status = e.getStatus();
-            ex.statusText = blankToNull(e.getStatusText());
-            ex.count = e.getCount();
+            ex.op = e.op() != null && !e.op().isBlank() ? text(e.op()) : "op" + e.opId();
+            ex.status = e.status();
+            ex.statusText = blankToNull(e.statusText());
+            ex.count = e.count();
             x.errors.add(ex);
         }
-        for (ClientThroughput c : p.getClients()) {
+        for (ClientThroughput c : p.clients()) {
             ClientThroughputXml cx = new ClientThroughputXml();
-            cx.client = text(c.getClient());
-            cx.index = c.getNumber();
-            cx.opsPerSec = fixedOrZero(c.getOpsPerSec(), RATE_SCALE);
+            cx.client = text(c.client());
+            cx.index = c.number();
+            cx.opsPerSec = fixedOrZero(c.opsPerSec(), RATE_SCALE);
             x.clientThroughput.add(cx);
         }
-        for (IntervalPoint i : p.getIntervals()) {
+        for (IntervalPoint i : p.intervals()) {
             IntervalXml ix = new IntervalXml();
-            ix.seconds = fixedOrZero(i.getTimeSeconds(), RATE_SCALE);
-            ix.opsPerSec = fixedOrZero(i.getOpsPerSec(), RATE_SCALE);
-            ix.meanMsec = fixed(i.getMeanMs(), MSEC_SCALE);
-            ix.errors = i.getErrors();
-            ix.behindProcs = i.getBehindProcs();
+            ix.seconds = fixedOrZero(i.timeSeconds(), RATE_SCALE);
+            ix.opsPerSec = fixedOrZero(i.opsPerSec(), RATE_SCALE);
+            ix.meanMsec = fixed(i.meanMs(), MSEC_SCALE);
+            ix.errors = i.errors();
+            ix.behindProcs = i.behindProcs();
             x.intervals.add(ix);
         }
         return x;
@@ -205,18 +216,18 @@ public final class ResultMapping {
     /** Latency of all ops of a point; only a point with per-op detail has percentiles (sfssum rows do not). */
     private static LatencyXml pointLatency(LoadPointResult p) {
         LatencyXml l = new LatencyXml();
-        l.meanMsec = fixedOrZero(p.getMsecPerOp(), MSEC_SCALE);
-        l.p50Msec = fixedOrZero(p.getP50Ms(), MSEC_SCALE);
-        l.p90Msec = fixedOrZero(p.getP90Ms(), MSEC_SCALE);
-        l.p99Msec = fixedOrZero(p.getP99Ms(), MSEC_SCALE);
-        l.p999Msec = fixedOrZero(p.getP999Ms(), MSEC_SCALE);
-        l.meanServiceMsec = fixed(p.getMeanServiceMs(), MSEC_SCALE);
+        l.meanMsec = fixedOrZero(p.msecPerOp(), MSEC_SCALE);
+        l.p50Msec = fixedOrZero(p.p50Ms(), MSEC_SCALE);
+        l.p90Msec = fixedOrZero(p.p90Ms(), MSEC_SCALE);
+        l.p99Msec = fixedOrZero(p.p99Ms(), MSEC_SCALE);
+        l.p999Msec = fixedOrZero(p.p999Ms(), MSEC_SCALE);
+        l.meanServiceMsec = fixed(p.meanServiceMs(), MSEC_SCALE);
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
-        for (OpResult o : p.getOps()) {
-            if (o.getCount() > 0) {
-                min = Math.min(min, o.getMinMs());
-                max = Math.max(max, o.getMaxMs());
+        for (OpResult o : p.ops()) {
+            if (o.count() > 0) {
+                min = Math.min(min, o.minMs());
+                max = Math.max(max, o.maxMs());
             }
         }
         // the model keeps min/max per op only; the point's extremes are those of its ops
@@ -227,25 +238,25 @@ public final class ResultMapping {
 
     private static OpXml op(OpResult o) {
         OpXml x = new OpXml();
-        x.name = o.getName() != null && !o.getName().isBlank() ? text(o.getName()) : "op" + o.getOpId();
-        x.count = o.getCount();
-        x.errors = o.getErrors();
-        x.targetPercent = fixedOrZero(o.getTargetPercent(), PERCENT_SCALE);
-        x.achievedPercent = fixedOrZero(o.getAchievedPercent(), PERCENT_SCALE);
-        x.opsPerSec = fixedOrZero(o.getOpsPerSec(), RATE_SCALE);
-        x.bytes = o.getBytes();
-        x.late = o.getLate();
-        x.physical = o.getPhysical();
-        if (o.getCount() > 0) {
+        x.name = o.name() != null && !o.name().isBlank() ? text(o.name()) : "op" + o.opId();
+        x.count = o.count();
+        x.errors = o.errors();
+        x.targetPercent = fixedOrZero(o.targetPercent(), PERCENT_SCALE);
+        x.achievedPercent = fixedOrZero(o.achievedPercent(), PERCENT_SCALE);
+        x.opsPerSec = fixedOrZero(o.opsPerSec(), RATE_SCALE);
+        x.bytes = o.bytes();
+        x.late = o.late();
+        x.physical = o.physical();
+        if (o.count() > 0) {
             LatencyXml l = new LatencyXml();
-            l.meanMsec = fixedOrZero(o.getMeanMs(), MSEC_SCALE);
-            l.minMsec = fixed(o.getMinMs(), MSEC_SCALE);
-            l.p50Msec = fixedOrZero(o.getP50Ms(), MSEC_SCALE);
-            l.p90Msec = fixedOrZero(o.getP90Ms(), MSEC_SCALE);
-            l.p99Msec = fixedOrZero(o.getP99Ms(), MSEC_SCALE);
-            l.p999Msec = fixedOrZero(o.getP999Ms(), MSEC_SCALE);
-            l.maxMsec = fixed(o.getMaxMs(), MSEC_SCALE);
-            l.meanServiceMsec = fixed(o.getMeanServiceMs(), MSEC_SCALE);
+            l.meanMsec = fixedOrZero(o.meanMs(), MSEC_SCALE);
+            l.minMsec = fixed(o.minMs(), MSEC_SCALE);
+            l.p50Msec = fixedOrZero(o.p50Ms(), MSEC_SCALE);
+            l.p90Msec = fixedOrZero(o.p90Ms(), MSEC_SCALE);
+            l.p99Msec = fixedOrZero(o.p99Ms(), MSEC_SCALE);
+            l.p999Msec = fixedOrZero(o.p999Ms(), MSEC_SCALE);
+            l.maxMsec = fixed(o.maxMs(), MSEC_SCALE);
+            l.meanServiceMsec = fixed(o.meanServiceMs(), MSEC_SCALE);
             x.latency = l;
         }
         return x;
@@ -253,38 +264,38 @@ public final class ResultMapping {
 
     /** The result model of a published document, as {@code sfs report} and {@code sfs submit} need it. */
     public static RunResult toRunResult(ResultDocument d) {
-        RunResult r = new RunResult();
-        r.setToolVersion(d.tool.version);
-        r.setSuffix(d.run.suffix);
-        r.setProtocol(protocolEnum(d.run.protocol));
-        r.setWorkload(d.run.workload);
-        r.setRcFile(d.run.rcFile);
-        r.setStartTime(d.run.startTime);
-        r.setEndTime(d.run.endTime);
-        r.setComplete(d.run.complete);
-        r.setFailure(d.run.failure);
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion(d.tool.version);
+        r.suffix(d.run.suffix);
+        r.protocol(protocolEnum(d.run.protocol));
+        r.workload(d.run.workload);
+        r.rcFile(d.run.rcFile);
+        r.startTime(d.run.startTime);
+        r.endTime(d.run.endTime);
+        r.complete(d.run.complete);
+        r.failure(d.run.failure);
         for (SettingXml s : d.settings) {
-            r.getRcVariables().add(RcVariable.of(s.name, s.value));
+            r.rcVariables().add(RcVariable.of(s.name, s.value));
         }
         for (ClientXml c : d.clients) {
-            r.getClients().add(new ClientInfo(c.name, c.index, c.procs));
+            r.clients().add(new ClientInfo(c.name, c.index, c.procs));
         }
         for (LoadPointXml x : d.loadPoints) {
-            r.getLoadPoints().add(loadPoint(x));
+            r.loadPoints().add(loadPoint(x));
         }
         if (d.metrics.peakThroughputOpsPerSec != null) {
-            r.setPeakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
-            r.setOverallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
-            r.setOverallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
+            r.peakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
+            r.overallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
+            r.overallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
         }
-        r.setDisclosable(d.disclosability.disclosable);
-        r.getNonDisclosableReasons().addAll(d.disclosability.reasons);
+        r.disclosable(d.disclosability.disclosable);
+        r.nonDisclosableReasons().addAll(d.disclosability.reasons);
         for (RuleCheckXml c : d.disclosability.rules) {
-            r.getRuleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
+            r.ruleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
         }
-        r.getUnsupportedOps().addAll(d.unsupportedOps);
-        r.getNotes().addAll(d.notes);
-        return r;
+        r.unsupportedOps().addAll(d.unsupportedOps);
+        r.notes().addAll(d.notes);
+        return r.build();
     }
 
     private static Protocol protocolEnum(String s) {
@@ -297,59 +308,56 @@ public final class ResultMapping {
     }
 
     private static LoadPointResult loadPoint(LoadPointXml x) {
-        LoadPointResult p = new LoadPointResult();
-        p.setIndex(x.index);
-        p.setStartTime(x.startTime);
-        p.setEndTime(x.endTime);
-        p.setRequestedOpsPerSec(x.requestedOpsPerSec);
-        p.setAchievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
-        p.setMsecPerOp(msecPerOp(x));
-        p.setTotalOps(x.totalOps);
-        p.setSeconds(x.seconds);
-        p.setProtocol(x.protocol);
-        p.setNetworkProtocol(x.transport);
-        p.setIpVersion(x.ipVersion);
-        p.setFilesetKb(x.fileSetKB);
-        p.setLoadGenerators(x.clients);
-        p.setProcsPerGenerator(x.procsPerClient);
-        p.setBiodWrites(x.biodMaxWrites);
-        p.setBiodReads(x.biodMaxReads);
-        p.setRelease(x.version);
-        p.setFailedOps(x.failedOps);
-        p.setLateOps(x.lateOps);
+        LoadPointResult.Builder p = LoadPointResult.builder();
+        p.index(x.index);
+        p.startTime(x.startTime);
+        p.endTime(x.endTime);
+        p.requestedOpsPerSec(x.requestedOpsPerSec);
+        p.achievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
+        p.msecPerOp(msecPerOp(x));
+        p.totalOps(x.totalOps);
+        p.seconds(x.seconds);
+        p.protocol(x.protocol);
+        p.networkProtocol(x.transport);
+        p.ipVersion(x.ipVersion);
+        p.filesetKb(x.fileSetKB);
+        p.loadGenerators(x.clients);
+        p.procsPerGenerator(x.procsPerClient);
+        p.biodWrites(x.biodMaxWrites);
+        p.biodReads(x.biodMaxReads);
+        p.release(x.version);
+        p.failedOps(x.failedOps);
+        p.lateOps(x.lateOps);
+        if (x.simulatedClients != null) {
+            p.simulatedClients(x.simulatedClients);
+        }
+        p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        if (x.step != null) {
+            p.step(step(x.step));
+        }
         if (x.latency != null) {
-            p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
-            p.setP50Ms(x.latency.p50Msec.doubleValue());
-            p.setP90Ms(x.latency.p90Msec.doubleValue());
-            p.setP99Ms(x.latency.p99Msec.doubleValue());
-            p.setP999Ms(x.latency.p999Msec.doubleValue());
+            p.meanServiceMs(toDouble(x.latency.meanServiceMsec));
+            p.p50Ms(x.latency.p50Msec.doubleValue());
+            p.p90Ms(x.latency.p90Msec.doubleValue());
+            p.p99Ms(x.latency.p99Msec.doubleValue());
+            p.p999Ms(x.latency.p999Msec.doubleValue());
         }
         for (OpXml o : x.ops) {
-            p.getOps().add(op(o));
+            p.ops().add(op(o));
         }
         for (ErrorXml e : x.errors) {
-            ErrorResult er = new ErrorResult();
-            er.setOp(e.op);
-            er.setStatus(e.status);
-            er.setStatusText(e.statusText);
-            er.setCount(e.count);
-            p.getErrors().add(er);
+            p.errors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
         }
         for (ClientThroughputXml c : x.clientThroughput) {
-            p.getClients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
+            p.clients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
         }
         List<IntervalPoint> intervals = new ArrayList<>();
         for (IntervalXml i : x.intervals) {
-            IntervalPoint ip = new IntervalPoint();
-            ip.setTimeSeconds(i.seconds.doubleValue());
-            ip.setOpsPerSec(i.opsPerSec.doubleValue());
-            ip.setMeanMs(toDouble(i.meanMsec));
-            ip.setErrors(i.errors);
-            ip.setBehindProcs(i.behindProcs);
-            intervals.add(ip);
+            intervals.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
+                    i.errors, i.behindProcs));
         }
-        p.setIntervals(intervals);
-        return p;
+        p.intervals(intervals);
+        return p.build();
     }
 
     /**
@@ -365,27 +373,27 @@ public final class ResultMapping {
     }
 
     private static OpResult op(OpXml x) {
-        OpResult o = new OpResult();
-        o.setName(x.name);
-        o.setCount(x.count);
-        o.setErrors(x.errors);
-        o.setTargetPercent(x.targetPercent.doubleValue());
-        o.setAchievedPercent(x.achievedPercent.doubleValue());
-        o.setOpsPerSec(x.opsPerSec.doubleValue());
-        o.setBytes(x.bytes);
-        o.setLate(x.late);
-        o.setPhysical(x.physical);
+        OpResult.Builder o = OpResult.builder();
+        o.name(x.name);
+        o.count(x.count);
+        o.errors(x.errors);
+        o.targetPercent(x.targetPercent.doubleValue());
+        o.achievedPercent(x.achievedPercent.doubleValue());
+        o.opsPerSec(x.opsPerSec.doubleValue());
+        o.bytes(x.bytes);
+        o.late(x.late);
+        o.physical(x.physical);
         if (x.latency != null) {
-            o.setMeanMs(x.latency.meanMsec.doubleValue());
-            o.setMinMs(toDouble(x.latency.minMsec));
-            o.setP50Ms(x.latency.p50Msec.doubleValue());
-            o.setP90Ms(x.latency.p90Msec.doubleValue());
-            o.setP99Ms(x.latency.p99Msec.doubleValue());
-            o.setP999Ms(x.latency.p999Msec.doubleValue());
-            o.setMaxMs(toDouble(x.latency.maxMsec));
-            o.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
+            o.meanMs(x.latency.meanMsec.doubleValue());
+            o.minMs(toDouble(x.latency.minMsec));
+            o.p50Ms(x.latency.p50Msec.doubleValue());
+            o.p90Ms(x.latency.p90Msec.doubleValue());
+            o.p99Ms(x.latency.p99Msec.doubleValue());
+            o.p999Ms(x.latency.p999Msec.doubleValue());
+            o.maxMs(toDouble(x.latency.maxMsec));
+            o.meanServiceMs(toDouble(x.latency.meanServiceMsec));
         }
-        return o;
+        return o.build();
     }
 
     /**
@@ -427,5 +435,27 @@ public final class ResultMapping {
             }
         });
         return b.toString();
+    }
+
+    private static StepXml step(StepResult s) {
+        StepXml x = new StepXml();
+        x.kind = s.getKind();
+        x.procsPerClient = s.getProcsPerClient();
+        x.perProcOpsPerSec = fixedOrZero(s.getPerProcRate(), RATE_SCALE);
+        x.curvePct = s.getCurvePct() > 0 ? s.getCurvePct() : null;
+        x.rampSeconds = s.getRampSeconds();
+        x.knee = s.isKnee();
+        return x;
+    }
+
+    private static StepResult step(StepXml x) {
+        StepResult s = new StepResult();
+        s.setKind(x.kind);
+        s.setProcsPerClient(x.procsPerClient);
+        s.setPerProcRate(x.perProcOpsPerSec.doubleValue());
+        s.setCurvePct(x.curvePct == null ? 0 : x.curvePct);
+        s.setRampSeconds(x.rampSeconds);
+        s.setKnee(x.knee);
+        return s;
     }
 }

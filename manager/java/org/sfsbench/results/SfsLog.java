@@ -65,13 +65,13 @@ public final class SfsLog implements Closeable {
 
     /** The run's header: tool, rc file and its variables (PASSWORD masked), clients, plan. */
     public void runStart(RunResult run, List<Long> requestedLoads) {
-        info("sfsbench " + run.getToolVersion() + " run " + run.getSuffix() + " started, rc file " + run.getRcFile());
-        for (RcVariable v : run.getRcVariables()) {
-            info("rc " + v.getName() + "=" + (RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue()));
+        info("sfsbench " + run.toolVersion() + " run " + run.suffix() + " started, rc file " + run.rcFile());
+        for (RcVariable v : run.rcVariables()) {
+            info("rc " + v.name() + "=" + (RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()));
         }
-        info("protocol " + run.getProtocol() + ", workload " + run.getWorkload());
-        for (ClientInfo c : run.getClients()) {
-            info("client " + c.getNumber() + " " + c.getName() + ": " + c.getProcs() + " procs");
+        info("protocol " + run.protocol() + ", workload " + run.workload());
+        for (ClientInfo c : run.clients()) {
+            info("client " + c.number() + " " + c.name() + ": " + c.procs() + " procs");
         }
         StringBuilder plan = new StringBuilder("plan: " + requestedLoads.size() + " load points, requested ops/s");
         for (long l : requestedLoads) {
@@ -88,26 +88,26 @@ public final class SfsLog implements Closeable {
     /** One sampling interval of RUN. */
     public void interval(int point, IntervalPoint p) {
         info(String.format(Locale.ROOT, "load point %d: t=%.0fs %.1f ops/s %.2f msec/op errors %d behind %d",
-                point, p.getTimeSeconds(), p.getOpsPerSec(), p.getMeanMs(), p.getErrors(), p.getBehindProcs()));
+                point, p.timeSeconds(), p.opsPerSec(), p.meanMs(), p.errors(), p.behindProcs()));
     }
 
     /** A finished load point: its sfssum figures. */
     public void loadPointDone(LoadPointResult p) {
         info(String.format(Locale.ROOT,
                 "load point %d done: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops (%d failed)"
-                        + " in %.1f s", p.getIndex(), p.getRequestedOpsPerSec(), p.getAchievedOpsPerSec(),
-                p.getMsecPerOp(), p.getTotalOps(), p.getFailedOps(), p.getSeconds()));
+                        + " in %.1f s", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
+                p.msecPerOp(), p.totalOps(), p.failedOps(), p.seconds()));
     }
 
     /** End of the run: metric and verdict. */
     public void runEnd(RunResult run) {
-        if (!run.isComplete()) {
-            error("run ended early: " + run.getFailure());
+        if (!run.complete()) {
+            error("run ended early: " + run.failure());
         }
         info(String.format(Locale.ROOT, "peak %.0f ops/s, overall response time %.2f msec/op",
-                run.getPeakThroughput(), run.getOverallResponseTimeMs()));
-        info(run.isDisclosable() ? "result is disclosable" : "result is NOT disclosable");
-        for (String r : run.getNonDisclosableReasons()) {
+                run.peakThroughput(), run.overallResponseTimeMs()));
+        info(run.disclosable() ? "result is disclosable" : "result is NOT disclosable");
+        for (String r : run.nonDisclosableReasons()) {
             warn("not disclosable: " + r);
         }
     }

@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"latency", "ops", "errors", "clientThroughput", "intervals"})
+@XmlType(propOrder = {"step", "latency", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "startTime", "endTime", "latency", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "ops", "errors",
     "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -73,12 +73,24 @@ public final class LoadPointXml {
     @XmlAttribute(required = true)
     public long lateOps;
 
+    /** WORKLOAD=loadfile: the simulated clients of the point; absent for the other workloads. */
+    @XmlAttribute
+    public Integer simulatedClients;
+
+    /** WORKLOAD=loadfile and LOAD=max: MB/s (10^6 bytes) read and written (dbench's Throughput line). */
+    @XmlAttribute
+    public BigDecimal throughputMBps;
+
     /** Start of the RUN phase, ISO-8601. */
     @XmlAttribute
     public String startTime;
 
     @XmlAttribute
     public String endTime;
+
+    /** The step of a LOAD=max run this point is; absent for paced load points. */
+    @XmlElement
+    public StepXml step;
 
     /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
     @XmlElement

@@ -50,6 +50,24 @@ class TemplatesTest {
     }
 
     @Test
+    void accessTemplateRunsOltpAtThreeQueueDepths() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_access_rc"));
+        assertEquals("access", c.workload());
+        assertEquals(List.of(1, 4, 16), c.access().outstandingIos());
+        assertEquals(3, c.access().steps().size());
+        assertEquals("OLTP", c.access().specs().get(0).name());
+        assertEquals(64L << 20, c.access().regionBytes());
+        assertEquals(3, org.sfsbench.access.SpecFileParser.parse(template("access_specs.txt")).size());
+    }
+
+    @Test
+    void loadfileTemplateReplaysClientTxt() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_loadfile_rc"));
+        assertEquals("loadfile", c.workload());
+        assertEquals(List.of(1, 4, 16), c.loadfile().clientCounts());
+    }
+
+    @Test
     void specStyleTemplatesSetEveryVariable() throws Exception {
         Pattern assign = Pattern.compile("(?m)^([A-Z_0-9]+)=");
         for (String t : List.of("sfs_nfs_rc", "sfs_cifs_rc")) {
@@ -58,7 +76,11 @@ class TemplatesTest {
             while (m.find()) {
                 names.add(m.group(1));
             }
-            assertEquals(RcVariables.NAMES, names, t);
+            // the WORKLOAD=loadfile and WORKLOAD=access variables are refused with the SFS workloads
+            // (templates/sfs_loadfile_rc, templates/sfs_access_rc)
+            assertEquals(RcVariables.NAMES.stream().filter(n -> !RcVariables.LOADFILE_ONLY.contains(n)
+                    && !RcVariables.ACCESS_ONLY.contains(n)).toList(),
+                    names, t);
         }
     }
 }

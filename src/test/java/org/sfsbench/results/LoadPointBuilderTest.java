@@ -23,57 +23,57 @@ class LoadPointBuilderTest {
     void sfssumFigures() {
         LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
                 OpNames.canonical());
-        assertEquals(3, r.getIndex());
-        assertEquals(104, r.getRequestedOpsPerSec());
+        assertEquals(3, r.index());
+        assertEquals(104, r.requestedOpsPerSec());
         // 1000 ops / 10 s
-        assertEquals(100.0, r.getAchievedOpsPerSec(), 1e-12);
+        assertEquals(100.0, r.achievedOpsPerSec(), 1e-12);
         // (600 * 2000 + 400 * 5000) us / 1000 ops = 3200 us
-        assertEquals(3.2, r.getMsecPerOp(), 1e-12);
-        assertEquals(1000, r.getTotalOps());
-        assertEquals(6, r.getFailedOps());
-        assertEquals(10, r.getLateOps());
+        assertEquals(3.2, r.msecPerOp(), 1e-12);
+        assertEquals(1000, r.totalOps());
+        assertEquals(6, r.failedOps());
+        assertEquals(10, r.lateOps());
         // (600 * 1500 + 400 * 4000) / 1000 = 2500 us
-        assertEquals(2.5, r.getMeanServiceMs(), 1e-12);
-        assertEquals(10240, r.getFilesetKb());
-        assertEquals("NFS3", r.getProtocol());
-        assertEquals(4, r.getProcsPerGenerator());
+        assertEquals(2.5, r.meanServiceMs(), 1e-12);
+        assertEquals(10240, r.filesetKb());
+        assertEquals("NFS3", r.protocol());
+        assertEquals(4, r.procsPerGenerator());
         // p90: rank 900 falls in the 5000 us bucket (4992..5119), interpolated 5088, clamped to max 5000
-        assertEquals(5.0, r.getP90Ms(), 1e-12);
+        assertEquals(5.0, r.p90Ms(), 1e-12);
         // p50: rank 500 of the 600 values in the 2000 us bucket (1984..2015): 1984 + 500/600 * 32
-        assertEquals((1984 + 500.0 / 600 * 32) / 1000, r.getP50Ms(), 1e-12);
+        assertEquals((1984 + 500.0 / 600 * 32) / 1000, r.p50Ms(), 1e-12);
     }
 
     @Test
     void perOpRowsIncludeMixOpsThatDidNothing() {
         LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
                 OpNames.canonical());
-        List<OpResult> ops = r.getOps();
+        List<OpResult> ops = r.ops();
         assertEquals(3, ops.size());
         OpResult lookup = ops.get(0);
-        assertEquals("lookup", lookup.getName());
-        assertEquals(60.0, lookup.getTargetPercent(), 0);
-        assertEquals(60.0, lookup.getAchievedPercent(), 1e-12);
-        assertEquals(60.0, lookup.getOpsPerSec(), 1e-12);
-        assertEquals(2.0, lookup.getMeanMs(), 1e-12);
-        assertEquals(2.0, lookup.getMinMs(), 0);
-        assertEquals(2.0, lookup.getMaxMs(), 0);
-        assertEquals(2.0, lookup.getP99Ms(), 1e-12);
-        assertEquals(1.5, lookup.getMeanServiceMs(), 1e-12);
-        assertEquals(6, lookup.getErrors());
+        assertEquals("lookup", lookup.name());
+        assertEquals(60.0, lookup.targetPercent(), 0);
+        assertEquals(60.0, lookup.achievedPercent(), 1e-12);
+        assertEquals(60.0, lookup.opsPerSec(), 1e-12);
+        assertEquals(2.0, lookup.meanMs(), 1e-12);
+        assertEquals(2.0, lookup.minMs(), 0);
+        assertEquals(2.0, lookup.maxMs(), 0);
+        assertEquals(2.0, lookup.p99Ms(), 1e-12);
+        assertEquals(1.5, lookup.meanServiceMs(), 1e-12);
+        assertEquals(6, lookup.errors());
         OpResult read = ops.get(1);
-        assertEquals("read", read.getName());
-        assertEquals(40.0, read.getAchievedPercent(), 1e-12);
-        assertEquals(400 * 8192, read.getBytes());
-        assertEquals(10, read.getLate());
+        assertEquals("read", read.name());
+        assertEquals(40.0, read.achievedPercent(), 1e-12);
+        assertEquals(400 * 8192, read.bytes());
+        assertEquals(10, read.late());
         OpResult access = ops.get(2);
-        assertEquals("access", access.getName());
-        assertEquals(0, access.getCount());
-        assertEquals(0.5, access.getTargetPercent(), 0);
-        assertEquals(0.0, access.getMeanMs(), 0);
-        assertEquals(1, r.getErrors().size());
-        assertEquals("lookup", r.getErrors().get(0).getOp());
-        assertEquals("NFS3ERR_NOENT (2)", r.getErrors().get(0).getStatusText());
-        assertEquals(6, r.getErrors().get(0).getCount());
+        assertEquals("access", access.name());
+        assertEquals(0, access.count());
+        assertEquals(0.5, access.targetPercent(), 0);
+        assertEquals(0.0, access.meanMs(), 0);
+        assertEquals(1, r.errors().size());
+        assertEquals("lookup", r.errors().get(0).op());
+        assertEquals("NFS3ERR_NOENT (2)", r.errors().get(0).statusText());
+        assertEquals(6, r.errors().get(0).count());
     }
 
     @Test
@@ -85,7 +85,7 @@ class LoadPointBuilderTest {
     @Test
     void clientThroughputAndIntervals() {
         EngineSample full = Fixtures.runSample();
-        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).getOpsPerSec(),
+        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).opsPerSec(),
                 1e-12);
 
         OpCounters half = new OpCounters(Fixtures.LOOKUP);
@@ -95,16 +95,16 @@ class LoadPointBuilderTest {
         EngineSample first = new EngineSample(Phase.RUN, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
         IntervalTracker t = new IntervalTracker();
         IntervalPoint p1 = t.next(first);
-        assertEquals(5.0, p1.getTimeSeconds(), 0);
-        assertEquals(60.0, p1.getOpsPerSec(), 1e-12);
-        assertEquals(2.0, p1.getMeanMs(), 1e-12);
-        assertEquals(2, p1.getBehindProcs());
+        assertEquals(5.0, p1.timeSeconds(), 0);
+        assertEquals(60.0, p1.opsPerSec(), 1e-12);
+        assertEquals(2.0, p1.meanMs(), 1e-12);
+        assertEquals(2, p1.behindProcs());
         // second half: 300 lookups (6 failed) + 400 reads in 5 s
         IntervalPoint p2 = t.next(full);
-        assertEquals(10.0, p2.getTimeSeconds(), 0);
-        assertEquals(140.0, p2.getOpsPerSec(), 1e-12);
-        assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.getMeanMs(), 1e-12);
-        assertEquals(6, p2.getErrors());
-        assertTrue(p2.getBehindProcs() == 0);
+        assertEquals(10.0, p2.timeSeconds(), 0);
+        assertEquals(140.0, p2.opsPerSec(), 1e-12);
+        assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.meanMs(), 1e-12);
+        assertEquals(6, p2.errors());
+        assertTrue(p2.behindProcs() == 0);
     }
 }
