@@ -231,10 +231,10 @@ static void test_queue_depth(void)
     const int depths[] = { 1, 4, 16, 32 };
     for (int i = 0; i < 4; i++) {
         if (run(dir, depths[i], "4096,100,67,100,0,1,0,0", 1.0)) continue;
-        uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS), w = ops_of(SFS_OP_WRITE, SFS_O_OPS);
+        uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS), w = ops_of(SFS_OP_WRCACHE, SFS_O_OPS);
         CHECK(max_inflight == depths[i], "outstanding_ios=%d: %d in flight at most", depths[i],
               max_inflight);
-        CHECK(r + w > 0 && ops_of(SFS_OP_READ, SFS_O_ERRORS) + ops_of(SFS_OP_WRITE, SFS_O_ERRORS) == 0,
+        CHECK(r + w > 0 && ops_of(SFS_OP_READ, SFS_O_ERRORS) + ops_of(SFS_OP_WRCACHE, SFS_O_ERRORS) == 0,
               "depth %d: %llu reads %llu writes, no errors", depths[i], (unsigned long long)r,
               (unsigned long long)w);
         CHECK(ops_of(SFS_OP_READ, SFS_O_BYTES) == r * 4096, "read bytes");

@@ -117,7 +117,9 @@ static void acc_next(void *state, sfs_req *req)
     a->hold_until_ns = 0;
     memset(req, 0, sizeof *req);
     name_file(req);
-    req->op = io.read ? SFS_OP_READ : SFS_OP_WRITE;
+    /* writes are unstable, as buffered writes of an application: NFS
+     * UNSTABLE without COMMIT, posix into the page cache */
+    req->op = io.read ? SFS_OP_READ : SFS_OP_WRCACHE;
     req->offset = io.offset;
     req->length = io.length;
 }
@@ -141,7 +143,7 @@ static void acc_target_mix(void *state, double pct[SFS_OP_COUNT])
     for (int i = 0; i < a->spec.nlines; i++) {
         const sfs_access_line *l = &a->spec.line[i];
         pct[SFS_OP_READ] += l->pct * l->read_pct / 100.0;
-        pct[SFS_OP_WRITE] += l->pct * (100 - l->read_pct) / 100.0;
+        pct[SFS_OP_WRCACHE] += l->pct * (100 - l->read_pct) / 100.0;
     }
 }
 

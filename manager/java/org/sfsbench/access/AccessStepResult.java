@@ -8,7 +8,8 @@ import org.sfsbench.results.model.OpResult;
 /**
  * The figures of one access step, from its load-point result: IOPS, read/write IOPS, MB/s in
  * binary (MiB, 2^20 bytes) and decimal (MB, 10^6 bytes) units, response times in ms, errors, and
- * the outstanding I/Os achieved (Little's law: IOPS x mean response time).
+ * the outstanding I/Os achieved (Little's law: IOPS x mean response time). Access writes are the
+ * engine's unstable writes (op wrcache).
  */
 public record AccessStepResult(AccessStep step, int clients, double seconds, long readIos, long writeIos,
         long bytesRead, long bytesWritten, double meanMs, double meanReadMs, double meanWriteMs, double maxMs,
@@ -17,7 +18,7 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
 
     public static AccessStepResult of(AccessStep step, int clients, LoadPointResult p) {
         OpResult r = op(p.ops(), "read");
-        OpResult w = op(p.ops(), "write");
+        OpResult w = op(p.ops(), "wrcache");
         long rc = r == null ? 0 : r.count();
         long wc = w == null ? 0 : w.count();
         double rm = r == null ? 0 : r.meanMs();

@@ -76,7 +76,7 @@ public final class TargetMix {
     public static Map<Integer, Double> ofAccess(AccessSpec spec, OpNames names) {
         Map<Integer, Double> out = new LinkedHashMap<>();
         out.put(names.id("read"), spec.readPct());
-        out.put(names.id("write"), 100 - spec.readPct());
+        out.put(names.id("wrcache"), 100 - spec.readPct());
         return out;
     }
 }

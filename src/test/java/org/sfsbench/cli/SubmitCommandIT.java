@@ -24,7 +24,7 @@ import picocli.CommandLine;
  * sfs submit with the shipped example description (templates/sut_description.example.txt) against
  * a run shaped like guide 4.4 (4 clients), and with three broken variants of that description.
  */
-class SubmitCommandTest {
+class SubmitCommandIT {
     @TempDir
     Path dir;
 

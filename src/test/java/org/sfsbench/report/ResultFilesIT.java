@@ -30,7 +30,7 @@ import org.sfsbench.results.model.RunResult;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
 
-class ResultFilesTest {
+class ResultFilesIT {
     @TempDir
     Path dir;
 
