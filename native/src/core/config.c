@@ -178,6 +178,7 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
     STR("username", username)
     STR("domain", domain)
     STR("password", password)
+    STR("smb_client", smb_client)
     STR("log", log)
     INT("sample_us", 1000, 10000000, sample_us)
     STR("loadfile", loadfile)

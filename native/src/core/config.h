@@ -40,6 +40,7 @@ struct sfs_cfg {
     char     username[128];
     char     domain[128];
     char     password[256];      /* never printed */
+    char     smb_client[32];     /* smb: client library ("" = the backend's default) */
     uint64_t seed;
     uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
     char     log[1024];

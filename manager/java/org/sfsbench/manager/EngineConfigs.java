@@ -63,6 +63,9 @@ public final class EngineConfigs {
             c.set("username", nz(rc.username()));
             c.set("domain", nz(rc.domain()));
             c.set("password", nz(rc.password()));
+            if (!rc.smbClient().isEmpty()) {
+                c.set("smb_client", rc.smbClient());
+            }
         }
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {

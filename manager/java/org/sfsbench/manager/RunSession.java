@@ -114,7 +114,7 @@ public final class RunSession {
         OpNames names = OpNames.canonical();
         String backend = EngineConfigs.backendOf(rc.fsProtocol());
         TargetMix.of(rc, names).forEach((op, pct) -> {
-            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            String why = pct > 0 ? Engine.opUnavailable(backend, rc.backendOptions(), op) : null;
             if (why != null) {
                 out.add(names.name(op) + " (" + why + ")");
             }

@@ -19,6 +19,9 @@ import org.sfsbench.engine.Engine;
  */
 public final class RcParser {
 
+    /** SMB_CLIENT values: the smb backend's client libraries (docs/smb.md). */
+    public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
+
     /** WORKLOAD values. */
     public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile");
 
@@ -281,6 +284,11 @@ public final class RcParser {
         v.username = r.string("USERNAME", "");
         v.password = r.string("PASSWORD", "");
         v.domain = r.string("DOMAIN", "");
+        v.smbClient = r.string("SMB_CLIENT", "");
+        if (!v.smbClient.isEmpty() && !SMB_CLIENTS.contains(v.smbClient)) {
+            throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
+                    SMB_CLIENTS), String.join(", ", SMB_CLIENTS) + " (unset: libsmb2 where it is installed)");
+        }
         if (v.fsProtocol == FsProtocol.CIFS) {
             if (v.username.isEmpty()) {
                 throw r.missing("USERNAME", "the user account for the CIFS shares (FS_PROTOCOL=cifs)");
@@ -289,7 +297,7 @@ public final class RcParser {
                 throw r.missing("PASSWORD", "the user's password for the CIFS shares (FS_PROTOCOL=cifs)");
             }
         } else {
-            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN")) {
+            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN", "SMB_CLIENT")) {
                 if (r.isSet(name)) {
                     v.warnings.add(name + " is used only with FS_PROTOCOL=cifs; ignored for "
                             + v.fsProtocol.rcName() + ".");
