@@ -48,7 +48,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "-v", paramLabel = "LEVEL", description = "Validate the server at this level (1 or 2) instead of running.")
     Integer validateLevel;
 
-    @Option(names = "-d", paramLabel = "RESULTS_DIR", description = "Results folder (default: SFS_HOME/results).")
+    @Option(names = "-d", paramLabel = "RESULTS_DIR", description = "Results folder (default: WORK_DIR of the rc file, else SFS_HOME/results).")
     Path resultsDir;
 
     @Override
@@ -70,7 +70,7 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
             return 2;
         }
-        Path dir = resultsDir != null ? resultsDir : Path.of(System.getProperty("sfs.home", "."), "results");
+        Path dir = resultsDir != null ? resultsDir : rc.resultsDir();
         RunPlan plan = RunPlan.from(rc);
         for (String w : rc.warnings()) {
             System.out.println("warning: " + w);

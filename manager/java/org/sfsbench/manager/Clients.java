@@ -1,8 +1,6 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
@@ -12,6 +10,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
+import org.sfsbench.rc.LocalFolders;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.Secrets;
@@ -90,16 +89,7 @@ final class Clients implements AutoCloseable {
     }
 
     static boolean isLocal(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        if (n.equals("localhost") || n.startsWith("127.") || n.equals("::1") || n.equals("[::1]")) {
-            return true;
-        }
-        try {
-            InetAddress self = InetAddress.getLocalHost();
-            return n.equalsIgnoreCase(self.getHostName()) || n.equalsIgnoreCase(self.getCanonicalHostName());
-        } catch (UnknownHostException e) {
-            return false;
-        }
+        return LocalFolders.isThisMachine(name);
     }
 
     /** Asks agents we started to exit, then reaps them. Remote agents keep running. */

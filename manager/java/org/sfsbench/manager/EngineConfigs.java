@@ -8,6 +8,7 @@ import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.RunConfig;
 
@@ -49,6 +50,7 @@ public final class EngineConfigs {
                     .collect(Collectors.joining(",")));
         }
         c.set("access_pcnt", rc.accessPcnt());
+        c.set("fileset_mb_per_op", RunPlan.FILESET_MIB_PER_OP);
         c.set("fileset_scale", rc.filesetScale());
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());

@@ -24,6 +24,9 @@ public final class RcParser {
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
 
+    /** Smallest FILESET_SCALE: below it a proc's file set is a few small files (docs/workloads.md). */
+    public static final double MIN_FILESET_SCALE = 0.0001;
+
     private static final int MAX_SECONDS = 7 * 24 * 3600;
     private static final int MAX_LOAD = 100_000_000;
 
@@ -60,7 +63,6 @@ public final class RcParser {
         readFileSet(r, v);
         readSwitches(r, v);
         checkRates(r, v);
-        DisclosureRules.check(r, v);
         return new RunConfig(v);
     }
 
@@ -262,6 +264,7 @@ public final class RcParser {
 
     private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
         v.workDir = directory(r, "WORK_DIR", r.rcDir());
+        v.workDirSet = r.isSet("WORK_DIR");
         String home = System.getProperty("sfs.home");
         v.sfsDir = directory(r, "SFS_DIR", home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir());
         String mon = r.value("PRIME_MON_SCRIPT");
@@ -304,6 +307,12 @@ public final class RcParser {
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
+        // the agent of the k-th CLIENTS entry on this machine listens on AGENT_PORT + k - 1
+        if (v.agentPort + v.clients.size() - 1 > 65535) {
+            throw r.error("AGENT_PORT", v.clients.size() + " clients need ports " + v.agentPort + " to "
+                    + (v.agentPort + v.clients.size() - 1) + ", beyond 65535",
+                    "at most " + (65536 - v.clients.size()) + " with " + v.clients.size() + " clients");
+        }
     }
 
     private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {
@@ -341,7 +350,6 @@ public final class RcParser {
         v.appendPcnt = r.integer("APPEND_PCNT", 70, 0, 100);
         v.dirCount = r.integer("DIR_COUNT", 30, 1, 100_000);
         v.symlinkCount = r.integer("SYMLINK_COUNT", 20, 0, 100_000);
-        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
         String bf = r.value("BLOCK_FILE");
         if (bf != null) {
             v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));
@@ -354,7 +362,7 @@ public final class RcParser {
         }
         String scale = r.value("FILESET_SCALE");
         if (scale != null) {
-            String allowed = "a number greater than 0 and at most 1 (e.g. 0.01); values below 1 are not disclosable";
+            String allowed = "a number from " + plain(MIN_FILESET_SCALE) + " to 1 (e.g. 0.01); values below 1 are not disclosable";
             double s;
             try {
                 s = Double.parseDouble(scale);
@@ -364,8 +372,16 @@ public final class RcParser {
             if (!(s > 0 && s <= 1)) {
                 throw r.error("FILESET_SCALE", "out of range", allowed);
             }
+            if (s < MIN_FILESET_SCALE) {
+                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where the built file set can no longer"
+                        + " follow the plan (docs/workloads.md, File-set size)", allowed);
+            }
             v.filesetScale = s;
         }
+    }
+
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static void readSwitches(RcReader r, RunConfig.Values v) throws RcException {
@@ -377,10 +393,12 @@ public final class RcParser {
                 throw r.error("DEBUG", e.getMessage(),
                         "comma-separated flags 1 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
             }
+            if (v.debugFlags.contains(DebugFlag.DEBUG_NEW_CODE.value())) {
+                throw r.error("DEBUG", "flag 1 (DEBUG_NEW_CODE) is obsolete and unused (guide Table 3), so it would"
+                        + " do nothing", "comma-separated flags 2 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
+            }
         }
-        v.dump = r.bool("DUMP", false);
-        v.populate = r.bool("POPULATE", false);
-        v.latGraph = r.bool("LAT_GRAPH", false);
+        RefusedVariables.check(r);
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {

@@ -38,6 +38,7 @@ public final class RunConfig {
     private final int biodMaxWrites;
     private final Path sfsDir;
     private final Path workDir;
+    private final boolean workDirSet;
     private final Path primeMonScript;
     private final List<String> primeMonArgs;
     private final int warmupTime;
@@ -55,17 +56,12 @@ public final class RunConfig {
     private final int appendPcnt;
     private final int dirCount;
     private final int symlinkCount;
-    private final int fileCount;
     private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
-    private final boolean dump;
-    private final boolean populate;
-    private final boolean latGraph;
     private final Map<String, String> variables;
     private final List<String> warnings;
-    private final List<String> nonDisclosableReasons;
 
     RunConfig(Values v) {
         rcFile = v.rcFile;
@@ -92,6 +88,7 @@ public final class RunConfig {
         biodMaxWrites = v.biodMaxWrites;
         sfsDir = v.sfsDir;
         workDir = v.workDir;
+        workDirSet = v.workDirSet;
         primeMonScript = v.primeMonScript;
         primeMonArgs = List.copyOf(v.primeMonArgs);
         warmupTime = v.warmupTime;
@@ -109,17 +106,12 @@ public final class RunConfig {
         appendPcnt = v.appendPcnt;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
-        fileCount = v.fileCount;
         blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
-        dump = v.dump;
-        populate = v.populate;
-        latGraph = v.latGraph;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
-        nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
     }
 
     /** The rc file this came from (absolute, normalised). */
@@ -227,6 +219,16 @@ public final class RunConfig {
         return workDir;
     }
 
+    /**
+     * Where the result files go unless {@code -d} says otherwise: WORK_DIR when it is set (the
+     * guide: logging and output files live there), else the {@code results} folder of the sfsbench
+     * installation.
+     */
+    public Path resultsDir() {
+        return workDirSet ? workDir : Path.of(System.getProperty("sfs.home", ".")).toAbsolutePath().normalize()
+                .resolve("results");
+    }
+
     /** PRIME_MON_SCRIPT (absolute), or null. */
     public Path primeMonScript() {
         return primeMonScript;
@@ -320,11 +322,6 @@ public final class RunConfig {
         return symlinkCount;
     }
 
-    /** FILE_COUNT: files per proc; 0 = derived from the load (the rule). */
-    public int fileCount() {
-        return fileCount;
-    }
-
     /** BLOCK_FILE (absolute), or null. */
     public Path blockFile() {
         return blockFile;
@@ -344,21 +341,6 @@ public final class RunConfig {
         return ipv6Enable;
     }
 
-    /** DUMP: also write every proc's raw interval counters. */
-    public boolean dump() {
-        return dump;
-    }
-
-    /** POPULATE: build the file set and stop, no measurement. */
-    public boolean populate() {
-        return populate;
-    }
-
-    /** LAT_GRAPH: print per-op latency histograms in the results. */
-    public boolean latGraph() {
-        return latGraph;
-    }
-
     /** The variables as written (name to value, file order), PASSWORD shown as {@link #MASK}. */
     public Map<String, String> variables() {
         return variables;
@@ -367,15 +349,6 @@ public final class RunConfig {
     /** Advice that does not stop a run (per-proc rate outside 10..250 ops/s, ignored variables, ...). */
     public List<String> warnings() {
         return warnings;
-    }
-
-    /** One sentence per setting that the run rules do not allow in a disclosed result. */
-    public List<String> nonDisclosableReasons() {
-        return nonDisclosableReasons;
-    }
-
-    public boolean disclosable() {
-        return nonDisclosableReasons.isEmpty();
     }
 
     /** Total procs: PROCS x clients. */
@@ -410,6 +383,7 @@ public final class RunConfig {
         int biodMaxWrites = 2;
         Path sfsDir;
         Path workDir;
+        boolean workDirSet;
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
@@ -427,16 +401,11 @@ public final class RunConfig {
         int appendPcnt = 70;
         int dirCount = 30;
         int symlinkCount = 20;
-        int fileCount;
         Path blockFile;
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;
-        boolean dump;
-        boolean populate;
-        boolean latGraph;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
-        List<String> nonDisclosableReasons = new ArrayList<>();
     }
 }

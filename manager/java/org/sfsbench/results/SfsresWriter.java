@@ -34,6 +34,9 @@ public final class SfsresWriter {
     /** The whole text. */
     public static String format(RunResult run) {
         StringBuilder b = new StringBuilder();
+        if (run.getFailure() != null) {
+            b.append("RUN FAILED: ").append(run.getFailure()).append("\n\n");
+        }
         header(b, run);
         for (LoadPointResult p : run.getLoadPoints()) {
             loadPoint(b, p);
@@ -100,17 +103,30 @@ public final class SfsresWriter {
         if (!run.getRuleChecks().isEmpty()) {
             b.append("Run rules\n");
             for (RuleCheck c : run.getRuleChecks()) {
-                b.append(String.format(Locale.ROOT, "  %s %-16s %s (%s)%n", c.isPassed() ? "PASS" : "FAIL", c.getId(),
-                        c.getDescription(), c.getDetail()));
+                b.append(c.isPassed()
+                        ? String.format(Locale.ROOT, "  PASS %-16s %s (%s)%n", c.getId(), c.getDescription(), c.getDetail())
+                        : String.format(Locale.ROOT, "  FAIL %-16s %s (rule: %s)%n", c.getId(), c.getDetail(),
+                                c.getDescription()));
             }
         }
         b.append("Disclosable: ").append(run.isDisclosable() ? "yes" : "NO").append('\n');
         for (String r : run.getNonDisclosableReasons()) {
             b.append("  ").append(r).append('\n');
         }
+        if (Metrics.compute(run.getLoadPoints()).peakIndex() < 0) {
+            b.append(noMetric(run)).append('\n');
+            return;
+        }
         b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%n", run.getPeakThroughput()));
         b.append(String.format(Locale.ROOT, "Overall response time: %.2f msec (without the origin: %.2f msec)%n",
                 run.getOverallResponseTimeMs(), run.getOverallResponseTimeNoOriginMs()));
+    }
+
+    /** Why a run has no peak throughput and no overall response time. */
+    public static String noMetric(RunResult run) {
+        return run.getLoadPoints().isEmpty() ? "No peak throughput and no overall response time: no load point finished."
+                : "No peak throughput and no overall response time: no load point completed ops within "
+                        + RunRules.num(Metrics.RESPONSE_LIMIT_MS) + " msec/op.";
     }
 
     private static String f1(double v) {

@@ -100,14 +100,15 @@ class FaultIT {
     }
 
     @Test
-    void missingMountPointIsAnInitError(@TempDir Path dir) throws Exception {
+    void missingMountPointIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 2, "");
         String text = Files.readString(rc).replace(dir.resolve("mnt0").toString(), dir.resolve("does/not/exist").toString());
         Files.writeString(rc, text);
         SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "m", "-d",
                 dir.resolve("results").toString());
-        assertEquals(1, run.waitFor(90));
-        assertTrue(run.text().contains(dir.resolve("does/not/exist").toString()), run.text());
+        assertEquals(2, run.waitFor(90));
+        assertTrue(run.text().contains(rc + ":5: MNT_POINTS=" + dir.resolve("does/not/exist") + ": folder "
+                + dir.resolve("does/not/exist") + " of client localhost does not exist on this machine"), run.text());
         assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 

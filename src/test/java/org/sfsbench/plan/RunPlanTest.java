@@ -1,6 +1,7 @@
 package org.sfsbench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.rc.RcFiles;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.RunRules;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RuleCheck;
+import org.sfsbench.results.model.RunResult;
 
 class RunPlanTest {
 
@@ -36,6 +41,45 @@ class RunPlanTest {
         assertEquals(List.of(6, 12, 18, 25, 31, 37, 43, 50, 56, 62),
                 p.points().stream().map(LoadPoint::perProcRate).toList());
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), p.points().stream().map(LoadPoint::index).toList());
+    }
+
+    /**
+     * The guide's own example (6 ops/s per proc at point 1, below the advised 10) gets one verdict
+     * from the plan and from the finished run: disclosable, with the per-proc rate as a warning.
+     */
+    @Test
+    void workedExampleGetsTheSameVerdictBeforeAndAfterTheRun() throws Exception {
+        RunPlan p = plan(WORKED_EXAMPLE);
+        List<RuleCheck> before = p.ruleChecks();
+        assertEquals(List.of(), RunRules.reasons(before));
+        assertTrue(p.config().warnings().stream().anyMatch(w -> w.contains("gives 6 ops/s per proc")),
+                p.config().warnings().toString());
+
+        RunResult run = new RunResult();
+        run.setComplete(true);
+        for (LoadPoint lp : p.points()) {
+            LoadPointResult r = new LoadPointResult();
+            r.setIndex(lp.index());
+            r.setRequestedOpsPerSec(lp.requestedOps());
+            r.setAchievedOpsPerSec(lp.requestedOps());
+            r.setMsecPerOp(1 + lp.index() / 10.0);
+            r.setTotalOps(300L * lp.requestedOps());
+            run.getLoadPoints().add(r);
+        }
+        List<RuleCheck> after = RunRules.check(run, p.settings());
+        assertEquals(List.of(), RunRules.reasons(after));
+        // every rule the plan decided is decided again, the same way, after the run
+        for (RuleCheck c : before) {
+            RuleCheck again = after.stream().filter(a -> a.getId().equals(c.getId())).findFirst().orElseThrow();
+            assertEquals(c.isPassed(), again.isPassed(), c.getId());
+            assertEquals(c.getDetail(), again.getDetail(), c.getId());
+        }
+        assertEquals(before.size() + RunRules.MEASURED_RULES.size(), after.size());
+
+        RunPlan shortRuntime = plan(WORKED_EXAMPLE + "RUNTIME=60\n");
+        assertEquals(List.of("runtime failed: RUNTIME=60, 240 s short of 300 s"), RunRules.reasons(shortRuntime.ruleChecks()));
+        List<String> afterShort = RunRules.reasons(RunRules.check(run, shortRuntime.settings()));
+        assertEquals(RunRules.reasons(shortRuntime.ruleChecks()), afterShort);
     }
 
     @Test
@@ -77,12 +121,12 @@ class RunPlanTest {
     }
 
     @Test
-    void fileSetIs120000KbPerRequestedOpTimesScale() throws Exception {
+    void fileSetIs120MiBPerRequestedOpTimesScale() throws Exception {
         RunPlan p = plan(WORKED_EXAMPLE + "FILESET_SCALE=0.5\n");
         LoadPoint first = p.points().get(0);
-        assertEquals(192L * 120_000 / 2, p.filesetKB(first));
-        assertEquals(192L * 120_000 / 2 * 1024, p.filesetBytes(first));
-        assertEquals(120_000L, RunPlan.filesetKB(1, 1.0));
+        assertEquals(192L * 122_880 / 2, p.filesetKB(first));
+        assertEquals(192L * 120 * 1024 * 1024 / 2, p.filesetBytes(first));
+        assertEquals(122_880L, RunPlan.filesetKB(1, 1.0));
     }
 
     @Test
