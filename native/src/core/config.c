@@ -180,6 +180,16 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
     STR("password", password)
     STR("log", log)
     INT("sample_us", 1000, 10000000, sample_us)
+    STR("loadfile", loadfile)
+    DBL("target_mbps", 0, 1e7, target_mbps)
+    INT("procs_total", 0, 1000000, procs_total)
+    INT("loadfile_passes", 0, 1000000000, loadfile_passes)
+    if (strcmp(key, "loadfile_timing") == 0) {
+        if (strcmp(v, "asap") == 0) c->loadfile_timestamps = 0;
+        else if (strcmp(v, "timestamps") == 0) c->loadfile_timestamps = 1;
+        else BAD("config line %d: loadfile_timing=%s: allowed asap or timestamps", line, v);
+        return 0;
+    }
     if (strcmp(key, "uid") == 0 || strcmp(key, "gid") == 0) {
         if (parse_i64(line, key, v, 0, 4294967295LL, &i, err, errlen)) return -1;
         if (key[0] == 'u') { c->uid = (uint32_t)i; c->uid_set = 1; }

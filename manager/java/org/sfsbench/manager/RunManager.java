@@ -14,6 +14,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WorkerState;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -21,6 +23,7 @@ import org.sfsbench.rc.DebugFlag;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
+import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
 import org.sfsbench.results.Timestamps;
 import org.sfsbench.results.model.ClientInfo;
@@ -33,7 +36,6 @@ import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpNames;
-import org.sfsbench.worker.WorkerProtocol;
 
 /**
  * Drives one benchmark run from the prime client: for every load point, every client's agent
@@ -42,11 +44,6 @@ import org.sfsbench.worker.WorkerProtocol;
  * point's row is written as soon as RUN ends, so a later failure loses nothing finished.
  */
 public final class RunManager {
-    /** Phase ids of sfsengine.h. */
-    static final int INIT = 1;
-    static final int WARMUP = 2;
-    static final int RUN = 3;
-
     private static final long POLL_MS = 1000;
     /** Lead time so every client receives the start before the shared instant. */
     private static final long BARRIER_LEAD_MS = 1500;
@@ -93,11 +90,20 @@ public final class RunManager {
         List<LoadPoint> points = plan.points();
         for (LoadPoint point : points) {
             checkAbort();
-            progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
-                    Timestamps.now(), point.index(), points.size(), point.requestedOps(),
-                    point.perProcRate()));
+            if (rc.loadfile() != null) {
+                progress.println(String.format("%s  Executing run %d of %d (%d clients replaying %s) ...",
+                        Timestamps.now(), point.index(), points.size(), point.nominalLoad(),
+                        rc.loadfile().file().getFileName()));
+            } else {
+                progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
+                        Timestamps.now(), point.index(), points.size(), point.requestedOps(),
+                        point.perProcRate()));
+            }
             LoadPointResult r = runPoint(point, points.size(), seed);
             sink.pointFinished(r);
+            if (rc.loadfile() != null) {
+                LoadfileText.lines(r).forEach(progress::println);
+            }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
                     point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
             if (rc.primeSleep() > 0 && point.index() < points.size()) {
@@ -154,11 +160,11 @@ public final class RunManager {
             prepare(point, seed);
             init(point, nPoints);
             long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
-            startAll(WARMUP, rc.warmupTime(), warmupAt);
+            startAll(Phase.WARMUP, rc.warmupTime(), warmupAt);
             sink.log("load point " + point.index() + ": WARMUP " + rc.warmupTime() + " s");
             long runAt = warmupAt + rc.warmupTime() * 1000L;
             watch(point, nPoints, "WARMUP", warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
-            startAll(RUN, rc.runtime(), runAt);
+            startAll(Phase.RUN, rc.runtime(), runAt);
             sink.log("load point " + point.index() + ": RUN " + rc.runtime() + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
@@ -210,7 +216,7 @@ public final class RunManager {
 
     private void init(LoadPoint point, int nPoints) throws RunAbortedException {
         long at = System.currentTimeMillis();
-        startAll(INIT, rc.initTimeout(), at);
+        startAll(Phase.INIT, rc.initTimeout(), at);
         long deadline = at + rc.initTimeout() * 1000L + barrierGraceMs();
         while (true) {
             checkAbort();
@@ -225,7 +231,7 @@ public final class RunManager {
                         done += s.initDone();
                         total += s.initTotal();
                     }
-                    all &= w.state() == WorkerProtocol.ST_DONE;
+                    all &= w.state() == WorkerState.DONE;
                 }
             }
             debug(DebugFlag.DEBUG_PARENT_GENERAL, "INIT of load point " + point.index() + ": " + done + " of " + total
@@ -264,7 +270,7 @@ public final class RunManager {
             List<EngineSample> samples = new ArrayList<>();
             for (List<WorkerStatus> ws : st) {
                 for (WorkerStatus w : ws) {
-                    allDone &= w.state() == WorkerProtocol.ST_DONE;
+                    allDone &= w.state() == WorkerState.DONE;
                     if (w.sample() != null) {
                         samples.add(EngineSample.decode(w.sample().toDense()));
                     }
@@ -287,7 +293,7 @@ public final class RunManager {
                         point.requestedOps(), mean, extra));
                 previous = merged;
                 previousAt = now;
-                if (intervals != null && now >= nextInterval && merged.phase() == RUN) {
+                if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
                     sink.interval(point.index(), ip);
@@ -340,6 +346,10 @@ public final class RunManager {
         Map<Integer, Double> mix = TargetMix.of(rc, names);
         LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
         r.setFilesetKb(run.filesetBytes() / 1024);
+        if (rc.loadfile() != null) {
+            r.setSimulatedClients(point.nominalLoad());
+            r.setThroughputMBps(run.total().bytes() / seconds / 1e6);
+        }
         r.setStartTime(start);
         r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {
@@ -351,11 +361,7 @@ public final class RunManager {
     }
 
     static ClientInfo clientInfo(ClientSession c) {
-        ClientInfo ci = new ClientInfo();
-        ci.setNumber(c.number());
-        ci.setName(c.name());
-        ci.setProcs(0);
-        return ci;
+        return new ClientInfo(c.name(), c.number(), 0);
     }
 
     Protocol protocol() {
@@ -366,7 +372,7 @@ public final class RunManager {
         };
     }
 
-    private void startAll(int phase, double seconds, long atMs) throws RunAbortedException {
+    private void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
         List<Future<?>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
             debug(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
@@ -405,10 +411,10 @@ public final class RunManager {
                 throw fail("interrupted");
             }
             for (WorkerStatus w : ws) {
-                if (w.state() == WorkerStatus.DEAD) {
+                if (w.state() == WorkerState.DEAD) {
                     throw fail(w.error());
                 }
-                if (w.state() == WorkerProtocol.ST_FAILED) {
+                if (w.state() == WorkerState.FAILED) {
                     throw fail(c.label() + " worker " + (w.worker() + 1) + " (pid " + w.pid() + "): " + w.error());
                 }
             }
@@ -446,7 +452,7 @@ public final class RunManager {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < st.size(); i++) {
             for (WorkerStatus w : st.get(i)) {
-                if (w.state() != WorkerProtocol.ST_DONE) {
+                if (w.state() != WorkerState.DONE) {
                     sb.append("client ").append(i + 1).append(" worker ").append(w.worker() + 1).append(" (pid ")
                             .append(w.pid()).append(") still running; ");
                 }

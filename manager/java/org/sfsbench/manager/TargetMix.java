@@ -27,6 +27,9 @@ public final class TargetMix {
 
     public static Map<Integer, Double> of(RunConfig rc, OpNames names) {
         Map<Integer, Double> out = new LinkedHashMap<>();
+        if (rc.loadfile() != null) {
+            return out;   // a replay has no target mix: the loadfile's lines are the load
+        }
         if (rc.mix() != null && !rc.mix().isEmpty()) {
             rc.mix().forEach((op, pct) -> out.put(names.id(op), pct.doubleValue()));
             return out;

@@ -24,6 +24,11 @@ public final class PlanSettings implements RunSettings {
     }
 
     @Override
+    public boolean loadsAreClientCounts() {
+        return rc.loadfile() != null;
+    }
+
+    @Override
     public int runtimeSeconds() {
         return rc.runtime();
     }

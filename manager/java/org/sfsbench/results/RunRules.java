@@ -33,6 +33,9 @@ public final class RunRules {
     public static final List<String> MEASURED_RULES = List.of("complete", "achieved-load", "failed-ops", "mix-share",
             "response-limit", "backend-ops");
 
+    private static final String SPACING_RULE = "Requested loads increase in equal steps (each step within "
+            + pct(SPACING_TOLERANCE) + " of the uniform step).";
+
     /** Slack for floating-point comparisons at a tolerance's exact edge. */
     private static final double EPS = 1e-9;
 
@@ -50,7 +53,8 @@ public final class RunRules {
                 loads.size() >= MIN_LOAD_POINTS, loads.size() >= MIN_LOAD_POINTS ? loads.size() + " load points"
                         : "only " + loads.size() + " load point" + (loads.size() == 1 ? "" : "s") + ", "
                                 + (MIN_LOAD_POINTS - loads.size()) + " short of " + MIN_LOAD_POINTS));
-        out.add(spacing(loads));
+        out.add(s.loadsAreClientCounts() ? rule("load-spacing", SPACING_RULE, true,
+                "the load points are client counts (a loadfile replay)") : spacing(loads));
         out.add(rule("runtime", "RUNTIME is " + REQUIRED_SECONDS + " seconds.",
                 s.runtimeSeconds() == REQUIRED_SECONDS, "RUNTIME=" + s.runtimeSeconds()
                         + offBy(s.runtimeSeconds(), REQUIRED_SECONDS, " s")));
@@ -107,8 +111,8 @@ public final class RunRules {
     public static List<String> reasons(List<RuleCheck> checks) {
         List<String> reasons = new ArrayList<>();
         for (RuleCheck c : checks) {
-            if (!c.isPassed()) {
-                reasons.add(c.getId() + " failed: " + c.getDetail());
+            if (!c.passed()) {
+                reasons.add(c.id() + " failed: " + c.detail());
             }
         }
         return reasons;
@@ -122,8 +126,7 @@ public final class RunRules {
     }
 
     private static RuleCheck spacing(List<Long> loads) {
-        String what = "Requested loads increase in equal steps (each step within "
-                + pct(SPACING_TOLERANCE) + " of the uniform step).";
+        String what = SPACING_RULE;
         if (loads.size() < 2) {
             return rule("load-spacing", what, true, "fewer than 2 points");
         }
@@ -177,12 +180,15 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
+            if (p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
+                return rule("mix-share", what, false, "no target mix (a loadfile replay)");
+            }
             for (OpResult o : p.getOps()) {
-                if (Math.abs(o.getAchievedPercent() - o.getTargetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
+                if (Math.abs(o.achievedPercent() - o.targetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
                             "point %d: %s at %.2f%% of ops, target %s%%: %.2f points off, %s allowed", p.getIndex(),
-                            o.getName(), o.getAchievedPercent(), num(o.getTargetPercent()),
-                            Math.abs(o.getAchievedPercent() - o.getTargetPercent()), num(MIX_TOLERANCE_POINTS)));
+                            o.name(), o.achievedPercent(), num(o.targetPercent()),
+                            Math.abs(o.achievedPercent() - o.targetPercent()), num(MIX_TOLERANCE_POINTS)));
                 }
             }
         }

@@ -38,4 +38,9 @@ public interface RunSettings {
      * standard run.
      */
     List<String> extensions();
+
+    /** True when the load points are numbers of replaying clients (WORKLOAD=loadfile), not ops/s: no spacing rule. */
+    default boolean loadsAreClientCounts() {
+        return false;
+    }
 }

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * rc settings that change a real run, each shown by its effect: PRIME_SLEEP pauses between load
@@ -30,12 +32,12 @@ class SettingsRunIT {
         Path work = Files.createDirectories(dir.resolve("work"));
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20 40", 0, 2,
                 "PRIME_SLEEP=3\nWORK_DIR=" + work + "\nDEBUG=\"2,3,5,10\"");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "set");
-        assertEquals(0, run.waitFor(180), run.text());
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "set");
+        assertEquals(0, run.waitFor(180), run.output());
 
         // WORK_DIR: the result files are there (no -d given)
         for (String f : List.of("sfssum.set", "sfslog.set", "sfsres.set", "sfsc0001.set")) {
-            assertTrue(Files.isRegularFile(work.resolve(f)), f + " not in WORK_DIR:\n" + run.text());
+            assertTrue(Files.isRegularFile(work.resolve(f)), f + " not in WORK_DIR:\n" + run.output());
         }
         List<String> log = Files.readAllLines(work.resolve("sfslog.set"));
         for (String l : log) {
@@ -59,7 +61,7 @@ class SettingsRunIT {
         assertTrue(client.contains("received start RUN"), client);
         assertTrue(client.matches("(?s).* D10 rpc [a-z]+ .*: \\d+ physical request\\(s\\), st=.*"), client);
         assertTrue(client.lines().findFirst().orElse("").matches(ISO_LINE), client);
-        String console = run.text();
+        String console = run.output();
         assertTrue(console.matches("(?s).*\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  Executing run 1 of 2.*"), console);
     }
 
@@ -67,35 +69,35 @@ class SettingsRunIT {
     void primeTimeoutBoundsTheWaitForAStoppedWorker(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 0, 3, "PRIME_TIMEOUT=2");
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "pt", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "pt", "-d",
                 results.toString());
         Path log = results.resolve("sfslog.pt");
         long deadline = System.currentTimeMillis() + 60_000;
         while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN 3 s"))) {
-            assertTrue(System.currentTimeMillis() < deadline && run.process.isAlive(), run.text());
+            assertTrue(System.currentTimeMillis() < deadline && run.process().isAlive(), run.output());
             Thread.sleep(100);
         }
-        List<ProcessHandle> workers = SfsCli.leftovers(results + "/agents.pt").stream()
+        List<ProcessHandle> workers = Sfs.leftovers(results + "/agents.pt").stream()
                 .filter(p -> p.info().commandLine().orElse("").contains(" worker ")).toList();
         assertEquals(1, workers.size(), "one worker");
         long stoppedAt = System.currentTimeMillis();
         assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(workers.get(0).pid())).start().waitFor());
         try {
-            assertEquals(1, run.waitFor(60), run.text());
+            assertEquals(1, run.waitFor(60), run.output());
             long took = System.currentTimeMillis() - stoppedAt;
             // planned end about 3 s away, then PRIME_TIMEOUT=2 s instead of the default 20 s grace
-            assertTrue(took < 15_000, "took " + took + " ms:\n" + run.text());
+            assertTrue(took < 15_000, "took " + took + " ms:\n" + run.output());
             // the stopped worker either stalls its agent's answer or never reports the end of RUN
-            assertTrue(run.text().contains("did not answer within 2 s (PRIME_TIMEOUT)")
-                    || run.text().contains("did not end 2 s (PRIME_TIMEOUT) after its planned end"), run.text());
+            assertTrue(run.output().contains("did not answer within 2 s (PRIME_TIMEOUT)")
+                    || run.output().contains("did not end 2 s (PRIME_TIMEOUT) after its planned end"), run.output());
         } finally {
             new ProcessBuilder("kill", "-CONT", Long.toString(workers.get(0).pid())).start().waitFor(5, TimeUnit.SECONDS);
         }
         long until = System.currentTimeMillis() + 15_000;
-        while (!SfsCli.leftovers(dir.toString()).isEmpty() && System.currentTimeMillis() < until) {
+        while (!Sfs.leftovers(dir.toString()).isEmpty() && System.currentTimeMillis() < until) {
             Thread.sleep(200);
         }
-        assertFalse(SfsCli.leftovers(dir.toString()).stream().findAny().isPresent(), "processes left behind");
+        assertFalse(Sfs.leftovers(dir.toString()).stream().findAny().isPresent(), "processes left behind");
     }
 
     /** A run interrupted before any point finished: the cause comes first, and no peak or ORT is printed. */
@@ -103,17 +105,17 @@ class SettingsRunIT {
     void aRunThatMeasuredNothingSaysItFailedFirst(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 0, 30, "");
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "x", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "x", "-d",
                 results.toString());
         Path log = results.resolve("sfslog.x");
         long deadline = System.currentTimeMillis() + 60_000;
         while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN 30 s"))) {
-            assertTrue(System.currentTimeMillis() < deadline && run.process.isAlive(), run.text());
+            assertTrue(System.currentTimeMillis() < deadline && run.process().isAlive(), run.output());
             Thread.sleep(100);
         }
-        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(run.process.pid())).start().waitFor());
-        assertNotEquals(0, run.waitFor(60), run.text());
-        String console = run.text();
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor());
+        assertNotEquals(0, run.waitFor(60), run.output());
+        String console = run.output();
         String summary = console.substring(console.lastIndexOf("RUN FAILED: "));
         assertTrue(summary.startsWith("RUN FAILED: interrupted by the user"), console);
         assertTrue(summary.contains("sfssum.x: no load point finished"), console);

@@ -70,9 +70,9 @@ class RunPlanTest {
         assertEquals(List.of(), RunRules.reasons(after));
         // every rule the plan decided is decided again, the same way, after the run
         for (RuleCheck c : before) {
-            RuleCheck again = after.stream().filter(a -> a.getId().equals(c.getId())).findFirst().orElseThrow();
-            assertEquals(c.isPassed(), again.isPassed(), c.getId());
-            assertEquals(c.getDetail(), again.getDetail(), c.getId());
+            RuleCheck again = after.stream().filter(a -> a.id().equals(c.id())).findFirst().orElseThrow();
+            assertEquals(c.passed(), again.passed(), c.id());
+            assertEquals(c.detail(), again.detail(), c.id());
         }
         assertEquals(before.size() + RunRules.MEASURED_RULES.size(), after.size());
 
