@@ -180,7 +180,7 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
-            if (p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
+            if (!p.getOps().isEmpty() && p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
                 return rule("mix-share", what, false, "no target mix (a loadfile replay)");
             }
             for (OpResult o : p.getOps()) {
