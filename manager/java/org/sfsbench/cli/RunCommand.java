@@ -15,6 +15,7 @@ import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.report.ResultPublisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -62,8 +63,8 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         String sfx = suffix != null ? suffix : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        if (!sfx.matches("[A-Za-z0-9._-]+")) {
-            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-'");
+        if (!ResultPublisher.isValidSuffix(sfx)) {
+            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-' (up to 100)");
             return 2;
         }
         if (validateLevel != null && (validateLevel < 1 || validateLevel > 2)) {

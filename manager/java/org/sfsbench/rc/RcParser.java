@@ -418,12 +418,6 @@ public final class RcParser {
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
-        // the agent of the k-th CLIENTS entry on this machine listens on AGENT_PORT + k - 1
-        if (v.agentPort + v.clients.size() - 1 > 65535) {
-            throw r.error("AGENT_PORT", v.clients.size() + " clients need ports " + v.agentPort + " to "
-                    + (v.agentPort + v.clients.size() - 1) + ", beyond 65535",
-                    "at most " + (65536 - v.clients.size()) + " with " + v.clients.size() + " clients");
-        }
     }
 
     private static void readAgentAccess(RcReader r, RunConfig.Values v) throws RcException {

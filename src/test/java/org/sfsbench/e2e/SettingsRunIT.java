@@ -52,7 +52,7 @@ class SettingsRunIT {
         // DEBUG 2 and 3: the prime's own lines
         assertTrue(log.stream().anyMatch(l -> l.contains("DEBUG_PARENT_GENERAL: client 1")), String.join("\n", log));
         assertTrue(log.stream().anyMatch(l -> l.contains("DEBUG_PARENT_SIGNAL: client 1")
-                && l.contains("start phase 3")), String.join("\n", log));
+                && l.contains("start phase RUN")), String.join("\n", log));
         // errors and late procs of every sampling interval
         assertTrue(log.stream().anyMatch(l -> l.matches(".*load point 1: t=\\d+s .* errors 0 behind \\d+")),
                 String.join("\n", log));

@@ -67,6 +67,14 @@ class HostileRcFilesTest {
                 "CLIENTS=client7.example")));
     }
 
+    /** Agents of this machine take free loopback ports, so the top port with two clients is a valid setting. */
+    @Test
+    void topAgentPortWithTwoClientsIsValid() throws Exception {
+        RunConfig c = RcParser.parse(RcFiles.write(dir, "sfs_rc", RcFiles.MINIMAL.replace("CLIENTS=\"localhost\"",
+                "CLIENTS=\"localhost localhost\"") + "AGENT_PORT=65535\n"));
+        assertEquals(65535, c.agentPort());
+    }
+
     @Test
     void mountPointsFileEntriesAreCheckedWithTheirLine() {
         Path mnts = RcFiles.write(dir, "mnts", "# clients\nlocalhost /dev/zero\n");
