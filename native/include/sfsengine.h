@@ -110,6 +110,15 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
  * Returns 0, or -1 (see sfs_engine_error). */
 int sfs_engine_start(sfs_engine *e, int phase, double seconds);
 
+/* Change settings between phases, keeping the file set and the open
+ * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS).
+ * 'changes' are key=value lines:
+ *   active=N   procs that generate load in the next phases (1..procs; the
+ *              others stay idle; INIT always uses every proc)
+ *   rate=R     ops/s per proc, 0 = unpaced
+ * Refused while a phase runs.  0, or -1 with a message naming the key. */
+int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen);
+
 /* Wait up to timeout_ms for the current phase to end. */
 int sfs_engine_wait(sfs_engine *e, int timeout_ms);
 
@@ -132,10 +141,12 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
-/* NULL if 'backend' can put op id 'op' on the wire, else a sentence saying
- * why not (e.g. libsmbclient 4.17 has no ECHO); NULL too for an unknown
- * backend.  Results list such ops as not issued. */
-const char *sfs_engine_op_unavailable(const char *backend, int op);
+/* NULL if 'backend' can put op id 'op' on the wire with the backend options
+ * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
+ * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has
+ * no ECHO); NULL too for an unknown backend or unparsable options.  Results
+ * list such ops as not issued. */
+const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
 
 /* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
  * the number of op lines with a summary in report, or -1 with

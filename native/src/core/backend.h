@@ -50,8 +50,9 @@
  *   QUERY_SECURITY_DESC: slot (path for information/logs)
  *   READ_ANDX, WRITE_ANDX: slot, offset, length, buf
  *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
- * A proc has at most one request outstanding; its strings and buf stay
- * valid until done() is called.
+ * A proc has one request outstanding, or up to outstanding_ios with that
+ * key (async backends, and sync backends through queue()); a request's
+ * strings and buf stay valid until done() is called.
  *
  * Synchronous backends (posix, smb) execute the request inside submit() and
  * call req->done before returning; the engine then runs one proc per
@@ -144,10 +145,21 @@ typedef struct sfs_backend {
      * ("" if it did not).  The engine adds it to its failure message. */
     const char *(*error)(void *ctx);
     /* Optional (may be NULL = every op can be issued): NULL if this backend
-     * can put 'op' on the wire, else a sentence saying why not.  Stateful
+     * can put 'op' on the wire with the settings of cfg (backend options such
+     * as smb_client; NULL = defaults), else a sentence saying why not.  Stateful
      * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
      * in target_mix; validation prints SKIP with the sentence.  (smb helper) */
-    const char *(*op_unavailable)(int op);
+    const char *(*op_unavailable)(const struct sfs_cfg *cfg, int op);
+    /* Optional (may be NULL): the client libraries this backend can use,
+     * with their versions, for sfs_engine_version ("" if none). */
+    const char *(*libraries)(void);
+    /* Optional (sync backends, may be NULL): switch ctx to queued operation
+     * with up to 'depth' requests in flight (outstanding_ios): submit() then
+     * queues reads and writes and poll() completes them, as an async
+     * backend does (other ops may still complete inside submit()).  0, or a
+     * negative errno with a reason in err when it cannot (posix without
+     * io_uring). */
+    int  (*queue)(void *ctx, int depth, char *err, size_t errlen);
 } sfs_backend;
 
 /* Status conventions (req->status, negative errno values). */
@@ -170,6 +182,9 @@ void sfs_backend_register(const sfs_backend *b);
 const sfs_backend *sfs_backend_find(const char *name);
 /* Space-separated names of the registered backends (static buffer). */
 const char *sfs_backend_names(void);
+/* The client libraries of the backends that have some, with versions
+ * ("smb: libsmb2 6.2 (default), libsmbclient 4.17.12"; static buffer). */
+const char *sfs_backend_libraries(void);
 
 #define SFS_REGISTER_BACKEND(var) \
     __attribute__((constructor)) static void sfs_register_backend_##var(void) \

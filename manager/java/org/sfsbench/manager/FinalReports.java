@@ -25,10 +25,10 @@ final class FinalReports {
     /** The sfssum rows as written, the metric, and the verdict. */
     static void printSummary(RunResult result, RunOutputs out, Progress progress) {
         progress.println("");
-        if (!result.isComplete()) {
-            progress.println("RUN FAILED: " + result.getFailure());
+        if (!result.complete()) {
+            progress.println("RUN FAILED: " + result.failure());
         }
-        if (result.getLoadPoints().isEmpty()) {
+        if (result.loadPoints().isEmpty()) {
             progress.println("sfssum." + out.suffix() + ": no load point finished");
         } else {
             try {
@@ -40,18 +40,18 @@ final class FinalReports {
                 progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
             }
         }
-        if (Metrics.compute(result.getLoadPoints()).peakIndex() < 0) {
+        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
             progress.println(SfsresWriter.noMetric(result));
         } else {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                    result.getProtocol(), result.getPeakThroughput(), result.getOverallResponseTimeMs(),
-                    result.isComplete() ? "" : ", from the points finished before the failure"));
+                    result.protocol(), result.peakThroughput(), result.overallResponseTimeMs(),
+                    result.complete() ? "" : ", from the points finished before the failure"));
         }
-        if (result.isDisclosable()) {
+        if (result.disclosable()) {
             progress.println("disclosable run");
         } else {
             progress.println("not disclosable:");
-            for (String r : result.getNonDisclosableReasons()) {
+            for (String r : result.nonDisclosableReasons()) {
                 progress.println("  - " + r);
             }
         }

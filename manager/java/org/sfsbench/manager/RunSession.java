@@ -103,6 +103,14 @@ public final class RunSession {
             return 1;
         }
         FinalReports.printSummary(result, out, progress);
+        if (rc.access() != null) {
+            try {
+                AccessResults.write(rc, out, result, progress);
+            } catch (IOException e) {
+                progress.println("sfs run: could not write the access results: " + e.getMessage());
+                return 1;
+            }
+        }
         return failure == null ? 0 : 1;
     }
 
@@ -112,7 +120,7 @@ public final class RunSession {
         OpNames names = OpNames.canonical();
         String backend = EngineConfigs.backendOf(rc.fsProtocol());
         TargetMix.of(rc, names).forEach((op, pct) -> {
-            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            String why = pct > 0 ? Engine.opUnavailable(backend, rc.backendOptions(), op) : null;
             if (why != null) {
                 out.add(names.name(op) + " (" + why + ")");
             }
@@ -139,36 +147,36 @@ public final class RunSession {
     }
 
     private RunResult result(String failure, List<ClientSession> sessions) {
-        RunResult r = new RunResult();
-        r.setToolVersion(ToolVersion.VERSION);
-        r.setSuffix(out.suffix());
-        r.setStartTime(startTime);
-        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        r.setRcFile(String.valueOf(rc.rcFile()));
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion(ToolVersion.VERSION);
+        r.suffix(out.suffix());
+        r.startTime(startTime);
+        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        r.rcFile(String.valueOf(rc.rcFile()));
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
-        r.setRcVariables(vars);
-        r.setProtocol(manager.protocol());
-        r.setWorkload(rc.workload());
+        r.rcVariables(vars);
+        r.protocol(manager.protocol());
+        r.workload(rc.workload());
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
             cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
-        r.setClients(cis);
-        r.setLoadPoints(out.points());
-        r.setComplete(failure == null && out.points().size() == plan.points().size());
-        r.setFailure(failure);
-        r.setUnsupportedOps(unissuableOps());
-        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        r.clients(cis);
+        r.loadPoints(out.points());
+        r.complete(failure == null && out.points().size() == plan.points().size());
+        r.failure(failure);
+        r.unsupportedOps(unissuableOps());
+        Metrics.compute(r.loadPoints()).applyTo(r);
         RunRules.apply(r, plan.settings());
         if (!sessions.isEmpty()) {
-            List<String> notes = new ArrayList<>(r.getNotes());
+            List<String> notes = new ArrayList<>(r.notes());
             for (ClientSession c : sessions) {
                 notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
             }
-            r.setNotes(notes);
+            r.notes(notes);
         }
-        return r;
+        return r.build();
     }
 }

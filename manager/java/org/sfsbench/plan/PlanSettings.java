@@ -74,6 +74,9 @@ public final class PlanSettings implements RunSettings {
             out.add("WORKLOAD=" + rc.workload() + " (the standard workload of " + rc.fsProtocol().rcName() + " is "
                     + RcParser.defaultWorkload(rc.fsProtocol()) + ")");
         }
+        if (rc.topSpeed().unpaced()) {
+            out.add("LOAD=max (unpaced: a top-speed measurement, not paced SFS load points)");
+        }
         nonDefault(out, "ACCESS_PCNT", rc.accessPcnt(), 30);
         nonDefault(out, "APPEND_PCNT", rc.appendPcnt(), 70);
         nonDefault(out, "DIR_COUNT", rc.dirCount(), 30);

@@ -19,8 +19,12 @@ import org.sfsbench.engine.Engine;
  */
 public final class RcParser {
 
+    /** SMB_CLIENT values: the smb backend's client libraries (docs/smb.md). */
+    public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
+
     /** WORKLOAD values. */
-    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile");
+    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile", "access",
+            "randread", "seqread", "seqwrite");
 
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
@@ -63,7 +67,12 @@ public final class RcParser {
             throw r.error("PROCS", "is not used with CLIENT_COUNTS, which gives the simulated clients of every"
                     + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
         }
-        v.procs = counts ? 1 : r.integer("PROCS", 0, 1, 10_000);
+        TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
+        v.procs = counts ? 1 : r.integer("PROCS", steps == null ? 0 : steps.max(), 1, 10_000);
+        if (steps != null && v.procs != steps.max()) {
+            throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
+                    "PROCS unset, or equal to the last number of STEP_PROCS");
+        }
         if (v.procs == 0) {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
@@ -80,7 +89,9 @@ public final class RcParser {
         readTimes(r, v);
         readAgentAccess(r, v);
         readWorkload(r, v);
+        AccessRcReader.refuseOutsideAccess(r, v.workload);
         readFileSet(r, v);
+        v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         readLoadfile(r, v);
         if (!loadfile) {
@@ -130,9 +141,23 @@ public final class RcParser {
     }
 
     private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
+        if (AccessRcReader.isAccess(r)) {
+            AccessRcReader.refuseLoads(r);
+            return;
+        }
         List<String> words = r.words("LOAD");
+        if (TopSpeedReader.isMax(r)) {
+            for (String name : List.of("INCR_LOAD", "NUM_RUNS")) {
+                if (r.isSet(name)) {
+                    throw r.error(name, "has no meaning with LOAD=max (one unpaced load point)", "unset with LOAD=max");
+                }
+            }
+            v.loads = List.of(0);
+            return;
+        }
         if (words.isEmpty()) {
-            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", or LOAD=200 with INCR_LOAD and NUM_RUNS");
+            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", LOAD=200 with INCR_LOAD and NUM_RUNS,"
+                    + " or LOAD=max (unpaced)");
         }
         List<Integer> loads = new ArrayList<>();
         for (String w : words) {
@@ -283,6 +308,11 @@ public final class RcParser {
         v.username = r.string("USERNAME", "");
         v.password = r.string("PASSWORD", "");
         v.domain = r.string("DOMAIN", "");
+        v.smbClient = r.string("SMB_CLIENT", "");
+        if (!v.smbClient.isEmpty() && !SMB_CLIENTS.contains(v.smbClient)) {
+            throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
+                    SMB_CLIENTS), String.join(", ", SMB_CLIENTS) + " (unset: libsmb2 where it is installed)");
+        }
         if (v.fsProtocol == FsProtocol.CIFS) {
             if (v.username.isEmpty()) {
                 throw r.missing("USERNAME", "the user account for the CIFS shares (FS_PROTOCOL=cifs)");
@@ -291,7 +321,7 @@ public final class RcParser {
                 throw r.missing("PASSWORD", "the user's password for the CIFS shares (FS_PROTOCOL=cifs)");
             }
         } else {
-            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN")) {
+            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN", "SMB_CLIENT")) {
                 if (r.isSet(name)) {
                     v.warnings.add(name + " is used only with FS_PROTOCOL=cifs; ignored for "
                             + v.fsProtocol.rcName() + ".");
@@ -489,6 +519,13 @@ public final class RcParser {
             throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
                     : "WORKLOAD=mixfile needs MIXFILE", "WORKLOAD=mixfile exactly when MIXFILE is set");
         }
+        if (TopSpeed.isDataset(v.workload)) {
+            return;
+        }
+        if (v.workload.equals("access")) {
+            AccessRcReader.read(r, v);
+            return;
+        }
         if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
                 || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
             throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
@@ -549,10 +586,14 @@ public final class RcParser {
                         + " do nothing", "comma-separated flags 2 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
             }
         }
-        RefusedVariables.check(r);
+        RefusedVariables.check(r, TopSpeed.isDataset(v.workload));
+        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.topSpeed.unpaced() || v.access != null) {
+            return; // unpaced: LOAD=max, access steps
+        }
         int total = v.procs * v.clients.size();
         int lo = v.loads.stream().min(Integer::compare).orElseThrow();
         int hi = v.loads.stream().max(Integer::compare).orElseThrow();

@@ -11,11 +11,11 @@ final class RefusedVariables {
     private RefusedVariables() {
     }
 
-    /** Refused whenever set. */
+    /** Refused whenever set, except FILE_COUNT for the data-set workloads, which count their files with it. */
     private static final Map<String, String[]> ANY_VALUE = Map.of(
             "FILE_COUNT", new String[] {
-                "not supported: the number of files follows from the load (120 MiB of files per requested op/s,"
-                        + " docs/workloads.md)",
+                "not supported by this workload: the number of files follows from the load (120 MiB of files per"
+                        + " requested op/s, docs/workloads.md); only the data-set workloads (docs/top-speed.md) take it",
                 "leave FILE_COUNT unset; FILESET_SCALE shrinks the file set for trial runs"});
 
     /** Switches refused when on (off is their documented default and has its meaning). */
@@ -33,9 +33,9 @@ final class RefusedVariables {
                         + " populate-only run",
                 "POPULATE unset or off"});
 
-    static void check(RcReader r) throws RcException {
+    static void check(RcReader r, boolean datasetWorkload) throws RcException {
         for (Map.Entry<String, String[]> e : ANY_VALUE.entrySet()) {
-            if (r.isSet(e.getKey())) {
+            if (r.isSet(e.getKey()) && !(datasetWorkload && e.getKey().equals("FILE_COUNT"))) {
                 throw r.error(e.getKey(), e.getValue()[0], e.getValue()[1]);
             }
         }

@@ -32,6 +32,7 @@ public final class RunConfig {
     private final String username;
     private final String password;
     private final String domain;
+    private final String smbClient;
     private final int nfsUserId;
     private final int nfsGroupId;
     private final int biodMaxReads;
@@ -58,10 +59,13 @@ public final class RunConfig {
     private final int appendPcnt;
     private final int dirCount;
     private final int symlinkCount;
+    private final int fileCount;
+    private final TopSpeed topSpeed;
     private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
+    private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
 
@@ -84,6 +88,7 @@ public final class RunConfig {
         username = v.username;
         password = v.password;
         domain = v.domain;
+        smbClient = v.smbClient;
         nfsUserId = v.nfsUserId;
         nfsGroupId = v.nfsGroupId;
         biodMaxReads = v.biodMaxReads;
@@ -110,10 +115,13 @@ public final class RunConfig {
         appendPcnt = v.appendPcnt;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
+        fileCount = v.fileCount;
+        topSpeed = v.topSpeed;
         blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
+        access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
     }
@@ -193,6 +201,16 @@ public final class RunConfig {
     /** DOMAIN (CIFS), "" when unset. */
     public String domain() {
         return domain;
+    }
+
+    /** SMB_CLIENT (CIFS): the engine's SMB client library, "" = the engine's default (libsmb2). */
+    public String smbClient() {
+        return smbClient;
+    }
+
+    /** The backend options of the engine configuration besides credentials ("key=value" lines). */
+    public String backendOptions() {
+        return fsProtocol == FsProtocol.CIFS && !smbClient.isEmpty() ? "smb_client=" + smbClient : "";
     }
 
     /** SFS_NFS_USER_ID, default the uid of this process. */
@@ -291,6 +309,11 @@ public final class RunConfig {
         return names;
     }
 
+    /** The access-spec test of WORKLOAD=access, else null. */
+    public org.sfsbench.access.AccessTest access() {
+        return access;
+    }
+
     /** WORKLOAD=loadfile settings, or null for the other workloads. */
     public LoadfileSettings loadfile() {
         return loadfile;
@@ -334,6 +357,16 @@ public final class RunConfig {
     /** SYMLINK_COUNT: symbolic links per proc. */
     public int symlinkCount() {
         return symlinkCount;
+    }
+
+    /** FILE_COUNT: files of a data-set workload's data set (docs/top-speed.md); 0 = one per proc. */
+    public int fileCount() {
+        return fileCount;
+    }
+
+    /** LOAD=max, the data-set workloads' sizes, steps and curve (docs/top-speed.md). */
+    public TopSpeed topSpeed() {
+        return topSpeed;
     }
 
     /** BLOCK_FILE (absolute), or null. */
@@ -391,6 +424,7 @@ public final class RunConfig {
         String username = "";
         String password = "";
         String domain = "";
+        String smbClient = "";
         int nfsUserId;
         int nfsGroupId;
         int biodMaxReads = 2;
@@ -401,6 +435,7 @@ public final class RunConfig {
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
+        org.sfsbench.access.AccessTest access;
         int runtime = 300;
         int initTimeout = 8000;
         int blockSize;
@@ -417,6 +452,8 @@ public final class RunConfig {
         int appendPcnt = 70;
         int dirCount = 30;
         int symlinkCount = 20;
+        int fileCount;
+        TopSpeed topSpeed = TopSpeed.none();
         Path blockFile;
         int primeSleep;
         int primeTimeout;

@@ -80,31 +80,31 @@ public final class RunRules {
 
     /** Checks every rule, in a fixed order: {@link #checkPlan} and the rules of the measured points. */
     public static List<RuleCheck> check(RunResult run, RunSettings s) {
-        List<LoadPointResult> points = run.getLoadPoints();
+        List<LoadPointResult> points = run.loadPoints();
         Metrics m = Metrics.compute(points);
         List<RuleCheck> out = new ArrayList<>();
-        out.add(rule("complete", "The run finished every load point.", run.isComplete(),
-                run.isComplete() ? "all " + points.size() + " points finished"
+        out.add(rule("complete", "The run finished every load point.", run.complete(),
+                run.complete() ? "all " + points.size() + " points finished"
                         : "ended early after " + points.size() + " of " + s.plannedLoads().size() + " points: "
-                                + run.getFailure()));
+                                + run.failure()));
         out.addAll(checkPlan(s));
         out.add(achieved(points));
         out.add(failedOps(points));
         out.add(mixShare(points));
         out.add(responseLimit(points, m));
-        out.add(rule("backend-ops", "The backend issued every op of the mix.", run.getUnsupportedOps().isEmpty(),
-                run.getUnsupportedOps().isEmpty() ? "all ops issued"
-                        : "not issued: " + String.join(", ", run.getUnsupportedOps())));
+        out.add(rule("backend-ops", "The backend issued every op of the mix.", run.unsupportedOps().isEmpty(),
+                run.unsupportedOps().isEmpty() ? "all ops issued"
+                        : "not issued: " + String.join(", ", run.unsupportedOps())));
         return out;
     }
 
     /** Checks the rules and stores checks, verdict and reasons in {@code run}. */
-    public static void apply(RunResult run, RunSettings s) {
-        List<RuleCheck> checks = check(run, s);
-        run.setRuleChecks(checks);
+    public static void apply(RunResult.Builder run, RunSettings s) {
+        List<RuleCheck> checks = check(run.build(), s);
+        run.ruleChecks(checks);
         List<String> reasons = reasons(checks);
-        run.setNonDisclosableReasons(reasons);
-        run.setDisclosable(reasons.isEmpty());
+        run.nonDisclosableReasons(reasons);
+        run.disclosable(reasons.isEmpty());
     }
 
     /** One line per failed check, saying what failed and by how much: "runtime failed: RUNTIME=60, 240 s short of 300 s". */
@@ -152,11 +152,11 @@ public final class RunRules {
     private static RuleCheck achieved(List<LoadPointResult> points) {
         String what = "Every point achieves within " + pct(ACHIEVED_TOLERANCE) + " of its requested load.";
         for (LoadPointResult p : points) {
-            double ratio = p.getRequestedOpsPerSec() == 0 ? 0 : p.getAchievedOpsPerSec() / p.getRequestedOpsPerSec();
+            double ratio = p.requestedOpsPerSec() == 0 ? 0 : p.achievedOpsPerSec() / p.requestedOpsPerSec();
             if (Math.abs(ratio - 1) > ACHIEVED_TOLERANCE + EPS) {
                 return rule("achieved-load", what, false, String.format(Locale.ROOT,
-                        "point %d achieved %s of %d requested ops/s (%.1f%%), %.1f%% off, %s allowed", p.getIndex(),
-                        num(p.getAchievedOpsPerSec()), p.getRequestedOpsPerSec(), 100 * ratio,
+                        "point %d achieved %s of %d requested ops/s (%.1f%%), %.1f%% off, %s allowed", p.index(),
+                        num(p.achievedOpsPerSec()), p.requestedOpsPerSec(), 100 * ratio,
                         100 * Math.abs(ratio - 1), pct(ACHIEVED_TOLERANCE)));
             }
         }
@@ -166,11 +166,11 @@ public final class RunRules {
     private static RuleCheck failedOps(List<LoadPointResult> points) {
         String what = "Failed ops stay below " + num(MAX_FAILED_PERCENT) + "% of the ops of every point.";
         for (LoadPointResult p : points) {
-            double pc = p.getTotalOps() == 0 ? 0 : 100.0 * p.getFailedOps() / p.getTotalOps();
+            double pc = p.totalOps() == 0 ? 0 : 100.0 * p.failedOps() / p.totalOps();
             if (pc >= MAX_FAILED_PERCENT) {
                 return rule("failed-ops", what, false, String.format(Locale.ROOT,
-                        "point %d: %d of %d ops failed (%.2f%%, the limit is below %s%%)", p.getIndex(),
-                        p.getFailedOps(), p.getTotalOps(), pc, num(MAX_FAILED_PERCENT)));
+                        "point %d: %d of %d ops failed (%.2f%%, the limit is below %s%%)", p.index(),
+                        p.failedOps(), p.totalOps(), pc, num(MAX_FAILED_PERCENT)));
             }
         }
         return rule("failed-ops", what, true, "below the limit at every point");
@@ -180,13 +180,13 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
-            if (!p.getOps().isEmpty() && p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
+            if (!p.ops().isEmpty() && p.ops().stream().allMatch(o -> o.targetPercent() == 0)) {
                 return rule("mix-share", what, false, "no target mix (a loadfile replay)");
             }
-            for (OpResult o : p.getOps()) {
+            for (OpResult o : p.ops()) {
                 if (Math.abs(o.achievedPercent() - o.targetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
-                            "point %d: %s at %.2f%% of ops, target %s%%: %.2f points off, %s allowed", p.getIndex(),
+                            "point %d: %s at %.2f%% of ops, target %s%%: %.2f points off, %s allowed", p.index(),
                             o.name(), o.achievedPercent(), num(o.targetPercent()),
                             Math.abs(o.achievedPercent() - o.targetPercent()), num(MIX_TOLERANCE_POINTS)));
                 }
@@ -203,10 +203,10 @@ public final class RunRules {
                     + " msec/op");
         }
         for (LoadPointResult p : points) {
-            if (p.getMsecPerOp() > Metrics.RESPONSE_LIMIT_MS && p.getAchievedOpsPerSec() <= m.peakThroughput()) {
+            if (p.msecPerOp() > Metrics.RESPONSE_LIMIT_MS && p.achievedOpsPerSec() <= m.peakThroughput()) {
                 return rule("response-limit", what, false, String.format(Locale.ROOT,
-                        "point %d: %.1f msec/op (limit %s) at %s ops/s, below the peak of %s ops/s", p.getIndex(),
-                        p.getMsecPerOp(), num(Metrics.RESPONSE_LIMIT_MS), num(p.getAchievedOpsPerSec()),
+                        "point %d: %.1f msec/op (limit %s) at %s ops/s, below the peak of %s ops/s", p.index(),
+                        p.msecPerOp(), num(Metrics.RESPONSE_LIMIT_MS), num(p.achievedOpsPerSec()),
                         num(m.peakThroughput())));
             }
         }

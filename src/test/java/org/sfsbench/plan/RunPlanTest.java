@@ -55,17 +55,18 @@ class RunPlanTest {
         assertTrue(p.config().warnings().stream().anyMatch(w -> w.contains("gives 6 ops/s per proc")),
                 p.config().warnings().toString());
 
-        RunResult run = new RunResult();
-        run.setComplete(true);
+        RunResult.Builder built = RunResult.builder();
+        built.complete(true);
         for (LoadPoint lp : p.points()) {
-            LoadPointResult r = new LoadPointResult();
-            r.setIndex(lp.index());
-            r.setRequestedOpsPerSec(lp.requestedOps());
-            r.setAchievedOpsPerSec(lp.requestedOps());
-            r.setMsecPerOp(1 + lp.index() / 10.0);
-            r.setTotalOps(300L * lp.requestedOps());
-            run.getLoadPoints().add(r);
+            LoadPointResult.Builder r = LoadPointResult.builder();
+            r.index(lp.index());
+            r.requestedOpsPerSec(lp.requestedOps());
+            r.achievedOpsPerSec(lp.requestedOps());
+            r.msecPerOp(1 + lp.index() / 10.0);
+            r.totalOps(300L * lp.requestedOps());
+            built.loadPoints().add(r.build());
         }
+        RunResult run = built.build();
         List<RuleCheck> after = RunRules.check(run, p.settings());
         assertEquals(List.of(), RunRules.reasons(after));
         // every rule the plan decided is decided again, the same way, after the run

@@ -83,7 +83,7 @@ class RcErrorsTest {
             Arguments.of(m + "APPEND_PCNT=120\n", 6, "APPEND_PCNT=120", "120 is out of range"),
             Arguments.of(m + "DIR_COUNT=0\n", 6, "DIR_COUNT=0", "0 is out of range"),
             Arguments.of(m + "SYMLINK_COUNT=x\n", 6, "SYMLINK_COUNT=x", "not a whole number"),
-            Arguments.of(m + "FILE_COUNT=0\n", 6, "FILE_COUNT=0", "not supported: the number of files follows from the load"),
+            Arguments.of(m + "FILE_COUNT=0\n", 6, "FILE_COUNT=0", "not supported by this workload: the number of files follows from the load"),
             Arguments.of(m + "FILE_COUNT=500\n", 6, "FILE_COUNT=500", "allowed: leave FILE_COUNT unset"),
             Arguments.of(m + "DEBUG=1-4\n", 6, "DEBUG=1-4", "flag 1 (DEBUG_NEW_CODE) is obsolete and unused"),
             Arguments.of(m + "DUMP=1\n", 6, "DUMP=1", "not supported: sfsbench writes no raw per-proc counter dump"),

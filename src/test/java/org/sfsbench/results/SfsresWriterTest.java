@@ -19,21 +19,21 @@ import org.sfsbench.stats.OpNames;
 class SfsresWriterTest {
 
     static RunResult run() {
-        RunResult run = Fixtures.goodRun();
-        run.getLoadPoints().clear();
-        run.setRcFile("sfs_nfs_rc");
-        run.setStartTime("2026-11-21T15:00:00Z");
-        run.getRcVariables().add(RcVariable.of("LOAD", "100"));
-        run.getRcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
-        run.getClients().add(new ClientInfo("client1", 1, 4));
+        RunResult.Builder run = Fixtures.goodRun();
+        run.loadPoints().clear();
+        run.rcFile("sfs_nfs_rc");
+        run.startTime("2026-11-21T15:00:00Z");
+        run.rcVariables().add(RcVariable.of("LOAD", "100"));
+        run.rcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
+        run.clients().add(new ClientInfo("client1", 1, 4));
         LoadPointResult p = LoadPointBuilder.build(LoadPointBuilderTest.PLAN, Fixtures.runSample(), 10.0,
                 Fixtures.mix(), OpNames.canonical());
-        run.getLoadPoints().add(p);
-        Metrics.compute(run.getLoadPoints()).applyTo(run);
+        run.loadPoints().add(p);
+        Metrics.compute(run.loadPoints()).applyTo(run);
         Fixtures.Settings planned = new Fixtures.Settings();
         planned.loads = new java.util.ArrayList<>(List.of(104L));
         RunRules.apply(run, planned);
-        return run;
+        return run.build();
     }
 
     @Test
@@ -68,15 +68,15 @@ class SfsresWriterTest {
 
     @Test
     void aFailedRunSaysSoFirstAndHasNoMetricWithoutAValidPoint() {
-        RunResult failed = new RunResult();
-        failed.setToolVersion("0.1.0");
-        failed.setSuffix("f");
-        failed.setComplete(false);
-        failed.setFailure("client 1 worker 1: INIT mkdir /nope/p0000 failed: No such file or directory");
+        RunResult.Builder failed = RunResult.builder();
+        failed.toolVersion("0.1.0");
+        failed.suffix("f");
+        failed.complete(false);
+        failed.failure("client 1 worker 1: INIT mkdir /nope/p0000 failed: No such file or directory");
         Fixtures.Settings s = new Fixtures.Settings();
-        Metrics.compute(failed.getLoadPoints()).applyTo(failed);
+        Metrics.compute(failed.loadPoints()).applyTo(failed);
         RunRules.apply(failed, s);
-        String text = SfsresWriter.format(failed);
+        String text = SfsresWriter.format(failed.build());
         assertTrue(text.startsWith("RUN FAILED: client 1 worker 1: INIT mkdir /nope/p0000 failed"), text);
         assertFalse(text.contains("Peak throughput:"), text);
         assertFalse(text.contains("Overall response time:"), text);
