@@ -84,10 +84,10 @@ class ReportCommandTest {
         Path evil = dir.resolve("evil.xml");
         Files.writeString(evil, Files.readString(xml).replace("suffix=\"full\"", "suffix=\"../../escaped\""));
         Path out = Files.createDirectories(dir.resolve("a/b/out"));
-        assertEquals(1, run("report", evil.toString(), "-o", out.toString()));
+        assertEquals(1, run("report", evil.toString(), "-d", out.toString()), err.toString());
         assertTrue(err.toString().contains(evil.toString()), err.toString());
         assertTrue(!Files.exists(dir.resolve("a/report.escaped.html")) && !Files.exists(dir.resolve("report..html")),
-                "nothing written outside -o");
+                "nothing written outside -d");
         try (var files = Files.list(out)) {
             assertEquals(0, files.count(), "nothing written for a refused input");
         }
