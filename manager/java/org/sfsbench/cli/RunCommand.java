@@ -9,12 +9,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.sfsbench.manager.Progress;
 import org.sfsbench.manager.RunSession;
 import org.sfsbench.manager.ValidationRun;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.report.ResultPublisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,8 +57,18 @@ public final class RunCommand implements Callable<Integer> {
     Integer validateLevel;
 
     @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
-            description = "Results folder (default: SFS_HOME/results).")
+            description = "Results folder (default: WORK_DIR of the rc file, else"
+                    + " SFS_HOME/results).")
     Path resultsDir;
+
+    @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
+            description = "Live progress: auto, terminal (one line rewritten), plain (a line"
+                    + " per interval) or json (one JSON object per line). Default: ${DEFAULT-VALUE}.")
+    String progressMode;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds between plain or json progress lines (default: ${DEFAULT-VALUE}).")
+    int progressInterval;
 
     @Override
     public Integer call() {
@@ -69,15 +81,26 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         String sfx = suffix != null ? suffix : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        if (!sfx.matches("[A-Za-z0-9._-]+")) {
-            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-'");
+        if (!ResultPublisher.isValidSuffix(sfx)) {
+            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-' (up to 100)");
             return ExitCodes.USAGE;
         }
         if (validateLevel != null && (validateLevel < 1 || validateLevel > 2)) {
             System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
             return ExitCodes.USAGE;
         }
-        Path dir = resultsDir != null ? resultsDir : Path.of(System.getProperty("sfs.home", "."), "results");
+        Progress.Mode mode;
+        try {
+            mode = Progress.Mode.valueOf(progressMode.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            System.err.println("sfs run: --progress " + progressMode + ": choose auto, terminal, plain or json");
+            return ExitCodes.USAGE;
+        }
+        if (progressInterval < 1) {
+            System.err.println("sfs run: --interval " + progressInterval + ": at least 1 second");
+            return ExitCodes.USAGE;
+        }
+        Path dir = resultsDir != null ? resultsDir : rc.resultsDir();
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             System.err.println("sfs run: -d " + dir + ": is a file; the results folder must be a folder"
                     + " (it is created if missing)");
@@ -93,7 +116,7 @@ public final class RunCommand implements Callable<Integer> {
         RunSession session;
         try {
             Files.createDirectories(dir);
-            session = RunSession.open(rc, plan, dir, sfx);
+            session = RunSession.open(rc, plan, dir, sfx, Progress.forConsole(mode, progressInterval));
         } catch (IOException e) {
             System.err.println("sfs run: results folder " + dir + ": " + ReportCommand.messageOf(e));
             return ExitCodes.USAGE;
