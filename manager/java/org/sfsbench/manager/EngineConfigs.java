@@ -10,6 +10,7 @@ import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
@@ -54,6 +55,7 @@ public final class EngineConfigs {
         }
         topSpeed(c, rc, client.procs().size());
         c.set("access_pcnt", rc.accessPcnt());
+        c.set("fileset_mb_per_op", RunPlan.FILESET_MIB_PER_OP);
         c.set("fileset_scale", rc.filesetScale());
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());
