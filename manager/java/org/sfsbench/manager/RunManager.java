@@ -444,7 +444,7 @@ public final class RunManager {
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
                 procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
-                : TargetMix.ofAccess(rc.access().steps().get(point.index() - 1).spec(), names);
+                : TargetMix.ofAccess(rc.access().step(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
         r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
