@@ -111,7 +111,7 @@ public final class HtmlReport {
         t.row("Ended", orDash(d.run.endTime));
         t.row("Complete", d.run.complete ? "yes" : "no: " + orDash(d.run.failure));
         t.row("Clients", d.clients.size() + (d.clients.size() == 1 ? " client, " : " clients, ") + procs
-                + " procs in all: " + String.join(", ", d.clients.stream()
+                + (procs == 1 ? " proc in all: " : " procs in all: ") + String.join(", ", d.clients.stream()
                         .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc)" : " procs)")).toList()));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             t.row("Peak throughput", d.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec");
