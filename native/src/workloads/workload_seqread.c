@@ -88,11 +88,16 @@ static void seq_next(void *state, sfs_req *req)
     s->off += req->length;
 }
 
+static void seq_mix(double pct[SFS_OP_COUNT])
+{
+    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
+    pct[SFS_OP_READ] = 100;
+}
+
 static void seq_target_mix(void *state, double pct[SFS_OP_COUNT])
 {
     (void)state;
-    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
-    pct[SFS_OP_READ] = 100;
+    seq_mix(pct);
 }
 
 static void seq_close(void *state)
@@ -102,6 +107,10 @@ static void seq_close(void *state)
 
 static const sfs_workload seqread = {
     .name = "seqread",
+    .description = "one file per proc read front to back (bench/nfs; not an rc workload)",
+    .ops = SFS_OP_BIT(SFS_OP_REMOVE) | SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_WRITE) |
+           SFS_OP_BIT(SFS_OP_READ),
+    .standard_mix = seq_mix,
     .open = seq_open,
     .next_init = seq_next_init,
     .next = seq_next,

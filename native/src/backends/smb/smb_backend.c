@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend.h"
+#include "options.h"
 #include "config.h"
 #include "smb_client.h"
 
@@ -119,6 +120,13 @@ static void smb_backend_close(void *ctx)
     free(x);
 }
 
+/* the credentials of docs/engine.md */
+struct smb_opts {
+    char username[128];
+    char domain[128];
+    char password[256];
+};
+
 static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
                             void **ctxp, char *err, size_t errlen)
 {
@@ -128,7 +136,8 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
     if (parse_target(target, server, sizeof server, &port, share, sizeof share,
                      folder, sizeof folder, err, errlen))
         return -1;
-    if (!cfg->username[0]) {
+    const struct smb_opts *o = cfg->backend_opts;
+    if (!o->username[0]) {
         snprintf(err, errlen, "target %s: username is empty (the SMB backend needs USERNAME "
                  "and PASSWORD)", target);
         return -1;
@@ -140,8 +149,8 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         return -1;
     }
     smb_conn_params p = {
-        .server = server, .port = port, .share = share, .user = cfg->username,
-        .password = cfg->password, .domain = cfg->domain, .timeout_ms = SMB_TIMEOUT_MS,
+        .server = server, .port = port, .share = share, .user = o->username,
+        .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
     };
     if (smb_connect(&p, &x->c, msg, sizeof msg) < 0) {
         snprintf(err, errlen, "%s", msg);
@@ -366,9 +375,30 @@ static const char *smb_op_unavailable(int op)
     }
 }
 
+static const sfs_option smb_options[] = {
+    { "username", SFS_KEY_TEXT, 0, 0, "", "user of the share (required)",
+      SFS_OPT_AT(struct smb_opts, username) },
+    { "domain", SFS_KEY_TEXT, 0, 0, "", "domain or workgroup of the user",
+      SFS_OPT_AT(struct smb_opts, domain) },
+    { "password", SFS_KEY_SECRET, 0, 0, "", "the user's password (never printed)",
+      SFS_OPT_AT(struct smb_opts, password) },
+    { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
+};
+
 static const sfs_backend smb_backend = {
     .name = "smb",
+    .description = "SMB2/3 through libsmbclient",
     .async = 0,
+    .caps = SFS_CAP_NETWORK,
+    /* null, readlink, link, symlink, mknod, fsinfo and pathconf have no
+     * SMB request (smb_op_unavailable says why) */
+    .ops = SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_NULL) | SFS_OP_BIT(SFS_OP_READLINK) |
+                           SFS_OP_BIT(SFS_OP_LINK) | SFS_OP_BIT(SFS_OP_SYMLINK) |
+                           SFS_OP_BIT(SFS_OP_MKNOD) | SFS_OP_BIT(SFS_OP_FSINFO) |
+                           SFS_OP_BIT(SFS_OP_PATHCONF)),
+    .standard_workload = "sfs2008-cifs",
+    .options = smb_options,
+    .opts_size = sizeof(struct smb_opts),
     .open = smb_backend_open,
     .submit = smb_backend_submit,
     .poll = NULL,

@@ -1,14 +1,15 @@
 package org.sfsbench.manager;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
-import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.RunConfig;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
@@ -19,21 +20,14 @@ public final class EngineConfigs {
     private EngineConfigs() {
     }
 
-    public static String backendOf(FsProtocol p) {
-        return switch (p) {
-            case NFS -> "nfs3";
-            case CIFS -> "smb";
-            case POSIX -> "posix";
-        };
-    }
-
     /**
      * The engine config of {@code client} at {@code point}. Child DEBUG flags go only to the first
      * client, as the guide says (its engine applies them to its first proc).
      */
     public static EngineConfig forClient(RunConfig rc, LoadPoint point, ClientPlan client, long seed, String suffix) {
         EngineConfig c = new EngineConfig();
-        c.set("backend", backendOf(rc.fsProtocol()));
+        Backend backend = rc.fsProtocol();
+        c.set("backend", backend.engineName());
         c.set("workload", rc.workload());
         c.set("procs", client.procs().size());
         c.set("proc_first", client.procs().get(0).globalIndex());
@@ -53,16 +47,21 @@ public final class EngineConfigs {
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());
         c.set("append_pcnt", rc.appendPcnt());
-        c.set("block_size", rc.blockSize());
-        c.set("biod_reads", rc.biodMaxReads());
-        c.set("biod_writes", rc.biodMaxWrites());
-        c.set("uid", rc.nfsUserId());
-        c.set("gid", rc.nfsGroupId());
-        if (rc.fsProtocol() == FsProtocol.CIFS) {
-            c.set("username", nz(rc.username()));
-            c.set("domain", nz(rc.domain()));
-            c.set("password", nz(rc.password()));
-        }
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("block_size", rc.blockSize());
+        options.put("biod_reads", rc.biodMaxReads());
+        options.put("biod_writes", rc.biodMaxWrites());
+        options.put("uid", rc.nfsUserId());
+        options.put("gid", rc.nfsGroupId());
+        options.put("username", nz(rc.username()));
+        options.put("domain", nz(rc.domain()));
+        options.put("password", nz(rc.password()));
+        // each backend takes only the options it declares
+        options.forEach((key, value) -> {
+            if (backend.info().option(key) != null) {
+                c.set(key, value);
+            }
+        });
         c.set("seed", seed + point.index() * 1_000_003L);
         String debug = rc.debugFlags().stream().filter(f -> !PARENT_FLAGS.contains(f)).sorted()
                 .map(String::valueOf).collect(Collectors.joining(","));

@@ -33,7 +33,7 @@ final class FinalReports {
         }
         if (!result.getLoadPoints().isEmpty()) {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
-                    result.getProtocol(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
+                    result.getProtocol() == null ? null : result.getProtocol().sfssumName(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
         }
         if (result.isDisclosable()) {
             progress.println("disclosable run");

@@ -3,7 +3,6 @@ package org.sfsbench.manager;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.RunSettings;
 
@@ -58,8 +57,8 @@ final class RcRunSettings implements RunSettings {
     @Override
     public List<String> extensions() {
         List<String> out = new ArrayList<>();
-        if (rc.fsProtocol() == FsProtocol.POSIX) {
-            out.add("FS_PROTOCOL=posix");
+        if (rc.fsProtocol().nonDisclosableReason() != null) {
+            out.add("FS_PROTOCOL=" + rc.fsProtocol().rcName());
         }
         return out;
     }

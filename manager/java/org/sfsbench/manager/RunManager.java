@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -26,7 +27,6 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
@@ -308,12 +308,8 @@ public final class RunManager {
         return ci;
     }
 
-    Protocol protocol() {
-        return switch (rc.fsProtocol()) {
-            case NFS -> Protocol.NFS3;
-            case CIFS -> Protocol.CIFS;
-            case POSIX -> Protocol.POSIX;
-        };
+    Backend protocol() {
+        return rc.fsProtocol();
     }
 
     private void startAll(int phase, double seconds, long atMs) throws RunAbortedException {

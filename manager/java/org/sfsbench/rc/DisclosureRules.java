@@ -2,6 +2,8 @@ package org.sfsbench.rc;
 
 import java.util.List;
 
+import org.sfsbench.engine.Backend;
+
 /**
  * The run rules' defaults: which settings keep a result disclosable. SPECsfs2008's own rule text is
  * not public; these follow SFS 3.0 (run-affecting parameters at their defaults) and SPECstorage
@@ -18,8 +20,8 @@ final class DisclosureRules {
 
     static void check(RcReader rc, RunConfig.Values v) {
         List<String> r = v.nonDisclosableReasons;
-        if (v.fsProtocol == FsProtocol.POSIX) {
-            r.add("FS_PROTOCOL=posix is an sfsbench extension (the client's file system stack is measured too).");
+        if (v.fsProtocol.nonDisclosableReason() != null) {
+            r.add(v.fsProtocol.nonDisclosableReason());
         }
         if (!v.debugFlags.isEmpty()) {
             r.add("DEBUG is set (" + rc.value("DEBUG") + "); debugging changes the benchmark's timing.");
@@ -39,7 +41,7 @@ final class DisclosureRules {
         if (v.accessPcnt != 30) {
             r.add("ACCESS_PCNT is " + v.accessPcnt + "; the run rules require 30.");
         }
-        if (v.fsProtocol != FsProtocol.CIFS && (v.biodMaxReads < 2 || v.biodMaxWrites < 2)) {
+        if (v.fsProtocol.info().option("biod_reads") != null && (v.biodMaxReads < 2 || v.biodMaxWrites < 2)) {
             r.add("BIOD_MAX_READS/BIOD_MAX_WRITES below 2 (" + v.biodMaxReads + "/" + v.biodMaxWrites
                     + "); the run rules require at least 2.");
         }

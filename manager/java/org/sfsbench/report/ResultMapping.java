@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.engine.Backend;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
@@ -37,7 +38,6 @@ import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
@@ -115,7 +115,7 @@ public final class ResultMapping {
 
     private static String protocolOf(RunResult r) {
         if (r.getProtocol() != null) {
-            return r.getProtocol().name();
+            return r.getProtocol().sfssumName();
         }
         if (!r.getLoadPoints().isEmpty() && r.getLoadPoints().get(0).getProtocol() != null) {
             return r.getLoadPoints().get(0).getProtocol();
@@ -287,13 +287,8 @@ public final class ResultMapping {
         return r;
     }
 
-    private static Protocol protocolEnum(String s) {
-        for (Protocol p : Protocol.values()) {
-            if (p.name().equals(s)) {
-                return p;
-            }
-        }
-        return null;
+    private static Backend protocolEnum(String s) {
+        return s == null ? null : Backend.fromSfssum(s);
     }
 
     private static LoadPointResult loadPoint(LoadPointXml x) {

@@ -1,6 +1,7 @@
 package org.sfsbench.results;
 
 import java.util.Map;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.ErrorResult;
@@ -38,7 +39,7 @@ public final class LoadPointBuilder {
         LoadPointResult r = new LoadPointResult();
         r.setIndex(plan.index());
         r.setRequestedOpsPerSec(plan.requestedOpsPerSec());
-        r.setProtocol(plan.protocol().name());
+        r.setProtocol(plan.protocol().sfssumName());
         r.setIpVersion(plan.ipVersion());
         r.setLoadGenerators(plan.loadGenerators());
         r.setProcsPerGenerator(plan.procsPerGenerator());

@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -69,7 +70,7 @@ public final class SfsLog implements Closeable {
         for (RcVariable v : run.getRcVariables()) {
             info("rc " + v.getName() + "=" + (RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue()));
         }
-        info("protocol " + run.getProtocol() + ", workload " + run.getWorkload());
+        info("protocol " + (run.getProtocol() == null ? null : run.getProtocol().sfssumName()) + ", workload " + run.getWorkload());
         for (ClientInfo c : run.getClients()) {
             info("client " + c.getNumber() + " " + c.getName() + ": " + c.getProcs() + " procs");
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
@@ -46,7 +47,7 @@ public final class SfsresWriter {
         b.append("sfsbench ").append(run.getToolVersion()).append(" result ").append(run.getSuffix()).append('\n');
         b.append("Started ").append(run.getStartTime()).append(", ended ")
                 .append(run.getEndTime() == null ? "(running)" : run.getEndTime()).append('\n');
-        b.append("Protocol ").append(run.getProtocol()).append(", workload ").append(run.getWorkload()).append('\n');
+        b.append("Protocol ").append(run.getProtocol() == null ? null : run.getProtocol().sfssumName()).append(", workload ").append(run.getWorkload()).append('\n');
         b.append("rc file ").append(run.getRcFile()).append('\n');
         for (RcVariable v : run.getRcVariables()) {
             b.append("  ").append(v.getName()).append('=')

@@ -1,7 +1,8 @@
 package org.sfsbench.results;
 
 import java.util.Map;
-import org.sfsbench.results.model.Protocol;
+
+import org.sfsbench.engine.Backend;
 
 /**
  * Readable names of the protocol status codes found in the engine's error table. The nfs3
@@ -37,8 +38,8 @@ public final class StatusNames {
     }
 
     /** "NAME (code)" when the code is known for the protocol, else the code alone. */
-    public static String describe(Protocol protocol, int status) {
-        String name = (protocol == Protocol.NFS3 ? NFS3 : ERRNO).get(Math.abs(status));
+    public static String describe(Backend protocol, int status) {
+        String name = (protocol == Backend.NFS ? NFS3 : ERRNO).get(Math.abs(status));
         return name == null ? Integer.toString(status) : name + " (" + status + ")";
     }
 }

@@ -1,5 +1,7 @@
 package org.sfsbench.results.model;
 
+import org.sfsbench.engine.Backend;
+
 /** Everything a run produced: settings, load points, metrics and the run-rule verdict. Every result file is written from this. */
 public class RunResult {
     /** Sfsbench version (and engine version). */
@@ -15,7 +17,7 @@ public class RunResult {
     /** Rc variables in file order, PASSWORD masked. */
     private java.util.List<RcVariable> rcVariables = new java.util.ArrayList<>();
     /** File server protocol. */
-    private Protocol protocol;
+    private Backend protocol;
     /** Workload name (sfs2008-nfs, sfs2008-cifs, mixfile, ...). */
     private String workload;
     /** Load generators in CLIENTS order. */
@@ -94,11 +96,11 @@ public class RunResult {
         this.rcVariables = rcVariables;
     }
 
-    public Protocol getProtocol() {
+    public Backend getProtocol() {
         return protocol;
     }
 
-    public void setProtocol(Protocol protocol) {
+    public void setProtocol(Backend protocol) {
         this.protocol = protocol;
     }
 

@@ -2,9 +2,10 @@ package org.sfsbench.results;
 
 import java.util.List;
 import java.util.Map;
+
+import org.sfsbench.engine.Backend;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
@@ -69,7 +70,7 @@ final class Fixtures {
         RunResult r = new RunResult();
         r.setToolVersion("0.1.0");
         r.setSuffix("t");
-        r.setProtocol(Protocol.NFS3);
+        r.setProtocol(Backend.NFS);
         r.setWorkload("sfs2008-nfs");
         r.setComplete(true);
         for (int i = 1; i <= 10; i++) {
