@@ -83,6 +83,9 @@ extern "C" {
 /* error table after the per-op blocks: one count word, then slots of 2 words */
 #define SFS_E_BASE   (SFS_S_HEADER_WORDS + SFS_OPS_MAX * SFS_O_WORDS)
 /* slot i: word 0 = (op << 32) | (uint32_t)protocol_status, word 1 = count */
+/* error-table status of ops a workload did not send because the backend
+ * cannot express them (not counted in the op's ops or errors) */
+#define SFS_STATUS_NOT_ISSUED 0x7fff0001
 #define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
 
 /*
@@ -133,6 +136,11 @@ int sfs_engine_validate(const char *config, char *report, int reportlen);
  * why not (e.g. libsmbclient 4.17 has no ECHO); NULL too for an unknown
  * backend.  Results list such ops as not issued. */
 const char *sfs_engine_op_unavailable(const char *backend, int op);
+
+/* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
+ * the number of op lines with a summary in report, or -1 with
+ * "file:line: why" in report. */
+int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);

@@ -5,7 +5,7 @@
  * TARGET is host:/export or nfs://host/export?nfsport=N&mountport=M (the
  * test server script src/test/servers/ganesha.sh prints both into its env
  * file).  Prints one PASS/FAIL line per check; exit status = failures.
- * Not a ctest (needs a server): run by src/test/servers/nfs3-live.sh. */
+ * Not a ctest (needs a server): run by GaneshaNfs3IT. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

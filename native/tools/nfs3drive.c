@@ -9,7 +9,7 @@
  *   op=<op> ops=<n> secs=<s> ops_per_s=<x> cpu_us_per_op=<y> mb_per_s=<z> errors=<e>
  * and, on a dead connection, "ERROR <message>" with exit status 3.  remove and
  * rmdir stop early when the 20000 victims made beforehand are gone.
- * Used by bench/nfs and by the fault tests (src/test/servers/nfs3-faults.sh). */
+ * Used by bench/nfs and by NfsEngineGaneshaIT (a hung server). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

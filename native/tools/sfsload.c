@@ -130,7 +130,7 @@ int main(int argc, char **argv)
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     /* the time RUN covered: its duration, or less if it was cut short */
     double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
-    uint64_t tops = 0, terr = 0;
+    uint64_t tops = 0, terr = 0, tbytes = 0;
     double tlat = 0;
     printf("%-31s %10s %10s %10s %10s %10s %10s %8s %8s\n", "op", "count", "ops/s", "mean_us",
            "p50_us", "p99_us", "svc_us", "late", "errors");
@@ -145,14 +145,16 @@ int main(int argc, char **argv)
                (unsigned long long)o[SFS_O_ERRORS]);
         tops += n;
         terr += o[SFS_O_ERRORS];
+        tbytes += o[SFS_O_BYTES];
         tlat += (double)o[SFS_O_LAT_SUM];
     }
     double cpu = (double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec + r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) * 1e6 +
                  (double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec + r1.ru_stime.tv_usec - r0.ru_stime.tv_usec);
-    printf("total ops=%llu ops/s=%.1f mean_us=%.1f errors=%llu cpu_us_per_op=%.2f maxrss_kb=%ld procs=%llu\n",
+    printf("total ops=%llu ops/s=%.1f mean_us=%.1f errors=%llu cpu_us_per_op=%.2f maxrss_kb=%ld procs=%llu"
+           " mb_s=%.2f\n",
            (unsigned long long)tops, (double)tops / secs, tops ? tlat / (double)tops : 0.0,
            (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, r1.ru_maxrss,
-           (unsigned long long)s[SFS_S_PROCS]);
+           (unsigned long long)s[SFS_S_PROCS], (double)tbytes / secs / 1e6);
     const uint64_t *et = s + SFS_E_BASE;
     for (uint64_t i = 0; i < et[0]; i++)
         printf("error op=%s status=%d count=%llu\n", sfs_engine_op_name((int)(et[1 + 2 * i] >> 32)),

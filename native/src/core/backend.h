@@ -73,7 +73,8 @@ struct sfs_option;         /* a declared configuration key (options.h) */
 #define SFS_OPS_CIFS ((SFS_OP_BIT(SFS_OP_COUNT) - 1) & ~SFS_OPS_NFS)
 #define SFS_OPS_ALL  (SFS_OP_BIT(SFS_OP_COUNT) - 1)
 
-#define SFS_MAX_HANDLES 16 /* open-file slots per proc (stateful workloads) */
+#define SFS_MAX_HANDLES 64 /* open-file slots per proc (stateful workloads; client.txt
+                            * keeps up to 23 files open) */
 
 typedef struct sfs_attr {
     uint64_t size;
@@ -103,6 +104,9 @@ struct sfs_req {
     void       *buf;       /* read: destination (may be NULL = discard); write: source */
     void       *user;      /* workload's own cookie */
     int         expect_status; /* a failure status that counts as success (0 = none) */
+    const char *not_issued; /* set: do not send; why (the backend cannot express
+                             * it).  Counted in the error table with status
+                             * SFS_STATUS_NOT_ISSUED, not as an op or error. */
     /* --- filled by the backend --- */
     int         status;    /* 0 = ok, else a negative errno-like value */
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */

@@ -39,6 +39,11 @@ struct sfs_cfg {
     uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
     char     log[1024];
     uint64_t sample_us;          /* pacing checkpoint: longest uninterrupted sleep */
+    char     loadfile[1024];     /* workload=loadfile: the dbench loadfile */
+    int      loadfile_timestamps;/* loadfile_timing=timestamps: paced by the file's times */
+    double   target_mbps;        /* loadfile: MB/s (1e6 bytes) of each proc, 0 = none */
+    int      loadfile_passes;    /* loadfile: passes through the file, then stop; 0 = until the end */
+    int      procs_total;        /* procs of the whole run (all engines), 0 = procs */
     struct sfs_logger *logger;   /* set by the engine when 'log' is open */
     void    *backend_opts;       /* the backend's options struct (its option table) */
     uint64_t backend_given;      /* bit i: option i of the backend's table was set */

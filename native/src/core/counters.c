@@ -37,6 +37,20 @@ static void add(uint64_t *w, uint64_t v)
     ST(*w, LD(*w) + v);
 }
 
+static void count_error(struct sfs_counters *c, int op, int32_t status)
+{
+    uint64_t key = ((uint64_t)(uint32_t)op << 32) | (uint32_t)status;
+    uint64_t n = LD(c->nerr);
+    for (uint64_t i = 0; i < n; i++)
+        if (LD(c->err_key[i]) == key) { add(&c->err_cnt[i], 1); return; }
+    /* a full table drops new keys; the op's error count stays exact */
+    if (n < SFS_ERR_SLOTS) {
+        ST(c->err_key[n], key);
+        ST(c->err_cnt[n], 1);
+        __atomic_store_n(&c->nerr, n + 1, __ATOMIC_RELEASE);
+    }
+}
+
 void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
 {
     if (req->op < 0 || req->op >= SFS_OPS_MAX)
@@ -58,18 +72,14 @@ void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
         add(&o[SFS_O_LATE], 1);
     add(&o[SFS_O_PHYSICAL], req->physical);
     add(&o[SFS_O_HIST + sfs_hist_bucket(lat)], 1);
-    if (failed) {
-        uint64_t key = ((uint64_t)(uint32_t)req->op << 32) | (uint32_t)req->proto_status;
-        uint64_t n = LD(c->nerr);
-        for (uint64_t i = 0; i < n; i++)
-            if (LD(c->err_key[i]) == key) { add(&c->err_cnt[i], 1); return; }
-        /* a full table drops new keys; the op's error count stays exact */
-        if (n < SFS_ERR_SLOTS) {
-            ST(c->err_key[n], key);
-            ST(c->err_cnt[n], 1);
-            __atomic_store_n(&c->nerr, n + 1, __ATOMIC_RELEASE);
-        }
-    }
+    if (failed)
+        count_error(c, req->op, req->proto_status);
+}
+
+void sfs_counters_not_issued(struct sfs_counters *c, int op)
+{
+    if (op >= 0 && op < SFS_OPS_MAX)
+        count_error(c, op, SFS_STATUS_NOT_ISSUED);
 }
 
 void sfs_sample_clear(uint64_t *out)

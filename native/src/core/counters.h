@@ -24,6 +24,9 @@ uint64_t sfs_hist_lower(int i);
 void sfs_counters_reset(struct sfs_counters *c);
 /* account one completed logical op; failed: 1 if it counts as an error */
 void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed);
+/* account one op the workload did not send (req->not_issued): error-table
+ * status SFS_STATUS_NOT_ISSUED only */
+void sfs_counters_not_issued(struct sfs_counters *c, int op);
 /* add c into the op blocks and error table of a sample (out is owned by
  * the caller; c may be written concurrently) */
 void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c);

@@ -128,10 +128,13 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->local = i;
         p->global = e->cfg.proc_first + i;
         p->target = e->cfg.target[i];
-        snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
+        if (e->wl->own_namespace)
+            snprintf(p->root, sizeof p->root, "%s", e->cfg.root);
+        else
+            snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        if (sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
+        if (!e->wl->own_namespace && sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
             goto fail;
         }

@@ -1,5 +1,5 @@
-/* Engine internals shared by engine.c (API, phases), engine_run.c (the proc
- * loops) and sample.c.  Not part of the public API. */
+/* Engine internals shared by engine.c (API, phases, samples) and engine_run.c
+ * (the proc loops).  Not part of the public API. */
 #ifndef SFS_ENGINE_INTERNAL_H
 #define SFS_ENGINE_INTERNAL_H
 

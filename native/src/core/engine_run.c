@@ -52,8 +52,10 @@ static void on_done(sfs_req *req)
     struct sfs_proc *p = req->engine_priv;
     sfs_engine *e = p->e;
     req->t_done_ns = sfs_now_ns();
-    int ok = req->status == 0 || (req->expect_status && req->status == req->expect_status);
     int phase = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE);
+    int ok = phase != SFS_PHASE_INIT && e->wl->judge
+             ? e->wl->judge(p->wstate, req)
+             : req->status == 0 || (req->expect_status && req->status == req->expect_status);
     sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok);
     int dbg = p->local == 0 && e->cfg.logger;
     if (dbg)
@@ -104,6 +106,13 @@ static void issue(struct sfs_proc *p, uint64_t intended)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "start %s %s off=%llu len=%llu",
                   sfs_op_name(req->op), req->path, (unsigned long long)req->offset,
                   (unsigned long long)req->length);
+    if (req->not_issued) {   /* counted, never sent */
+        req->t_done_ns = req->t_sent_ns;
+        sfs_counters_not_issued(sfs_worker_counters(p->w, intended), req->op);
+        if (e->wl->completed)
+            e->wl->completed(p->wstate, req);
+        return;
+    }
     STORE_RELAXED(p->busy, 1);
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
@@ -163,6 +172,15 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
         }
         *intended = now;
         return 1;
+    }
+    if (p->interval_ns <= 0 && e->wl->intended) {   /* the workload's own schedule */
+        uint64_t t = e->wl->intended(p->wstate, now);
+        if (t) {
+            if (end && t >= end) return -1;
+            if (t > now) { *wake_ns = t; return 0; }
+            *intended = t;
+            return 1;
+        }
     }
     if (p->interval_ns <= 0) {            /* unpaced: closed loop */
         if (end && now >= end) return -1;

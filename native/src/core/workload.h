@@ -38,6 +38,18 @@ typedef struct sfs_workload {
     /* Share of each op in the target mix, in percent (for reports). */
     void (*target_mix)(void *state, double pct[SFS_OP_COUNT]);
     void (*close)(void *state);
+    /* Optional: the intended start (clock.h ns) of the next op, 0 = now;
+     * the same value until next() is called.  For workloads that carry
+     * their own schedule (loadfile timestamps, a target MB/s); used when
+     * the engine's rate is 0.  Latency counts from this time. */
+    uint64_t (*intended)(void *state, uint64_t now_ns);
+    /* Optional: did the completed request meet the workload's expectation
+     * (1) or is it an error (0)?  Replaces the engine's status rule. */
+    int  (*judge)(void *state, const sfs_req *req);
+    /* 1: the workload lays out its own files: no SFS file set is built and
+     * every proc's root is the engine's root (the workload keeps procs
+     * apart, e.g. clients/clientN). */
+    int  own_namespace;
 } sfs_workload;
 
 void sfs_workload_register(const sfs_workload *w);

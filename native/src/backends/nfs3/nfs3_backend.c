@@ -119,6 +119,12 @@ static void nfs3b_close(void *ctx)
     free(b);
 }
 
+/* NFSv3 has no open-file handles: the CIFS table's requests are SMB's */
+static const char *nfs3b_op_unavailable(int op)
+{
+    return op >= SFS_OP_CIFS_ECHO ? "NFSv3 has no SMB requests (no open-file handles)" : NULL;
+}
+
 static const sfs_backend nfs3_backend_ops = {
     .name = "nfs3",
     .description = "NFSv3 over TCP through libnfs raw asynchronous RPCs",
@@ -135,6 +141,7 @@ static const sfs_backend nfs3_backend_ops = {
     .close = nfs3b_close,
     .pollfd = nfs3b_pollfd,
     .error = nfs3b_error,
+    .op_unavailable = nfs3b_op_unavailable,
 };
 
 SFS_REGISTER_BACKEND(nfs3_backend_ops)

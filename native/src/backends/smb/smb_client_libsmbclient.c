@@ -3,7 +3,7 @@
  * libsmbclient hides the SMB2 requests behind POSIX-like calls; the
  * physical request counts below are what Samba 4.17 puts on the wire for
  * each call, measured with tshark against smbd 4.17 (docs/smb.md, "Wire
- * cost"), and checked by SmbWireTest on every test run.
+ * cost"), and checked by SmbWireIT on every test run.
  */
 #include "smb_client.h"
 #include "smb_threads.h"

@@ -12,19 +12,23 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ExecutionException;
 
 import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.Frame;
+import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
-import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
-import org.sfsbench.worker.WorkerProtocol;
 
-/** The agent's work: worker processes of the current load point, the client log. */
-final class AgentServiceImpl implements AgentService {
+/**
+ * The agent's work behind every session: worker processes of the current load point, the
+ * client log. Reached only through a {@link SessionService}.
+ */
+final class AgentServiceImpl {
     private final ClientLog log;
     private final Path workDir;
     private final Runnable onShutdown;
@@ -57,8 +61,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public AgentInfo info() {
+    AgentInfo info() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -66,11 +69,10 @@ final class AgentServiceImpl implements AgentService {
             host = "localhost";
         }
         return new AgentInfo(host, ProcessHandle.current().pid(), engineVersion,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), org.sfsbench.launch.BuildId.current());
     }
 
-    @Override
-    public synchronized void prepare(PointTask task) throws AgentException {
+    synchronized void prepare(PointTask task) throws AgentException {
         closeWorkers();
         currentPoint = task.loadPoint();
         reported.clear();
@@ -132,13 +134,12 @@ final class AgentServiceImpl implements AgentService {
         return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
     }
 
-    @Override
-    public void startPhase(int phase, double seconds, long atEpochMs) throws AgentException {
+    void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
         }
-        log.line("phase " + phaseName(phase) + " (" + seconds + " s) starts");
+        log.line("phase " + phase + " (" + seconds + " s) starts");
         List<Future<?>> calls = new ArrayList<>();
         for (WorkerHandle w : ws) {
             calls.add(pool.submit(() -> {
@@ -160,8 +161,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public List<WorkerStatus> status() {
+    List<WorkerStatus> status() {
         List<WorkerHandle> ws;
         synchronized (this) {
             ws = new ArrayList<>(workers);
@@ -169,9 +169,9 @@ final class AgentServiceImpl implements AgentService {
         List<WorkerStatus> out = new ArrayList<>();
         for (WorkerHandle w : ws) {
             WorkerStatus s = w.status();
-            if (s.state() == WorkerStatus.DEAD || (s.error() != null && !s.error().isEmpty())) {
+            if (s.state() == WorkerState.DEAD || (s.error() != null && !s.error().isEmpty())) {
                 log.line("worker problem: " + s.error());
-            } else if (s.phase() == 3 && s.state() == WorkerProtocol.ST_DONE) {
+            } else if (s.phase() == Phase.RUN && s.state() == WorkerState.DONE) {
                 logResult(s);
             }
             out.add(s);
@@ -202,8 +202,7 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public void abort(String reason) {
+    void abort(String reason) {
         log.line("ABORT: " + reason);
         List<WorkerHandle> ws;
         synchronized (this) {
@@ -217,26 +216,23 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public synchronized void finishPoint() {
+    synchronized void finishPoint() {
         closeWorkers();
     }
 
-    @Override
-    public ValidationResult validate(String engineConfig) throws AgentException {
+    ValidationResult validate(String engineConfig) throws AgentException {
         log.line("validation starts");
         WorkerHandle w = WorkerHandle.spawn(0, "validation worker", log.file());
         try {
-            String[] r = w.validate(engineConfig);
-            log.line("validation finished with " + r[0] + " failure(s)");
-            return new ValidationResult(Integer.parseInt(r[0]), r[1]);
+            Frame.ValidationReport r = w.validate(engineConfig);
+            log.line("validation finished with " + r.failures() + " failure(s)");
+            return new ValidationResult(r.failures(), r.report());
         } finally {
             w.close();
         }
     }
 
-    @Override
-    public String clientLog() throws RemoteException {
+    String clientLog() throws RemoteException {
         try {
             return log.read();
         } catch (IOException e) {
@@ -244,13 +240,11 @@ final class AgentServiceImpl implements AgentService {
         }
     }
 
-    @Override
-    public void log(String line) {
+    void log(String line) {
         log.line(line);
     }
 
-    @Override
-    public void shutdown() {
+    void shutdown() {
         log.line("agent shutting down on the manager's request");
         pool.submit(() -> {
             try {
@@ -285,14 +279,5 @@ final class AgentServiceImpl implements AgentService {
         } catch (IOException e) {
             log.line("cannot list " + workDir + ": " + e.getMessage());
         }
-    }
-
-    static String phaseName(int phase) {
-        return switch (phase) {
-            case 1 -> "INIT";
-            case 2 -> "WARMUP";
-            case 3 -> "RUN";
-            default -> "IDLE";
-        };
     }
 }

@@ -1,27 +1,24 @@
 package org.sfsbench.agent;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.sfsbench.engine.Phase;
 import org.sfsbench.launch.JavaProcess;
+import org.sfsbench.link.Frame;
+import org.sfsbench.link.WorkerLink;
+import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.Secrets;
 import org.sfsbench.rmi.WorkerStatus;
-import org.sfsbench.worker.SparseWords;
-import org.sfsbench.worker.WorkerProtocol;
 
-/** The agent's end of one worker process: spawn, talk {@link WorkerProtocol}, reap. */
+/** The agent's end of one worker process: spawn, talk over a {@link WorkerLink}, reap. */
 final class WorkerHandle implements AutoCloseable {
     private static final int HELLO_TIMEOUT_MS = 30_000;
 
@@ -29,17 +26,15 @@ final class WorkerHandle implements AutoCloseable {
     private final String label;
     private final Process process;
     private final Socket socket;
-    private final DataInputStream in;
-    private final DataOutputStream out;
+    private final WorkerLink link;
     private volatile String deathCause;
 
-    private WorkerHandle(int index, String label, Process process, Socket socket) throws IOException {
+    private WorkerHandle(int index, String label, Process process, Socket socket, WorkerLink link) {
         this.index = index;
         this.label = label;
         this.process = process;
         this.socket = socket;
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+        this.link = link;
     }
 
     /** Starts a worker JVM whose output is appended to {@code outputLog}, and waits for its HELLO. */
@@ -52,12 +47,13 @@ final class WorkerHandle implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(JavaProcess.command(
                     List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k", owner),
                     List.of("worker", "--port", Integer.toString(listen.getLocalPort()))));
-            pb.environment().put(WorkerProtocol.TOKEN_ENV, token);
+            pb.environment().remove(Secrets.ENV); // a worker needs no agent secret
+            pb.environment().put(WorkerLink.TOKEN_ENV, token);
             pb.redirectErrorStream(true);
             pb.redirectOutput(ProcessBuilder.Redirect.appendTo(outputLog.toFile()));
             Process p = pb.start();
-            Socket s;
             while (true) {
+                Socket s;
                 try {
                     s = listen.accept();
                 } catch (SocketTimeoutException e) {
@@ -65,17 +61,15 @@ final class WorkerHandle implements AutoCloseable {
                     throw new AgentException(label + ": worker process did not start within "
                             + HELLO_TIMEOUT_MS / 1000 + " s (see the client log)");
                 }
-                DataInputStream hin = new DataInputStream(s.getInputStream());
                 s.setSoTimeout(HELLO_TIMEOUT_MS);
-                if (hin.readInt() == WorkerProtocol.HELLO && hin.readUTF().equals(token)) {
-                    hin.readLong();
-                    break;
+                WorkerLink link = new WorkerLink(s.getInputStream(), s.getOutputStream());
+                if (link.receive() instanceof Frame.Hello h && h.token().equals(token)) {
+                    s.setSoTimeout(0);
+                    s.setTcpNoDelay(true);
+                    return new WorkerHandle(index, label, p, s, link);
                 }
                 s.close(); // not our worker
             }
-            s.setSoTimeout(0);
-            s.setTcpNoDelay(true);
-            return new WorkerHandle(index, label, p, s);
         } catch (IOException e) {
             throw new AgentException(label + ": cannot start worker process: " + e.getMessage());
         }
@@ -91,23 +85,15 @@ final class WorkerHandle implements AutoCloseable {
 
     synchronized void open(String config) throws AgentException {
         try {
-            out.writeInt(WorkerProtocol.OPEN);
-            writeBytes(config);
-            out.flush();
-            expectOk("open");
+            expectOk(link.call(new Frame.Open(config)), "open");
         } catch (IOException e) {
             throw died("open", e);
         }
     }
 
-    synchronized void start(int phase, double seconds, long atMs) throws AgentException {
+    synchronized void start(Phase phase, double seconds, long atMs) throws AgentException {
         try {
-            out.writeInt(WorkerProtocol.START);
-            out.writeInt(phase);
-            out.writeDouble(seconds);
-            out.writeLong(atMs);
-            out.flush();
-            expectOk("start of phase " + phase);
+            expectOk(link.call(new Frame.Start(phase, seconds, atMs)), "start of phase " + phase);
         } catch (IOException e) {
             throw died("start", e);
         }
@@ -115,50 +101,40 @@ final class WorkerHandle implements AutoCloseable {
 
     synchronized WorkerStatus status() {
         if (deathCause != null) {
-            return new WorkerStatus(index, pid(), 0, WorkerStatus.DEAD, deathCause, null);
+            return dead(deathCause);
         }
         try {
-            out.writeInt(WorkerProtocol.STATUS);
-            out.flush();
-            int r = in.readInt();
-            if (r != WorkerProtocol.R_STATUS) {
+            Frame r = link.call(new Frame.StatusQuery());
+            if (!(r instanceof Frame.StatusReport s)) {
                 throw new IOException("unexpected reply " + r);
             }
-            int phase = in.readInt();
-            int state = in.readInt();
-            String error = in.readUTF();
-            SparseWords sample = SparseWords.read(in);
-            return new WorkerStatus(index, pid(), phase, state, error, sample);
+            return new WorkerStatus(index, pid(), s.phase(), s.state(), s.error(), s.sample());
         } catch (IOException e) {
-            AgentException dead = died("status", e);
-            return new WorkerStatus(index, pid(), 0, WorkerStatus.DEAD, dead.getMessage(), null);
+            return dead(died("status", e).getMessage());
         }
+    }
+
+    private WorkerStatus dead(String cause) {
+        return new WorkerStatus(index, pid(), Phase.IDLE, WorkerState.DEAD, cause, null);
     }
 
     synchronized void stop() {
         if (deathCause == null) {
             try {
-                out.writeInt(WorkerProtocol.STOP);
-                out.flush();
-                in.readInt();
+                link.call(new Frame.Stop());
             } catch (IOException e) {
                 died("stop", e);
             }
         }
     }
 
-    synchronized String[] validate(String config) throws AgentException {
+    synchronized Frame.ValidationReport validate(String config) throws AgentException {
         try {
-            out.writeInt(WorkerProtocol.VALIDATE);
-            writeBytes(config);
-            out.flush();
-            if (in.readInt() != WorkerProtocol.R_VALID) {
-                throw new IOException("unexpected reply to VALIDATE");
+            Frame r = link.call(new Frame.Validate(config));
+            if (!(r instanceof Frame.ValidationReport v)) {
+                throw new IOException("unexpected reply to Validate: " + r);
             }
-            int failures = in.readInt();
-            byte[] b = new byte[in.readInt()];
-            in.readFully(b);
-            return new String[] {Integer.toString(failures), new String(b, StandardCharsets.UTF_8)};
+            return v;
         } catch (IOException e) {
             throw died("validate", e);
         }
@@ -171,9 +147,7 @@ final class WorkerHandle implements AutoCloseable {
             if (deathCause == null) {
                 try {
                     socket.setSoTimeout(15_000);
-                    out.writeInt(WorkerProtocol.CLOSE);
-                    out.flush();
-                    in.readInt();
+                    link.call(new Frame.Close());
                 } catch (IOException e) {
                     // fall through to the kill below
                 }
@@ -201,13 +175,12 @@ final class WorkerHandle implements AutoCloseable {
         }
     }
 
-    private void expectOk(String what) throws IOException, AgentException {
-        int r = in.readInt();
-        if (r == WorkerProtocol.R_ERR) {
-            throw new AgentException(label + ": " + in.readUTF());
+    private void expectOk(Frame reply, String what) throws IOException, AgentException {
+        if (reply instanceof Frame.Err e) {
+            throw new AgentException(label + ": " + e.message());
         }
-        if (r != WorkerProtocol.R_OK) {
-            throw new IOException("unexpected reply " + r + " to " + what);
+        if (!(reply instanceof Frame.Ok)) {
+            throw new IOException("unexpected reply " + reply + " to " + what);
         }
     }
 
@@ -241,11 +214,5 @@ final class WorkerHandle implements AutoCloseable {
             case 7 -> " (SIGBUS)";
             default -> "";
         };
-    }
-
-    private void writeBytes(String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
     }
 }

@@ -2,6 +2,7 @@ package org.sfsbench.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URISyntaxException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.sfsbench.rmi.Secrets;
+import org.sfsbench.tls.TlsIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -27,7 +29,8 @@ import picocli.CommandLine.Parameters;
             "",
             "DEST gets manager/ (SfsManager and SpecInstall entry points, libraries in",
             "manager/lib, the rc templates sfs_nfs_rc, sfs_cifs_rc, sfs_posix_rc, mix files), bin/sfs,",
-            "policy/ (with a fresh agent secret), results/ and docs/.",
+            "policy/ (a fresh agent secret, and in policy/tls a new CA and this",
+            "host's TLS key), results/ and docs/.",
             "",
             "Example:",
             "  sfs install /opt/sfsbench",
@@ -85,9 +88,15 @@ public final class InstallCommand implements Callable<Integer> {
             Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(secret, Secrets.generate() + "\n");
         }
+        Path tls = d.resolve("policy/tls");
+        if (!Files.exists(tls.resolve(TlsIdentity.HOST_KEY))) {
+            TlsSetup.authorityIn(tls).issue(InetAddress.getLocalHost().getHostName(), TlsSetup.VALIDITY).write(tls);
+        }
         System.out.println("sfsbench installed in " + d);
         System.out.println("  next: cd " + manager + " && cp sfs_posix_rc sfs_rc && java SfsManager -r sfs_rc -s first");
-        System.out.println("  other clients: install the same tree and copy " + secret + " to them");
+        System.out.println("  other clients: install the same tree, copy " + secret + " to them, and give each its");
+        System.out.println("  TLS key: " + bin.resolve("sfs") + " agent --init-tls DIR --host-name NAME, then copy DIR to");
+        System.out.println("  NAME's policy/tls (or let the manager start them over ssh: AGENT_START=ssh, SFS_DIR)");
         return 0;
     }
 
@@ -125,7 +134,7 @@ public final class InstallCommand implements Callable<Integer> {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                if (!file.getFileName().toString().equals("agent.secret")) {
+                if (!file.getFileName().toString().equals("agent.secret") && !file.startsWith(from.resolve("tls"))) {
                     Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.REPLACE_EXISTING);
                 }
                 return FileVisitResult.CONTINUE;

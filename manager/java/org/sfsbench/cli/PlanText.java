@@ -8,6 +8,7 @@ import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 
 /** The human-readable run plan printed by {@code sfs plan}. */
@@ -28,7 +29,9 @@ public final class PlanText {
         }
         line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
         line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
-        line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
+        if (c.loadfile() == null) {
+            line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
+        }
         line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
                 + c.sampleInterval() + " s");
         if (c.disclosable()) {
@@ -46,6 +49,10 @@ public final class PlanText {
             }
         }
         sb.append('\n');
+        if (c.loadfile() != null) {
+            loadfilePoints(sb, plan);
+            return sb.toString();
+        }
         sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
                 "per-proc", "file set KB", "").stripTrailing()).append('\n');
         int n = plan.points().size();
@@ -61,6 +68,30 @@ public final class PlanText {
             appendProcs(sb, cp.procs());
         }
         return sb.toString();
+    }
+
+    /** WORKLOAD=loadfile: the file, then the simulated clients of each point per host. */
+    private static void loadfilePoints(StringBuilder sb, RunPlan plan) {
+        LoadfileSettings lf = plan.config().loadfile();
+        line(sb, "loadfile", lf.summary());
+        line(sb, "timing", lf.timestamps() ? "by the loadfile's timestamps"
+                : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
+                : "as fast as possible");
+        sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
+        int n = plan.points().size();
+        for (LoadPoint p : plan.points()) {
+            StringBuilder hosts = new StringBuilder();
+            for (ClientPlan cp : p.clients()) {
+                hosts.append(hosts.length() == 0 ? "" : " ").append(cp.name()).append(':').append(cp.procs().size());
+            }
+            sb.append(String.format(Locale.ROOT, "%7s %8d  %s%n", p.index() + "/" + n, p.nominalLoad(), hosts));
+        }
+        sb.append("(each client replays the file in clients/clientN under its host's mount point)\n\n");
+        sb.append("Clients and mount points at the last point:\n");
+        for (ClientPlan cp : plan.points().get(n - 1).clients()) {
+            sb.append("  host ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+            appendProcs(sb, cp.procs());
+        }
     }
 
     private static String form(RunConfig c) {

@@ -2,6 +2,7 @@ package org.sfsbench.cli;
 
 import java.util.concurrent.Callable;
 
+import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.NativeEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -9,8 +10,6 @@ import picocli.CommandLine.IVersionProvider;
 /** {@code sfs version}: the tool version and the native engine it loaded (proves the JNA chain). */
 @Command(name = "version", description = "Print the sfsbench version and the loaded native engine.")
 public final class VersionCommand implements Callable<Integer> {
-
-    public static final String TOOL_VERSION = "0.1.0";
 
     @Override
     public Integer call() {
@@ -30,7 +29,7 @@ public final class VersionCommand implements Callable<Integer> {
             } catch (LinkageError e) {
                 engine = "native engine not loadable: " + e.getMessage();
             }
-            return new String[] {"sfsbench " + TOOL_VERSION, engine,
+            return new String[] {"sfsbench " + ToolVersion.VERSION, engine,
                 "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")
                         + " " + System.getProperty("os.arch")};
         }

@@ -10,11 +10,6 @@ import com.sun.jna.Pointer;
  */
 public final class Engine implements AutoCloseable {
 
-    /** Phases of sfsengine.h. */
-    public enum Phase {
-        IDLE, INIT, WARMUP, RUN
-    }
-
     /** States returned by {@link #waitFor(int)}. */
     public enum State {
         RUNNING, DONE, FAILED
@@ -38,7 +33,7 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
     public synchronized void start(Phase phase, double seconds) {
-        if (NativeEngine.sfs_engine_start(live(), phase.ordinal(), seconds) != 0) {
+        if (NativeEngine.sfs_engine_start(live(), phase.id(), seconds) != 0) {
             throw new EngineException(error());
         }
     }
@@ -85,6 +80,20 @@ public final class Engine implements AutoCloseable {
         byte[] report = new byte[1 << 20];
         int failures = NativeEngine.sfs_engine_validate(config, report, report.length);
         return new Validation(failures, cString(report));
+    }
+
+    /**
+     * Parses a dbench loadfile the way workload=loadfile does, without running it: {@code ops} op
+     * lines and a one-line summary, or {@code ops} < 0 and "file:line: why".
+     */
+    public static LoadfileCheck checkLoadfile(String path) {
+        byte[] report = new byte[8192];
+        int ops = NativeEngine.sfs_engine_loadfile_check(path, report, report.length);
+        return new LoadfileCheck(ops, cString(report));
+    }
+
+    /** Result of {@link #checkLoadfile(String)}. */
+    public record LoadfileCheck(int ops, String report) {
     }
 
     /** Name of an abstract op id, or null beyond the table. */

@@ -6,6 +6,8 @@ public final class SampleLayout {
     public static final int OPS_MAX = 40;
     public static final int HIST_BUCKETS = 1024;
     public static final int ERR_SLOTS = 64;
+    /** Error-table status of ops not sent because the backend cannot express them (SFS_STATUS_NOT_ISSUED). */
+    public static final int STATUS_NOT_ISSUED = 0x7fff0001;
 
     public static final int S_LAYOUT = 0;
     public static final int S_PHASE = 1;

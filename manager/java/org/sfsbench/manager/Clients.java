@@ -5,78 +5,173 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
-import java.util.function.BooleanSupplier;
 
+import org.sfsbench.launch.BuildId;
+import org.sfsbench.launch.JavaProcess;
+import org.sfsbench.launch.SshLaunch;
+import org.sfsbench.rc.AgentAccess;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.Secrets;
+import org.sfsbench.rmi.SocketFactories;
+import org.sfsbench.tls.CertificateAuthority;
+import org.sfsbench.tls.TlsIdentity;
 
 /**
  * Finds or starts the agent of every CLIENTS entry. Entries naming this machine (localhost, a
- * 127.x address, ::1, or this host's own name) get an agent process started here, one per entry
- * on consecutive ports from AGENT_PORT, bound to loopback; other hosts must run {@code sfs agent}
- * on AGENT_PORT themselves, and the manager never stops those.
+ * 127.x address, ::1, or this host's own name) get an agent process started here on a free
+ * loopback port; other hosts get one started over ssh (AGENT_START=ssh) or run their own
+ * (manual: by hand or as a service) on AGENT_PORT. Agents the manager started stop with the
+ * run; the others only see this manager log out.
  */
 final class Clients implements AutoCloseable {
     private static final long LOCAL_START_WAIT_MS = 60_000;
+    private static final long SSH_START_WAIT_MS = 60_000;
     private static final long REMOTE_WAIT_MS = 5_000; // a hand-started agent is up already
+    /** Per-run TLS material outlives no run. */
+    private static final Duration RUN_VALIDITY = Duration.ofDays(2);
 
     private final List<ClientSession> sessions = new ArrayList<>();
-    private final LocalAgents local;
+    private final List<ClientSession> launched = new ArrayList<>();
+    private final LaunchedAgents agents;
 
-    private Clients(LocalAgents local) {
-        this.local = local;
+    private Clients(LaunchedAgents agents) {
+        this.agents = agents;
     }
 
-    static Clients connect(List<String> names, int basePort, Path agentLogDir, Path secretFile)
+    /** Where the manager's own key and the installation's CA are. */
+    static Path installedTls() {
+        return Path.of(System.getProperty("sfs.home", "."), "policy", "tls");
+    }
+
+    static Clients connect(List<String> names, int agentPort, AgentAccess access, Path agentLogDir, Path secretFile)
             throws RunAbortedException {
-        Clients c = new Clients(new LocalAgents(agentLogDir));
+        Clients c = new Clients(new LaunchedAgents(agentLogDir));
         ClientSession[] found = new ClientSession[names.size()];
+        boolean[] byUs = new boolean[names.size()];
         try {
-            // hand-started agents first: a missing one fails the run before anything is started here
+            boolean manualTls = false;
+            boolean launchedTls = false;
+            for (String name : names) {
+                boolean local = isLocal(name);
+                boolean tls = access.tlsFor(local);
+                if (!local && !access.sshLaunch()) {
+                    manualTls |= tls;
+                } else {
+                    launchedTls |= tls;
+                }
+            }
+            CertificateAuthority runCa = null;
+            List<TlsIdentity> mine = new ArrayList<>();
+            if (launchedTls) {
+                runCa = CertificateAuthority.create("sfsbench run CA", RUN_VALIDITY);
+                mine.add(runCa.issue("sfsbench manager", RUN_VALIDITY));
+            }
+            if (manualTls) {
+                mine.add(TlsIdentity.load(installedTls()));
+            }
+            if (!mine.isEmpty()) {
+                SocketFactories.TlsClient.use(TlsIdentity.context(mine));
+            }
+            // agents of other hosts first: a missing one fails the run before anything is started here
             String remoteSecret = null;
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 if (isLocal(name)) {
                     continue;
                 }
-                if (remoteSecret == null) {
-                    remoteSecret = Secrets.load(secretFile);
+                String label = "client " + (i + 1) + " (" + name + ")";
+                boolean tls = access.tlsFor(false);
+                if (access.sshLaunch()) {
+                    List<String> cmd = SshLaunch.command(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
+                            access.sshConfig(), access.sfsDir(), agentPort);
+                    LaunchedAgents.Started s = c.startOverSsh(cmd, tls ? runCa.issue(name, RUN_VALIDITY).toPem() : null,
+                            i + 1, label, access.sfsDir());
+                    found[i] = login(i + 1, name, name, s.port(), c.agents.secret(), tls, SSH_START_WAIT_MS,
+                            s.process()::isAlive, " (agent output: " + c.agents.consoleLog(i + 1) + ")");
+                    byUs[i] = true;
+                } else {
+                    if (remoteSecret == null) {
+                        remoteSecret = Secrets.load(secretFile);
+                    }
+                    found[i] = login(i + 1, name, name, agentPort, remoteSecret, tls, REMOTE_WAIT_MS, () -> true,
+                            "; on that host run: sfs agent --bind " + name + " --port " + agentPort
+                                    + (tls ? "" : " --tls off") + " (see docs/running.md, Clients on other hosts)");
                 }
-                found[i] = login(i + 1, name, name, basePort, remoteSecret, REMOTE_WAIT_MS, () -> true,
-                        "; on that host run: SFS_AGENT_SECRET=<this prime client's secret> sfs agent --bind " + name
-                                + " --port " + basePort + " (see docs/running.md, Clients on other hosts)");
             }
-            // agents of this machine listen on loopback only, so their ports cannot meet a remote agent's
+            // agents of this machine listen on loopback only, on ports the system picks free
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 if (!isLocal(name)) {
                     continue;
                 }
                 String host = name.startsWith("127.") ? name : "127.0.0.1";
-                int port = basePort + i;
-                Process p = c.local.start(host, port, i + 1);
-                found[i] = login(i + 1, name, host, port, c.local.secret(), LOCAL_START_WAIT_MS, p::isAlive,
-                        " (agent console output: " + c.local.consoleLog(i + 1) + ")");
+                String label = "client " + (i + 1) + " (" + name + ")";
+                boolean tls = access.tlsFor(true);
+                Path work = agentLogDir.resolve(String.format("client%04d", i + 1));
+                List<String> cmd = JavaProcess.command(List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                        List.of("agent", "--launched", "--bind", host, "--port", "0", "--work-dir", work.toString()));
+                LaunchedAgents.Started s = c.agents.start(cmd, tls ? runCa.issue("localhost", RUN_VALIDITY).toPem() : null,
+                        i + 1, label, LOCAL_START_WAIT_MS);
+                found[i] = login(i + 1, name, host, s.port(), c.agents.secret(), tls, LOCAL_START_WAIT_MS,
+                        s.process()::isAlive, " (agent console output: " + c.agents.consoleLog(i + 1) + ")");
+                byUs[i] = true;
             }
-        } catch (AgentException | IOException e) {
-            c.sessions.addAll(Arrays.stream(found).filter(Objects::nonNull).toList());
+            for (ClientSession s : found) {
+                if (!s.info().build().equals(BuildId.current())) {
+                    throw new AgentException(s.label() + ": its agent runs sfsbench build " + s.info().build()
+                            + ", this manager build " + BuildId.current() + "; install the same tree on every client"
+                            + " (sfs install)");
+                }
+            }
+        } catch (AgentException | IOException | IllegalStateException e) {
+            c.keep(found, byUs);
             c.close();
             throw new RunAbortedException(e.getMessage());
         }
-        c.sessions.addAll(List.of(found));
+        c.keep(found, byUs);
         return c;
     }
 
-    private static ClientSession login(int number, String name, String host, int port, String secret, long waitMs,
-            BooleanSupplier starting, String hint) throws AgentException {
+    private void keep(ClientSession[] found, boolean[] byUs) {
+        for (int i = 0; i < found.length; i++) {
+            if (found[i] != null) {
+                sessions.add(found[i]);
+                if (byUs[i]) {
+                    launched.add(found[i]);
+                }
+            }
+        }
+    }
+
+    /** Starts the agent of a remote client over ssh, naming the cause when ssh or the tree fails. */
+    private LaunchedAgents.Started startOverSsh(List<String> cmd, String tlsPem, int number, String label,
+            String sfsDir) throws AgentException, IOException {
+        try {
+            return agents.start(cmd, tlsPem, number, label, SSH_START_WAIT_MS);
+        } catch (AgentException e) {
+            String m = e.getMessage();
+            if (m.contains("(status 127)")) {
+                throw new AgentException(label + ": no sfsbench tree at SFS_DIR=" + sfsDir + " on that host ("
+                        + sfsDir + "/bin/sfs not found); install it there with: sfs install " + sfsDir);
+            }
+            if (m.contains("(status 255)")) {
+                throw new AgentException(label + ": ssh could not start its agent: "
+                        + m.substring(m.indexOf("before listening") + "before listening".length()).replaceFirst("^: ", "")
+                        + " (the prime client needs key-based ssh to that host, with its host key in known_hosts)");
+            }
+            throw e;
+        }
+    }
+
+    private static ClientSession login(int number, String name, String host, int port, String secret, boolean tls,
+            long waitMs, java.util.function.BooleanSupplier starting, String hint) throws AgentException {
         String label = "client " + number + " (" + name + ")";
-        AgentService a = AgentClient.connect(label, host, port, secret, waitMs, starting, hint);
+        AgentService a = AgentClient.connect(label, host, port, secret, tls, waitMs, starting, hint);
         try {
             return new ClientSession(number, name, host, port, a, a.info());
         } catch (RemoteException e) {
@@ -102,22 +197,30 @@ final class Clients implements AutoCloseable {
         }
     }
 
-    /** Asks agents we started to exit, then reaps them. Remote agents keep running. */
+    /**
+     * Agents we started are asked to exit (and their standard input closed); the others see this
+     * manager log out, which ends its session there.
+     */
     @Override
     public void close() {
         for (ClientSession s : sessions) {
-            if (isLocal(s.name()) && !s.gone()) {
-                try {
+            if (s.gone()) {
+                continue;
+            }
+            try {
+                if (launched.contains(s)) {
                     s.agent().shutdown();
-                } catch (RemoteException e) {
-                    // already gone: reaped below
+                } else {
+                    s.agent().logout();
                 }
+            } catch (RemoteException e) {
+                // already gone: reaped below
             }
         }
-        local.close();
+        agents.close();
     }
 
     void killLocal() {
-        local.killAll();
+        agents.killAll();
     }
 }

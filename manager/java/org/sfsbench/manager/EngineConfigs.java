@@ -10,6 +10,7 @@ import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
@@ -62,6 +63,16 @@ public final class EngineConfigs {
                 c.set(key, value);
             }
         });
+        LoadfileSettings lf = rc.loadfile();
+        if (lf != null) {
+            int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
+            c.set("loadfile", lf.file().toString());
+            c.set("loadfile_timing", lf.timestamps() ? "timestamps" : "asap");
+            c.set("procs_total", all);
+            if (lf.targetRateMBps() > 0) {
+                c.set("target_mbps", lf.targetRateMBps() / all);
+            }
+        }
         c.set("seed", seed + point.index() * 1_000_003L);
         String debug = rc.debugFlags().stream().filter(f -> !PARENT_FLAGS.contains(f)).sorted()
                 .map(String::valueOf).collect(Collectors.joining(","));

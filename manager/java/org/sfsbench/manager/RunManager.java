@@ -16,12 +16,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WorkerState;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
+import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
@@ -32,7 +35,6 @@ import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpNames;
-import org.sfsbench.worker.WorkerProtocol;
 
 /**
  * Drives one benchmark run from the prime client: for every load point, every client's agent
@@ -41,11 +43,6 @@ import org.sfsbench.worker.WorkerProtocol;
  * point's row is written as soon as RUN ends, so a later failure loses nothing finished.
  */
 public final class RunManager {
-    /** Phase ids of sfsengine.h. */
-    static final int INIT = 1;
-    static final int WARMUP = 2;
-    static final int RUN = 3;
-
     private static final long POLL_MS = 1000;
     /** Lead time so every client receives the start before the shared instant. */
     private static final long BARRIER_LEAD_MS = 1500;
@@ -90,11 +87,20 @@ public final class RunManager {
         List<LoadPoint> points = plan.points();
         for (LoadPoint point : points) {
             checkAbort();
-            progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
-                    LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
-                    point.perProcRate()));
+            if (rc.loadfile() != null) {
+                progress.println(String.format("%s  Executing run %d of %d (%d clients replaying %s) ...",
+                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.nominalLoad(),
+                        rc.loadfile().file().getFileName()));
+            } else {
+                progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
+                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
+                        point.perProcRate()));
+            }
             LoadPointResult r = runPoint(point, points.size(), seed);
             sink.pointFinished(r);
+            if (rc.loadfile() != null) {
+                LoadfileText.lines(r).forEach(progress::println);
+            }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
                     point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
         }
@@ -108,11 +114,11 @@ public final class RunManager {
             prepare(point, seed);
             init(point, nPoints);
             long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
-            startAll(WARMUP, rc.warmupTime(), warmupAt);
+            startAll(Phase.WARMUP, rc.warmupTime(), warmupAt);
             sink.log("load point " + point.index() + ": WARMUP " + rc.warmupTime() + " s");
             long runAt = warmupAt + rc.warmupTime() * 1000L;
             watch(point, nPoints, "WARMUP", warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
-            startAll(RUN, rc.runtime(), runAt);
+            startAll(Phase.RUN, rc.runtime(), runAt);
             sink.log("load point " + point.index() + ": RUN " + rc.runtime() + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
@@ -160,7 +166,7 @@ public final class RunManager {
 
     private void init(LoadPoint point, int nPoints) throws RunAbortedException {
         long at = System.currentTimeMillis();
-        startAll(INIT, rc.initTimeout(), at);
+        startAll(Phase.INIT, rc.initTimeout(), at);
         long deadline = at + rc.initTimeout() * 1000L + PHASE_GRACE_MS;
         while (true) {
             checkAbort();
@@ -175,7 +181,7 @@ public final class RunManager {
                         done += s.initDone();
                         total += s.initTotal();
                     }
-                    all &= w.state() == WorkerProtocol.ST_DONE;
+                    all &= w.state() == WorkerState.DONE;
                 }
             }
             if (all) {
@@ -212,7 +218,7 @@ public final class RunManager {
             List<EngineSample> samples = new ArrayList<>();
             for (List<WorkerStatus> ws : st) {
                 for (WorkerStatus w : ws) {
-                    allDone &= w.state() == WorkerProtocol.ST_DONE;
+                    allDone &= w.state() == WorkerState.DONE;
                     if (w.sample() != null) {
                         samples.add(EngineSample.decode(w.sample().toDense()));
                     }
@@ -235,11 +241,11 @@ public final class RunManager {
                         point.requestedOps(), mean, extra));
                 previous = merged;
                 previousAt = now;
-                if (intervals != null && now >= nextInterval && merged.phase() == RUN) {
+                if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
-                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.getTimeSeconds(),
-                            ip.getOpsPerSec(), ip.getMeanMs()));
+                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.timeSeconds(),
+                            ip.opsPerSec(), ip.meanMs()));
                     nextInterval += interval;
                 }
             }
@@ -290,6 +296,10 @@ public final class RunManager {
         Map<Integer, Double> mix = TargetMix.of(rc, names);
         LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
         r.setFilesetKb(run.filesetBytes() / 1024);
+        if (rc.loadfile() != null) {
+            r.setSimulatedClients(point.nominalLoad());
+            r.setThroughputMBps(run.total().bytes() / seconds / 1e6);
+        }
         r.setStartTime(start);
         r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {
@@ -301,18 +311,14 @@ public final class RunManager {
     }
 
     static ClientInfo clientInfo(ClientSession c) {
-        ClientInfo ci = new ClientInfo();
-        ci.setNumber(c.number());
-        ci.setName(c.name());
-        ci.setProcs(0);
-        return ci;
+        return new ClientInfo(c.name(), c.number(), 0);
     }
 
     Backend protocol() {
         return rc.fsProtocol();
     }
 
-    private void startAll(int phase, double seconds, long atMs) throws RunAbortedException {
+    private void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
         List<Future<?>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
             calls.add(pool.submit(() -> {
@@ -348,10 +354,10 @@ public final class RunManager {
                 throw fail("interrupted");
             }
             for (WorkerStatus w : ws) {
-                if (w.state() == WorkerStatus.DEAD) {
+                if (w.state() == WorkerState.DEAD) {
                     throw fail(w.error());
                 }
-                if (w.state() == WorkerProtocol.ST_FAILED) {
+                if (w.state() == WorkerState.FAILED) {
                     throw fail(c.label() + " worker " + (w.worker() + 1) + " (pid " + w.pid() + "): " + w.error());
                 }
             }
@@ -389,7 +395,7 @@ public final class RunManager {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < st.size(); i++) {
             for (WorkerStatus w : st.get(i)) {
-                if (w.state() != WorkerProtocol.ST_DONE) {
+                if (w.state() != WorkerState.DONE) {
                     sb.append("client ").append(i + 1).append(" worker ").append(w.worker() + 1).append(" (pid ")
                             .append(w.pid()).append(") still running; ");
                 }

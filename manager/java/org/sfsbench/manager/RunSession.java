@@ -7,7 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -56,7 +56,7 @@ public final class RunSession {
 
     /** Returns the process exit status: 0 complete, 1 ended early. */
     public int run() {
-        progress.println("sfsbench " + VersionCommand.TOOL_VERSION + ": " + rc.fsProtocol().rcName() + " run of "
+        progress.println("sfsbench " + ToolVersion.VERSION + ": " + rc.fsProtocol().rcName() + " run of "
                 + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
@@ -72,7 +72,7 @@ public final class RunSession {
         String failure = null;
         Clients clients = null;
         try {
-            clients = Clients.connect(rc.clients(), rc.agentPort(), out.dir().resolve("agents." + out.suffix()),
+            clients = Clients.connect(rc.clients(), rc.agentPort(), rc.agentAccess(), out.dir().resolve("agents." + out.suffix()),
                     Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"));
             for (ClientSession c : clients.sessions()) {
                 out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"
@@ -142,7 +142,7 @@ public final class RunSession {
 
     private RunResult result(String failure, List<ClientSession> sessions) {
         RunResult r = new RunResult();
-        r.setToolVersion(VersionCommand.TOOL_VERSION);
+        r.setToolVersion(ToolVersion.VERSION);
         r.setSuffix(out.suffix());
         r.setStartTime(startTime);
         r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
@@ -155,11 +155,7 @@ public final class RunSession {
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
-            ClientInfo ci = new ClientInfo();
-            ci.setNumber(cp.number());
-            ci.setName(cp.name());
-            ci.setProcs(cp.procs().size());
-            cis.add(ci);
+            cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
         r.setClients(cis);
         r.setLoadPoints(out.points());
@@ -171,8 +167,8 @@ public final class RunSession {
         // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
         for (var check : r.getRuleChecks()) {
-            if (!check.isPassed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.getId()))) {
-                reasons.add(check.getId() + ": " + check.getDescription() + " (" + check.getDetail() + ")");
+            if (!check.passed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.id()))) {
+                reasons.add(check.id() + ": " + check.description() + " (" + check.detail() + ")");
             }
         }
         r.setNonDisclosableReasons(reasons);

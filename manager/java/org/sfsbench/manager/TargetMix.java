@@ -7,7 +7,10 @@ import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.stats.OpNames;
 
-/** The op mix a run asks for, by engine op id: the rc MIXFILE, else the workload's standard mix (engine catalog). */
+/**
+ * The op mix a run asks for, by engine op id: the rc MIXFILE, else the workload's standard mix from the
+ * engine catalog (none for a loadfile replay, whose lines are the load).
+ */
 public final class TargetMix {
     private TargetMix() {
     }

@@ -62,7 +62,7 @@ public final class ValidationRun {
         int failures = 0;
         try {
             Files.createDirectories(dir);
-            try (Clients clients = Clients.connect(List.of(client.name()), rc.agentPort(),
+            try (Clients clients = Clients.connect(List.of(client.name()), rc.agentPort(), rc.agentAccess(),
                     dir.resolve("agents." + suffix), Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"))) {
                 ClientSession s = clients.sessions().get(0);
                 for (String target : targets) {

@@ -33,6 +33,12 @@ public final class RunPlan {
         int total = config.totalProcs();
         List<LoadPoint> points = new ArrayList<>();
         List<Integer> loads = config.loads();
+        if (config.loadfile() != null) {
+            for (int k = 0; k < loads.size(); k++) {
+                points.add(new LoadPoint(k + 1, loads.get(k), 0, 0, spread(config, loads.get(k))));
+            }
+            return new RunPlan(config, points);
+        }
         for (int k = 0; k < loads.size(); k++) {
             int load = loads.get(k);
             int perProc = perProcRate(load, total);
@@ -44,6 +50,27 @@ public final class RunPlan {
     /** floor(load / total procs): the rate every proc is given. */
     public static int perProcRate(int load, int totalProcs) {
         return load / totalProcs;
+    }
+
+    /**
+     * WORKLOAD=loadfile: {@code n} simulated clients (one proc each) spread over the hosts of
+     * CLIENTS, the first hosts taking one more when n does not divide evenly; clients are numbered
+     * host by host, as the procs of the other workloads are.
+     */
+    private static List<ClientPlan> spread(RunConfig config, int n) {
+        List<ClientPlan> clients = new ArrayList<>();
+        int hosts = config.clients().size();
+        int global = 0;
+        for (int c = 0; c < hosts; c++) {
+            List<MountPoint> mps = config.mountPointsOf(c);
+            List<ProcPlan> procs = new ArrayList<>();
+            int mine = n / hosts + (c < n % hosts ? 1 : 0);
+            for (int p = 0; p < mine; p++) {
+                procs.add(new ProcPlan(p, global++, mps.get(p % mps.size())));
+            }
+            clients.add(new ClientPlan(config.clients().get(c), c + 1, procs));
+        }
+        return clients;
     }
 
     private static List<ClientPlan> clientsOf(RunConfig config) {

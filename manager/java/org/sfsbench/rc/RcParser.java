@@ -13,6 +13,7 @@ import com.sun.security.auth.module.UnixSystem;
 
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.engine.Engine;
 
 /**
  * Reads and checks an rc file (guide 1.3, 3.3, 3.3.1 plus sfsbench extensions). Nothing is started
@@ -35,6 +36,8 @@ public final class RcParser {
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
     private static final int MAX_LOAD = 100_000_000;
+    /** The engine's procs per worker (SFS_CFG_MAX_PROCS). */
+    private static final int MAX_LOADFILE_CLIENTS = 4096;
 
     private RcParser() {
     }
@@ -53,22 +56,40 @@ public final class RcParser {
         v.rcFile = rc;
         RcReader r = new RcReader(rc, index(rc, RcLexer.lex(rc), v.variables));
         readProtocol(r, v);
-        readLoads(r, v);
-        v.procs = engineInteger(r, "PROCS", 0);
+        boolean loadfile = "loadfile".equalsIgnoreCase(r.value("WORKLOAD"));
+        boolean counts = loadfile && r.isSet("CLIENT_COUNTS");
+        if (loadfile) {
+            refuseLoads(r);
+        } else {
+            readLoads(r, v);
+        }
+        if (counts && r.isSet("PROCS")) {
+            throw r.error("PROCS", "is not used with CLIENT_COUNTS, which gives the simulated clients of every"
+                    + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
+        }
+        v.procs = counts ? 1 : engineInteger(r, "PROCS", 0);
         if (v.procs == 0) {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
         readClients(r, v);
-        new MountPointsReader(r, v.fsProtocol, v.clients, v.procs).readInto(v);
+        if (loadfile) {
+            readClientCounts(r, v, counts);
+        }
+        // with CLIENT_COUNTS a host's clients vary per point: one mount point per host, shared
+        new MountPointsReader(r, v.fsProtocol, v.clients, counts ? 1 : v.procs).readInto(v);
         readCredentials(r, v);
         readTransport(r, v);
         checkIpVersion(r, v);
         readFolders(r, v);
         readTimes(r, v);
+        readAgentAccess(r, v);
         readWorkload(r, v);
         readFileSet(r, v);
         readSwitches(r, v);
-        checkRates(r, v);
+        readLoadfile(r, v);
+        if (!loadfile) {
+            checkRates(r, v);
+        }
         DisclosureRules.check(r, v);
         return new RunConfig(v);
     }
@@ -181,6 +202,90 @@ public final class RcParser {
             }
         }
         v.loads = loads;
+    }
+
+    /** WORKLOAD=loadfile: the load points are clients (CLIENT_COUNTS), not ops/s. */
+    private static void refuseLoads(RcReader r) throws RcException {
+        for (String name : List.of("LOAD", "INCR_LOAD", "NUM_RUNS")) {
+            if (r.isSet(name)) {
+                throw r.error(name, "does not apply to WORKLOAD=loadfile, whose load points are numbers of"
+                        + " simulated clients", "CLIENT_COUNTS=\"1 4 16\" (or PROCS for one point)");
+            }
+        }
+    }
+
+    /** The simulated clients of each point, spread over CLIENTS; PROCS becomes the most on one host. */
+    private static void readClientCounts(RcReader r, RunConfig.Values v, boolean counts) throws RcException {
+        int hosts = v.clients.size();
+        List<Integer> list = new ArrayList<>();
+        if (!counts) {
+            list.add(v.procs * hosts);
+        }
+        for (String w : counts ? r.words("CLIENT_COUNTS") : List.<String>of()) {
+            int n = r.parseInt("CLIENT_COUNTS", w, 1, MAX_LOADFILE_CLIENTS * hosts);
+            if (n < hosts) {
+                throw r.error("CLIENT_COUNTS", n + " clients cannot be spread over the " + hosts + " hosts of CLIENTS",
+                        "at least one simulated client per CLIENTS host (" + hosts + ")");
+            }
+            list.add(n);
+        }
+        if (list.isEmpty()) {
+            throw r.missing("CLIENT_COUNTS", "the simulated clients of each load point, e.g. CLIENT_COUNTS=\"1 4 16\"");
+        }
+        v.loads = list;
+        v.loadList = list.size() > 1;
+        if (counts) {
+            int most = list.stream().max(Integer::compare).orElseThrow();
+            v.procs = (most + hosts - 1) / hosts;
+        }
+    }
+
+    private static void readLoadfile(RcReader r, RunConfig.Values v) throws RcException {
+        if (!v.workload.equals("loadfile")) {
+            for (String name : RcVariables.LOADFILE_ONLY) {
+                if (r.isSet(name)) {
+                    throw r.error(name, "applies only to WORKLOAD=loadfile", "WORKLOAD=loadfile with LOADFILE");
+                }
+            }
+            return;
+        }
+        String text = r.required("LOADFILE", "the dbench loadfile to replay, e.g. /usr/share/dbench/client.txt");
+        Path file = r.resolve(text, List.of(v.workDir, r.rcDir()));
+        if (!Files.isRegularFile(file)) {
+            throw r.error("LOADFILE", "no such file " + file, "a dbench loadfile, absolute or relative to WORK_DIR"
+                    + " or the rc file's folder");
+        }
+        Engine.LoadfileCheck check = Engine.checkLoadfile(file.toString());
+        if (check.ops() < 0) {
+            throw r.error("LOADFILE", check.report(), "a dbench loadfile: client.txt or the timestamped NFS/SMB"
+                    + " format (docs/loadfile.md)");
+        }
+        String timing = r.string("LOADFILE_TIMING", "asap").toLowerCase(Locale.ROOT);
+        if (!timing.equals("asap") && !timing.equals("timestamps")) {
+            throw r.error("LOADFILE_TIMING", "unknown timing", "asap (as fast as possible) or timestamps");
+        }
+        if (timing.equals("timestamps") && !check.report().contains(", timestamped")) {
+            throw r.error("LOADFILE_TIMING", "the loadfile has no timestamps (" + check.report() + ")",
+                    "asap, or a timestamped loadfile");
+        }
+        double mbps = 0;
+        String rate = r.value("TARGET_RATE_MBPS");
+        if (rate != null) {
+            try {
+                mbps = Double.parseDouble(rate);
+            } catch (NumberFormatException e) {
+                mbps = Double.NaN;
+            }
+            if (!(mbps > 0 && mbps <= 1e7)) {
+                throw r.error("TARGET_RATE_MBPS", "not a positive number", "MB/s (10^6 bytes) of all clients"
+                        + " together, greater than 0");
+            }
+            if (timing.equals("timestamps")) {
+                throw r.error("TARGET_RATE_MBPS", "and LOADFILE_TIMING=timestamps both pace the replay",
+                        "one of the two");
+            }
+        }
+        v.loadfile = new LoadfileSettings(file, check.report(), v.loads, timing.equals("timestamps"), mbps);
     }
 
     private static void readClients(RcReader r, RunConfig.Values v) throws RcException {
@@ -300,7 +405,11 @@ public final class RcParser {
     private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
         v.workDir = directory(r, "WORK_DIR", r.rcDir());
         String home = System.getProperty("sfs.home");
-        v.sfsDir = directory(r, "SFS_DIR", home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir());
+        String sfsDir = r.value("SFS_DIR");
+        if (sfsDir != null && !Path.of(sfsDir).isAbsolute()) {
+            throw r.error("SFS_DIR", "not an absolute path", "the absolute path of the sfsbench tree on the clients");
+        }
+        v.sfsDir = sfsDir != null ? Path.of(sfsDir) : home != null ? Path.of(home).toAbsolutePath().normalize() : r.rcDir();
         String mon = r.value("PRIME_MON_SCRIPT");
         if (mon != null) {
             Path p = r.resolve(mon, List.of(v.workDir, r.rcDir()));
@@ -341,6 +450,52 @@ public final class RcParser {
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
+    }
+
+    private static void readAgentAccess(RcReader r, RunConfig.Values v) throws RcException {
+        AgentAccess.Start start = null;
+        String s = r.value("AGENT_START");
+        if (s != null) {
+            start = switch (s.toLowerCase(Locale.ROOT)) {
+                case "ssh" -> AgentAccess.Start.SSH;
+                case "manual" -> AgentAccess.Start.MANUAL;
+                default -> throw r.error("AGENT_START", "unknown way to start agents", "ssh, manual");
+            };
+        }
+        AgentAccess.Tls tls = null;
+        String t = r.value("AGENT_TLS");
+        if (t != null) {
+            tls = switch (t.toLowerCase(Locale.ROOT)) {
+                case "on" -> AgentAccess.Tls.ON;
+                case "off" -> AgentAccess.Tls.OFF;
+                default -> throw r.error("AGENT_TLS", "neither on nor off", "on, off");
+            };
+        }
+        Integer port = r.isSet("SSH_PORT") ? r.integer("SSH_PORT", 22, 1, 65535) : null;
+        String user = r.value("SSH_USER");
+        if (user != null && !user.matches("[A-Za-z0-9._][A-Za-z0-9._-]{0,31}")) {
+            throw r.error("SSH_USER", "not a user name", "letters, digits, '.', '_', '-'");
+        }
+        Path identity = sshFile(r, "SSH_IDENTITY");
+        Path config = sshFile(r, "SSH_CONFIG");
+        String sfsDir = r.value("SFS_DIR");
+        if (start == AgentAccess.Start.SSH && sfsDir == null) {
+            throw r.error("AGENT_START", "ssh launch needs SFS_DIR, the sfsbench tree on the clients",
+                    "SFS_DIR=/absolute/path with AGENT_START=ssh");
+        }
+        v.agentAccess = new AgentAccess(start, user, port, identity, config, tls, sfsDir);
+    }
+
+    private static Path sshFile(RcReader r, String name) throws RcException {
+        String f = r.value(name);
+        if (f == null) {
+            return null;
+        }
+        Path p = r.resolve(f, List.of(r.rcDir()));
+        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw r.error(name, "no such readable file " + p, "a file for ssh, absolute or relative to the rc file");
+        }
+        return p;
     }
 
     private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {

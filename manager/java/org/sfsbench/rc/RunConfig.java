@@ -51,9 +51,11 @@ public final class RunConfig {
     private final int accessPcnt;
     private final Set<Integer> debugFlags;
     private final String workload;
+    private final LoadfileSettings loadfile;
     private final double filesetScale;
     private final int sampleInterval;
     private final int agentPort;
+    private final AgentAccess agentAccess;
     private final int appendPcnt;
     private final int dirCount;
     private final int symlinkCount;
@@ -105,9 +107,11 @@ public final class RunConfig {
         accessPcnt = v.accessPcnt;
         debugFlags = Collections.unmodifiableSet(new TreeSet<>(v.debugFlags));
         workload = v.workload;
+        loadfile = v.loadfile;
         filesetScale = v.filesetScale;
         sampleInterval = v.sampleInterval;
         agentPort = v.agentPort;
+        agentAccess = v.agentAccess;
         appendPcnt = v.appendPcnt;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
@@ -287,7 +291,12 @@ public final class RunConfig {
         return names;
     }
 
-    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs or mixfile. */
+    /** WORKLOAD=loadfile settings, or null for the other workloads. */
+    public LoadfileSettings loadfile() {
+        return loadfile;
+    }
+
+    /** WORKLOAD: sfs2008-nfs, sfs2008-cifs, mixfile or loadfile. */
     public String workload() {
         return workload;
     }
@@ -302,9 +311,14 @@ public final class RunConfig {
         return sampleInterval;
     }
 
-    /** AGENT_PORT: RMI base port of agents started on this host. */
+    /** AGENT_PORT: the RMI port of the agents on other hosts. */
     public int agentPort() {
         return agentPort;
+    }
+
+    /** AGENT_START, SSH_*, AGENT_TLS and SFS_DIR as the agents of other hosts use them. */
+    public AgentAccess agentAccess() {
+        return agentAccess;
     }
 
     /** APPEND_PCNT: percent of writes that append. */
@@ -423,9 +437,11 @@ public final class RunConfig {
         int accessPcnt = 30;
         Set<Integer> debugFlags = Set.of();
         String workload;
+        LoadfileSettings loadfile;
         double filesetScale = 1.0;
         int sampleInterval = 10;
         int agentPort = 50777;
+        AgentAccess agentAccess = AgentAccess.defaults();
         int appendPcnt = 70;
         int dirCount = 30;
         int symlinkCount = 20;

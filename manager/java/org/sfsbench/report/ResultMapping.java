@@ -12,8 +12,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.cli.VersionCommand;
 import org.sfsbench.engine.Backend;
+import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
@@ -56,7 +56,7 @@ public final class ResultMapping {
     public static ResultDocument toDocument(RunResult r) {
         ResultDocument d = new ResultDocument();
         d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
-                : VersionCommand.TOOL_VERSION);
+                : ToolVersion.VERSION);
         d.run = new RunXml();
         d.run.suffix = text(r.getSuffix());
         d.run.protocol = protocolOf(r);
@@ -67,8 +67,8 @@ public final class ResultMapping {
         d.run.complete = r.isComplete();
         d.run.failure = blankToNull(r.getFailure());
         for (RcVariable v : r.getRcVariables()) {
-            String value = RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue();
-            d.settings.add(new SettingXml(text(v.getName()), text(value)));
+            String value = RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value();
+            d.settings.add(new SettingXml(text(v.name()), text(value)));
         }
         int totalProcs = 0;
         if (r.getClients().isEmpty() && !r.getLoadPoints().isEmpty()) {
@@ -78,11 +78,11 @@ public final class ResultMapping {
         }
         for (ClientInfo c : r.getClients()) {
             ClientXml x = new ClientXml();
-            x.index = c.getNumber();
-            x.name = text(c.getName());
-            x.procs = c.getProcs();
+            x.index = c.number();
+            x.name = text(c.name());
+            x.procs = c.procs();
             d.clients.add(x);
-            totalProcs += c.getProcs();
+            totalProcs += c.procs();
         }
         d.plan = plan(r, totalProcs);
         for (LoadPointResult p : r.getLoadPoints()) {
@@ -102,10 +102,10 @@ public final class ResultMapping {
         }
         for (RuleCheck c : r.getRuleChecks()) {
             RuleCheckXml x = new RuleCheckXml();
-            x.id = text(c.getId());
-            x.passed = c.isPassed();
-            x.description = text(c.getDescription());
-            x.detail = blankToNull(c.getDetail());
+            x.id = text(c.id());
+            x.passed = c.passed();
+            x.description = text(c.description());
+            x.detail = blankToNull(c.detail());
             d.disclosability.rules.add(x);
         }
         r.getUnsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
@@ -140,8 +140,8 @@ public final class ResultMapping {
 
     private static Long wholeSetting(RunResult r, String name) {
         for (RcVariable v : r.getRcVariables()) {
-            if (name.equals(v.getName()) && v.getValue() != null && v.getValue().strip().matches("\\d{1,12}")) {
-                return Long.parseLong(v.getValue().strip());
+            if (name.equals(v.name()) && v.value() != null && v.value().strip().matches("\\d{1,12}")) {
+                return Long.parseLong(v.value().strip());
             }
         }
         return null;
@@ -167,6 +167,10 @@ public final class ResultMapping {
         x.version = text(row.release());
         x.failedOps = p.getFailedOps();
         x.lateOps = p.getLateOps();
+        if (p.getSimulatedClients() > 0) {
+            x.simulatedClients = p.getSimulatedClients();
+            x.throughputMBps = fixedOrZero(p.getThroughputMBps(), RATE_SCALE);
+        }
         x.startTime = dateTime(p.getStartTime());
         x.endTime = dateTime(p.getEndTime());
         if (!p.getOps().isEmpty()) {
@@ -177,26 +181,26 @@ public final class ResultMapping {
         }
         for (ErrorResult e : p.getErrors()) {
             ErrorXml ex = new ErrorXml();
-            ex.op = e.getOp() != null && !e.getOp().isBlank() ? text(e.getOp()) : "op" + e.getOpId();
-            ex.status = e.getStatus();
-            ex.statusText = blankToNull(e.getStatusText());
-            ex.count = e.getCount();
+            ex.op = e.op() != null && !e.op().isBlank() ? text(e.op()) : "op" + e.opId();
+            ex.status = e.status();
+            ex.statusText = blankToNull(e.statusText());
+            ex.count = e.count();
             x.errors.add(ex);
         }
         for (ClientThroughput c : p.getClients()) {
             ClientThroughputXml cx = new ClientThroughputXml();
-            cx.client = text(c.getClient());
-            cx.index = c.getNumber();
-            cx.opsPerSec = fixedOrZero(c.getOpsPerSec(), RATE_SCALE);
+            cx.client = text(c.client());
+            cx.index = c.number();
+            cx.opsPerSec = fixedOrZero(c.opsPerSec(), RATE_SCALE);
             x.clientThroughput.add(cx);
         }
         for (IntervalPoint i : p.getIntervals()) {
             IntervalXml ix = new IntervalXml();
-            ix.seconds = fixedOrZero(i.getTimeSeconds(), RATE_SCALE);
-            ix.opsPerSec = fixedOrZero(i.getOpsPerSec(), RATE_SCALE);
-            ix.meanMsec = fixed(i.getMeanMs(), MSEC_SCALE);
-            ix.errors = i.getErrors();
-            ix.behindProcs = i.getBehindProcs();
+            ix.seconds = fixedOrZero(i.timeSeconds(), RATE_SCALE);
+            ix.opsPerSec = fixedOrZero(i.opsPerSec(), RATE_SCALE);
+            ix.meanMsec = fixed(i.meanMs(), MSEC_SCALE);
+            ix.errors = i.errors();
+            ix.behindProcs = i.behindProcs();
             x.intervals.add(ix);
         }
         return x;
@@ -214,9 +218,9 @@ public final class ResultMapping {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (OpResult o : p.getOps()) {
-            if (o.getCount() > 0) {
-                min = Math.min(min, o.getMinMs());
-                max = Math.max(max, o.getMaxMs());
+            if (o.count() > 0) {
+                min = Math.min(min, o.minMs());
+                max = Math.max(max, o.maxMs());
             }
         }
         // the model keeps min/max per op only; the point's extremes are those of its ops
@@ -227,25 +231,25 @@ public final class ResultMapping {
 
     private static OpXml op(OpResult o) {
         OpXml x = new OpXml();
-        x.name = o.getName() != null && !o.getName().isBlank() ? text(o.getName()) : "op" + o.getOpId();
-        x.count = o.getCount();
-        x.errors = o.getErrors();
-        x.targetPercent = fixedOrZero(o.getTargetPercent(), PERCENT_SCALE);
-        x.achievedPercent = fixedOrZero(o.getAchievedPercent(), PERCENT_SCALE);
-        x.opsPerSec = fixedOrZero(o.getOpsPerSec(), RATE_SCALE);
-        x.bytes = o.getBytes();
-        x.late = o.getLate();
-        x.physical = o.getPhysical();
-        if (o.getCount() > 0) {
+        x.name = o.name() != null && !o.name().isBlank() ? text(o.name()) : "op" + o.opId();
+        x.count = o.count();
+        x.errors = o.errors();
+        x.targetPercent = fixedOrZero(o.targetPercent(), PERCENT_SCALE);
+        x.achievedPercent = fixedOrZero(o.achievedPercent(), PERCENT_SCALE);
+        x.opsPerSec = fixedOrZero(o.opsPerSec(), RATE_SCALE);
+        x.bytes = o.bytes();
+        x.late = o.late();
+        x.physical = o.physical();
+        if (o.count() > 0) {
             LatencyXml l = new LatencyXml();
-            l.meanMsec = fixedOrZero(o.getMeanMs(), MSEC_SCALE);
-            l.minMsec = fixed(o.getMinMs(), MSEC_SCALE);
-            l.p50Msec = fixedOrZero(o.getP50Ms(), MSEC_SCALE);
-            l.p90Msec = fixedOrZero(o.getP90Ms(), MSEC_SCALE);
-            l.p99Msec = fixedOrZero(o.getP99Ms(), MSEC_SCALE);
-            l.p999Msec = fixedOrZero(o.getP999Ms(), MSEC_SCALE);
-            l.maxMsec = fixed(o.getMaxMs(), MSEC_SCALE);
-            l.meanServiceMsec = fixed(o.getMeanServiceMs(), MSEC_SCALE);
+            l.meanMsec = fixedOrZero(o.meanMs(), MSEC_SCALE);
+            l.minMsec = fixed(o.minMs(), MSEC_SCALE);
+            l.p50Msec = fixedOrZero(o.p50Ms(), MSEC_SCALE);
+            l.p90Msec = fixedOrZero(o.p90Ms(), MSEC_SCALE);
+            l.p99Msec = fixedOrZero(o.p99Ms(), MSEC_SCALE);
+            l.p999Msec = fixedOrZero(o.p999Ms(), MSEC_SCALE);
+            l.maxMsec = fixed(o.maxMs(), MSEC_SCALE);
+            l.meanServiceMsec = fixed(o.meanServiceMs(), MSEC_SCALE);
             x.latency = l;
         }
         return x;
@@ -312,6 +316,10 @@ public final class ResultMapping {
         p.setRelease(x.version);
         p.setFailedOps(x.failedOps);
         p.setLateOps(x.lateOps);
+        if (x.simulatedClients != null) {
+            p.setSimulatedClients(x.simulatedClients);
+            p.setThroughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        }
         if (x.latency != null) {
             p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
             p.setP50Ms(x.latency.p50Msec.doubleValue());
@@ -323,25 +331,15 @@ public final class ResultMapping {
             p.getOps().add(op(o));
         }
         for (ErrorXml e : x.errors) {
-            ErrorResult er = new ErrorResult();
-            er.setOp(e.op);
-            er.setStatus(e.status);
-            er.setStatusText(e.statusText);
-            er.setCount(e.count);
-            p.getErrors().add(er);
+            p.getErrors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
         }
         for (ClientThroughputXml c : x.clientThroughput) {
             p.getClients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
         }
         List<IntervalPoint> intervals = new ArrayList<>();
         for (IntervalXml i : x.intervals) {
-            IntervalPoint ip = new IntervalPoint();
-            ip.setTimeSeconds(i.seconds.doubleValue());
-            ip.setOpsPerSec(i.opsPerSec.doubleValue());
-            ip.setMeanMs(toDouble(i.meanMsec));
-            ip.setErrors(i.errors);
-            ip.setBehindProcs(i.behindProcs);
-            intervals.add(ip);
+            intervals.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
+                    i.errors, i.behindProcs));
         }
         p.setIntervals(intervals);
         return p;
@@ -360,27 +358,27 @@ public final class ResultMapping {
     }
 
     private static OpResult op(OpXml x) {
-        OpResult o = new OpResult();
-        o.setName(x.name);
-        o.setCount(x.count);
-        o.setErrors(x.errors);
-        o.setTargetPercent(x.targetPercent.doubleValue());
-        o.setAchievedPercent(x.achievedPercent.doubleValue());
-        o.setOpsPerSec(x.opsPerSec.doubleValue());
-        o.setBytes(x.bytes);
-        o.setLate(x.late);
-        o.setPhysical(x.physical);
+        OpResult.Builder o = OpResult.builder();
+        o.name(x.name);
+        o.count(x.count);
+        o.errors(x.errors);
+        o.targetPercent(x.targetPercent.doubleValue());
+        o.achievedPercent(x.achievedPercent.doubleValue());
+        o.opsPerSec(x.opsPerSec.doubleValue());
+        o.bytes(x.bytes);
+        o.late(x.late);
+        o.physical(x.physical);
         if (x.latency != null) {
-            o.setMeanMs(x.latency.meanMsec.doubleValue());
-            o.setMinMs(toDouble(x.latency.minMsec));
-            o.setP50Ms(x.latency.p50Msec.doubleValue());
-            o.setP90Ms(x.latency.p90Msec.doubleValue());
-            o.setP99Ms(x.latency.p99Msec.doubleValue());
-            o.setP999Ms(x.latency.p999Msec.doubleValue());
-            o.setMaxMs(toDouble(x.latency.maxMsec));
-            o.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
+            o.meanMs(x.latency.meanMsec.doubleValue());
+            o.minMs(toDouble(x.latency.minMsec));
+            o.p50Ms(x.latency.p50Msec.doubleValue());
+            o.p90Ms(x.latency.p90Msec.doubleValue());
+            o.p99Ms(x.latency.p99Msec.doubleValue());
+            o.p999Ms(x.latency.p999Msec.doubleValue());
+            o.maxMs(toDouble(x.latency.maxMsec));
+            o.meanServiceMs(toDouble(x.latency.meanServiceMsec));
         }
-        return o;
+        return o.build();
     }
 
     /**

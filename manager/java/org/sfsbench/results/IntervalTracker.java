@@ -17,12 +17,7 @@ public final class IntervalTracker {
         previous = cumulative;
         OpCounters t = d.total();
         double secs = d.elapsedUs() / 1e6;
-        IntervalPoint p = new IntervalPoint();
-        p.setTimeSeconds(cumulative.elapsedUs() / 1e6);
-        p.setOpsPerSec(secs > 0 ? t.ops() / secs : 0);
-        p.setMeanMs(LoadPointBuilder.ms(t.meanUs()));
-        p.setErrors(t.errors());
-        p.setBehindProcs(cumulative.behind());
-        return p;
+        return new IntervalPoint(cumulative.elapsedUs() / 1e6, secs > 0 ? t.ops() / secs : 0,
+                LoadPointBuilder.ms(t.meanUs()), t.errors(), cumulative.behind());
     }
 }

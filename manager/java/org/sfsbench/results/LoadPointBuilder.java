@@ -70,43 +70,38 @@ public final class LoadPointBuilder {
             r.getOps().add(opResult(names.name(op), c, target, total, seconds));
         }
         for (ErrorCount e : run.errors()) {
-            ErrorResult er = new ErrorResult();
-            er.setOp(names.name(e.opId()));
-            er.setOpId(e.opId());
-            er.setStatus(e.status());
-            er.setStatusText(StatusNames.describe(plan.protocol(), e.status()));
-            er.setCount(e.count());
-            r.getErrors().add(er);
+            r.getErrors().add(new ErrorResult(names.name(e.opId()), e.opId(), e.status(),
+                    StatusNames.describe(plan.protocol(), e.status()), e.count()));
         }
         return r;
     }
 
     /** Achieved ops/s of one client: its ops in the final RUN sample / the point's seconds. */
     public static ClientThroughput clientThroughput(ClientInfo client, EngineSample clientRun, double seconds) {
-        return new ClientThroughput(client.getName(), client.getNumber(), clientRun.totalOps() / seconds);
+        return new ClientThroughput(client.name(), client.number(), clientRun.totalOps() / seconds);
     }
 
     private static OpResult opResult(String name, OpCounters c, double target, long total, double seconds) {
-        OpResult o = new OpResult();
-        o.setName(name);
-        o.setOpId(c.opId());
-        o.setTargetPercent(target);
-        o.setAchievedPercent(total == 0 ? 0 : 100.0 * c.ops() / total);
-        o.setCount(c.ops());
-        o.setErrors(c.errors());
-        o.setBytes(c.bytes());
-        o.setOpsPerSec(c.ops() / seconds);
-        o.setMeanMs(ms(c.meanUs()));
-        o.setMinMs(c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS);
-        o.setMaxMs(c.latencyMaxUs() / US_PER_MS);
-        o.setP50Ms(ms(c.percentileUs(50)));
-        o.setP90Ms(ms(c.percentileUs(90)));
-        o.setP99Ms(ms(c.percentileUs(99)));
-        o.setP999Ms(ms(c.percentileUs(99.9)));
-        o.setMeanServiceMs(ms(c.meanServiceUs()));
-        o.setLate(c.late());
-        o.setPhysical(c.physical());
-        return o;
+        OpResult.Builder o = OpResult.builder();
+        o.name(name);
+        o.opId(c.opId());
+        o.targetPercent(target);
+        o.achievedPercent(total == 0 ? 0 : 100.0 * c.ops() / total);
+        o.count(c.ops());
+        o.errors(c.errors());
+        o.bytes(c.bytes());
+        o.opsPerSec(c.ops() / seconds);
+        o.meanMs(ms(c.meanUs()));
+        o.minMs(c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS);
+        o.maxMs(c.latencyMaxUs() / US_PER_MS);
+        o.p50Ms(ms(c.percentileUs(50)));
+        o.p90Ms(ms(c.percentileUs(90)));
+        o.p99Ms(ms(c.percentileUs(99)));
+        o.p999Ms(ms(c.percentileUs(99.9)));
+        o.meanServiceMs(ms(c.meanServiceUs()));
+        o.late(c.late());
+        o.physical(c.physical());
+        return o.build();
     }
 
     private static int maxId(EngineSample run, Map<Integer, Double> mix) {

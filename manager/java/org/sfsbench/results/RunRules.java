@@ -79,8 +79,8 @@ public final class RunRules {
         run.setRuleChecks(checks);
         List<String> reasons = new ArrayList<>();
         for (RuleCheck c : checks) {
-            if (!c.isPassed()) {
-                reasons.add(c.getId() + ": " + c.getDescription() + " (" + c.getDetail() + ")");
+            if (!c.passed()) {
+                reasons.add(c.id() + ": " + c.description() + " (" + c.detail() + ")");
             }
         }
         run.setNonDisclosableReasons(reasons);
@@ -152,11 +152,14 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
+            if (p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
+                return rule("mix-share", what, false, "no target mix (a loadfile replay)");
+            }
             for (OpResult o : p.getOps()) {
-                if (Math.abs(o.getAchievedPercent() - o.getTargetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
+                if (Math.abs(o.achievedPercent() - o.targetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
-                            "point %d: %s at %.2f%%, target %s%%", p.getIndex(), o.getName(),
-                            o.getAchievedPercent(), num(o.getTargetPercent())));
+                            "point %d: %s at %.2f%%, target %s%%", p.getIndex(), o.name(),
+                            o.achievedPercent(), num(o.targetPercent())));
                 }
             }
         }

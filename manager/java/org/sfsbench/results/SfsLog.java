@@ -68,11 +68,11 @@ public final class SfsLog implements Closeable {
     public void runStart(RunResult run, List<Long> requestedLoads) {
         info("sfsbench " + run.getToolVersion() + " run " + run.getSuffix() + " started, rc file " + run.getRcFile());
         for (RcVariable v : run.getRcVariables()) {
-            info("rc " + v.getName() + "=" + (RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue()));
+            info("rc " + v.name() + "=" + (RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()));
         }
         info("protocol " + (run.getProtocol() == null ? null : run.getProtocol().sfssumName()) + ", workload " + run.getWorkload());
         for (ClientInfo c : run.getClients()) {
-            info("client " + c.getNumber() + " " + c.getName() + ": " + c.getProcs() + " procs");
+            info("client " + c.number() + " " + c.name() + ": " + c.procs() + " procs");
         }
         StringBuilder plan = new StringBuilder("plan: " + requestedLoads.size() + " load points, requested ops/s");
         for (long l : requestedLoads) {
@@ -89,7 +89,7 @@ public final class SfsLog implements Closeable {
     /** One sampling interval of RUN. */
     public void interval(int point, IntervalPoint p) {
         info(String.format(Locale.ROOT, "load point %d: t=%.0fs %.1f ops/s %.2f msec/op errors %d behind %d",
-                point, p.getTimeSeconds(), p.getOpsPerSec(), p.getMeanMs(), p.getErrors(), p.getBehindProcs()));
+                point, p.timeSeconds(), p.opsPerSec(), p.meanMs(), p.errors(), p.behindProcs()));
     }
 
     /** A finished load point: its sfssum figures. */

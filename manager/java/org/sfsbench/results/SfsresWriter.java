@@ -50,12 +50,12 @@ public final class SfsresWriter {
         b.append("Protocol ").append(run.getProtocol() == null ? null : run.getProtocol().sfssumName()).append(", workload ").append(run.getWorkload()).append('\n');
         b.append("rc file ").append(run.getRcFile()).append('\n');
         for (RcVariable v : run.getRcVariables()) {
-            b.append("  ").append(v.getName()).append('=')
-                    .append(RcVariable.isSecret(v.getName()) ? RcVariable.MASK : v.getValue()).append('\n');
+            b.append("  ").append(v.name()).append('=')
+                    .append(RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()).append('\n');
         }
         b.append("Clients\n");
         for (ClientInfo c : run.getClients()) {
-            b.append(String.format(Locale.ROOT, "  %4d %-30s %4d procs%n", c.getNumber(), c.getName(), c.getProcs()));
+            b.append(String.format(Locale.ROOT, "  %4d %-30s %4d procs%n", c.number(), c.name(), c.procs()));
         }
         for (String n : run.getNotes()) {
             b.append("Note: ").append(n).append('\n');
@@ -70,13 +70,13 @@ public final class SfsresWriter {
         b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "Mean ms", "Min ms",
                 "Max ms", "p50 ms", "p99 ms", "Errors"));
         for (OpResult o : p.getOps()) {
-            b.append(String.format(Locale.ROOT, OP_ROW, o.getName(), f1(o.getTargetPercent()),
-                    f1(o.getAchievedPercent()), o.getCount(), f1(o.getOpsPerSec()), f2(o.getMeanMs()),
-                    f2(o.getMinMs()), f2(o.getMaxMs()), f2(o.getP50Ms()), f2(o.getP99Ms()), o.getErrors()));
+            b.append(String.format(Locale.ROOT, OP_ROW, o.name(), f1(o.targetPercent()),
+                    f1(o.achievedPercent()), o.count(), f1(o.opsPerSec()), f2(o.meanMs()),
+                    f2(o.minMs()), f2(o.maxMs()), f2(o.p50Ms()), f2(o.p99Ms()), o.errors()));
         }
         double targets = 0;
         for (OpResult o : p.getOps()) {
-            targets += o.getTargetPercent();
+            targets += o.targetPercent();
         }
         b.append(String.format(Locale.ROOT, OP_ROW, "Total", f1(targets), p.getTotalOps() > 0 ? "100.0" : "0.0",
                 p.getTotalOps(),
@@ -87,8 +87,14 @@ public final class SfsresWriter {
         if (!p.getErrors().isEmpty()) {
             b.append("  Errors by status\n");
             for (ErrorResult e : p.getErrors()) {
-                b.append(String.format(Locale.ROOT, "    %-31s %-28s %10d%n", e.getOp(), e.getStatusText(),
-                        e.getCount()));
+                b.append(String.format(Locale.ROOT, "    %-31s %-28s %10d%n", e.op(), e.statusText(),
+                        e.count()));
+            }
+        }
+        if (p.getSimulatedClients() > 0) {   // a loadfile replay: dbench's terms too
+            b.append("  In dbench's terms (ms)\n");
+            for (String line : LoadfileText.lines(p)) {
+                b.append(' ').append(line).append('\n');
             }
         }
     }
@@ -101,8 +107,8 @@ public final class SfsresWriter {
         if (!run.getRuleChecks().isEmpty()) {
             b.append("Run rules\n");
             for (RuleCheck c : run.getRuleChecks()) {
-                b.append(String.format(Locale.ROOT, "  %s %-16s %s (%s)%n", c.isPassed() ? "PASS" : "FAIL", c.getId(),
-                        c.getDescription(), c.getDetail()));
+                b.append(String.format(Locale.ROOT, "  %s %-16s %s (%s)%n", c.passed() ? "PASS" : "FAIL", c.id(),
+                        c.description(), c.detail()));
             }
         }
         b.append("Disclosable: ").append(run.isDisclosable() ? "yes" : "NO").append('\n');

@@ -3,6 +3,7 @@ package org.sfsbench.results;
 import java.util.Map;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.SampleLayout;
 
 /**
  * Readable names of the protocol status codes found in the engine's error table. The nfs3
@@ -39,6 +40,9 @@ public final class StatusNames {
 
     /** "NAME (code)" when the code is known for the protocol, else the code alone. */
     public static String describe(Backend protocol, int status) {
+        if (status == SampleLayout.STATUS_NOT_ISSUED) {
+            return "not issued (the backend cannot express it)";
+        }
         String name = (protocol == Backend.NFS ? NFS3 : ERRNO).get(Math.abs(status));
         return name == null ? Integer.toString(status) : name + " (" + status + ")";
     }

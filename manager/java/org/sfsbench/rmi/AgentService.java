@@ -4,6 +4,8 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
 
+import org.sfsbench.engine.Phase;
+
 /**
  * What a manager may ask of an agent, after {@link AgentLogin#login}. The agent runs nothing but
  * the benchmark: no remote shell, no file access beyond its own client log.
@@ -17,7 +19,7 @@ public interface AgentService extends Remote {
     void prepare(PointTask task) throws RemoteException, AgentException;
 
     /** Starts a phase on every worker at wall-clock time {@code atEpochMs} (shared barrier). */
-    void startPhase(int phase, double seconds, long atEpochMs) throws RemoteException, AgentException;
+    void startPhase(Phase phase, double seconds, long atEpochMs) throws RemoteException, AgentException;
 
     /** State and cumulative counters of every worker; also the manager's heartbeat. */
     List<WorkerStatus> status() throws RemoteException;
@@ -36,6 +38,9 @@ public interface AgentService extends Remote {
 
     /** Appends a line to the client log. */
     void log(String line) throws RemoteException;
+
+    /** Ends this session: its stub stops working at once (the agent keeps running). */
+    void logout() throws RemoteException;
 
     /** Ends the agent process (only for agents the manager started itself). */
     void shutdown() throws RemoteException;

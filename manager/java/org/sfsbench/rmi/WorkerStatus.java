@@ -2,13 +2,14 @@ package org.sfsbench.rmi;
 
 import java.io.Serializable;
 
-import org.sfsbench.worker.SparseWords;
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.SparseWords;
+import org.sfsbench.link.WorkerState;
 
 /**
- * One worker as its agent sees it. {@code state} uses the WorkerProtocol ST_* values plus
- * {@link #DEAD} for a worker process that exited unexpectedly; {@code error} says why.
+ * One worker as its agent sees it: {@code error} says why a worker FAILED (its engine's
+ * message) or is DEAD (its exit status or signal); {@code sample} is null for a DEAD worker.
  */
-public record WorkerStatus(int worker, long pid, int phase, int state, String error, SparseWords sample)
+public record WorkerStatus(int worker, long pid, Phase phase, WorkerState state, String error, SparseWords sample)
         implements Serializable {
-    public static final int DEAD = 9;
 }

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.SampleLayout;
 
 /**
@@ -20,7 +21,7 @@ import org.sfsbench.engine.SampleLayout;
 public final class EngineSample implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final int phase;
+    private final Phase phase;
     private final long elapsedUs;
     private final long initDone;
     private final long initTotal;
@@ -32,7 +33,7 @@ public final class EngineSample implements Serializable {
     /** Sorted by (op, status), counts > 0, one entry per pair. */
     private final List<ErrorCount> errors;
 
-    public EngineSample(int phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
+    public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
             long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts) {
         this.phase = phase;
         this.elapsedUs = elapsedUs;
@@ -92,7 +93,7 @@ public final class EngineSample implements Serializable {
             long count = w[SampleLayout.E_BASE + 2 + 2 * i];
             errs.add(new ErrorCount((int) (key >>> 32), (int) key, count));
         }
-        return new EngineSample((int) w[SampleLayout.S_PHASE], w[SampleLayout.S_ELAPSED_US],
+        return new EngineSample(Phase.ofId(w[SampleLayout.S_PHASE]), w[SampleLayout.S_ELAPSED_US],
                 w[SampleLayout.S_INIT_DONE], w[SampleLayout.S_INIT_TOTAL], w[SampleLayout.S_FILESET_BYTES],
                 w[SampleLayout.S_PROCS], w[SampleLayout.S_BEHIND], list, errs);
     }
@@ -105,7 +106,7 @@ public final class EngineSample implements Serializable {
         }
         long[] w = new long[SampleLayout.WORDS];
         w[SampleLayout.S_LAYOUT] = SampleLayout.API_VERSION;
-        w[SampleLayout.S_PHASE] = phase;
+        w[SampleLayout.S_PHASE] = phase.id();
         w[SampleLayout.S_ELAPSED_US] = elapsedUs;
         w[SampleLayout.S_INIT_DONE] = initDone;
         w[SampleLayout.S_INIT_TOTAL] = initTotal;
@@ -143,7 +144,7 @@ public final class EngineSample implements Serializable {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
-        int phase = samples.iterator().next().phase;
+        Phase phase = samples.iterator().next().phase;
         long elapsed = 0;
         long done = 0;
         long total = 0;
@@ -227,7 +228,7 @@ public final class EngineSample implements Serializable {
         return Collections.unmodifiableList(out);
     }
 
-    public int phase() {
+    public Phase phase() {
         return phase;
     }
 

@@ -1,51 +1,46 @@
 package org.sfsbench.worker;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.EngineException;
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.Frame;
+import org.sfsbench.link.SparseWords;
+import org.sfsbench.link.WorkerLink;
+import org.sfsbench.link.WorkerState;
 
 /**
  * A worker process: hosts one native engine and obeys its agent over a loopback socket
- * ({@link WorkerProtocol}). A native crash kills only this process; the agent sees the socket
+ * ({@link WorkerLink}). A native crash kills only this process; the agent sees the socket
  * close and reports which client and procs died.
  */
 public final class WorkerMain {
-    private final DataInputStream in;
-    private final DataOutputStream out;
+    private final WorkerLink link;
     private Engine engine;
-    private volatile int phase;
-    private volatile int state = WorkerProtocol.ST_IDLE;
+    private volatile Phase phase = Phase.IDLE;
+    private volatile WorkerState state = WorkerState.IDLE;
     private volatile String failure = "";
     private Thread waiter;
 
-    private WorkerMain(Socket s) throws IOException {
-        in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
-        out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
+    private WorkerMain(WorkerLink link) {
+        this.link = link;
     }
 
     /** Entry point used by {@code sfs worker --port P}. */
     public static int run(int port) {
-        String token = System.getenv(WorkerProtocol.TOKEN_ENV);
+        String token = System.getenv(WorkerLink.TOKEN_ENV);
         if (token == null) {
-            System.err.println("sfs worker: started without " + WorkerProtocol.TOKEN_ENV + "; workers are started by an agent");
+            System.err.println("sfs worker: started without " + WorkerLink.TOKEN_ENV + "; workers are started by an agent");
             return 2;
         }
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setTcpNoDelay(true);
-            WorkerMain w = new WorkerMain(s);
-            w.out.writeInt(WorkerProtocol.HELLO);
-            w.out.writeUTF(token);
-            w.out.writeLong(ProcessHandle.current().pid());
-            w.out.flush();
+            WorkerMain w = new WorkerMain(new WorkerLink(s.getInputStream(), s.getOutputStream()));
+            w.link.send(new Frame.Hello(token, ProcessHandle.current().pid()));
             w.serve();
             return 0;
         } catch (EOFException e) {
@@ -59,43 +54,34 @@ public final class WorkerMain {
 
     private void serve() throws IOException {
         while (true) {
-            int cmd = in.readInt();
-            switch (cmd) {
-                case WorkerProtocol.OPEN -> {
-                    String config = readString();
-                    reply(() -> engine = Engine.open(config));
+            Frame f = link.receive();
+            if (f instanceof Frame.Open o) {
+                reply(() -> engine = Engine.open(o.config()));
+            } else if (f instanceof Frame.Start s) {
+                reply(() -> startAt(s.phase(), s.seconds(), s.atEpochMs()));
+            } else if (f instanceof Frame.StatusQuery) {
+                Engine e = engine;
+                long[] sample = e == null ? new long[0] : e.sample();
+                link.send(new Frame.StatusReport(phase, state, failure, SparseWords.of(sample)));
+            } else if (f instanceof Frame.Stop) {
+                if (engine != null) {
+                    engine.stop();
                 }
-                case WorkerProtocol.START -> {
-                    int ph = in.readInt();
-                    double seconds = in.readDouble();
-                    long atMs = in.readLong();
-                    reply(() -> startAt(ph, seconds, atMs));
-                }
-                case WorkerProtocol.STATUS -> status();
-                case WorkerProtocol.STOP -> {
-                    if (engine != null) {
-                        engine.stop();
-                    }
-                    ok();
-                }
-                case WorkerProtocol.VALIDATE -> {
-                    Engine.Validation v = Engine.validate(readString());
-                    out.writeInt(WorkerProtocol.R_VALID);
-                    out.writeInt(v.failures());
-                    writeBytes(v.report());
-                    out.flush();
-                }
-                case WorkerProtocol.CLOSE -> {
-                    closeEngine();
-                    ok();
-                    return;
-                }
-                default -> throw new IOException("unknown worker command " + cmd);
+                link.send(new Frame.Ok());
+            } else if (f instanceof Frame.Validate v) {
+                Engine.Validation r = Engine.validate(v.config());
+                link.send(new Frame.ValidationReport(r.failures(), r.report()));
+            } else if (f instanceof Frame.Close) {
+                closeEngine();
+                link.send(new Frame.Ok());
+                return;
+            } else {
+                throw new IOException("a worker does not take " + f.getClass().getSimpleName() + " frames");
             }
         }
     }
 
-    private void startAt(int ph, double seconds, long atMs) {
+    private void startAt(Phase ph, double seconds, long atMs) {
         long delay = atMs - System.currentTimeMillis();
         if (delay > 0) {
             try {
@@ -109,9 +95,9 @@ public final class WorkerMain {
         if (e == null) {
             throw new EngineException("START before OPEN");
         }
-        e.start(Engine.Phase.values()[ph], seconds);
+        e.start(ph, seconds);
         phase = ph;
-        state = WorkerProtocol.ST_RUNNING;
+        state = WorkerState.RUNNING;
         failure = "";
         if (waiter == null || !waiter.isAlive()) {
             waiter = new Thread(this::watch, "phase-watch");
@@ -120,31 +106,20 @@ public final class WorkerMain {
         }
     }
 
-    /** Follows the engine's phase state so STATUS never blocks. WARMUP runs on until RUN starts. */
+    /** Follows the engine's phase state so a status query never blocks. WARMUP runs on until RUN starts. */
     private void watch() {
         Engine e = engine;
-        while (e != null && state == WorkerProtocol.ST_RUNNING) {
+        while (e != null && state == WorkerState.RUNNING) {
             Engine.State s = e.waitFor(200);
-            if (s == Engine.State.DONE && phase != Engine.Phase.WARMUP.ordinal()) {
-                state = WorkerProtocol.ST_DONE;
+            if (s == Engine.State.DONE && phase != Phase.WARMUP) {
+                state = WorkerState.DONE;
             } else if (s == Engine.State.DONE) {
                 pause(100); // WARMUP past its duration keeps loading until RUN starts
             } else if (s == Engine.State.FAILED) {
                 failure = e.error();
-                state = WorkerProtocol.ST_FAILED;
+                state = WorkerState.FAILED;
             }
         }
-    }
-
-    private void status() throws IOException {
-        Engine e = engine;
-        long[] sample = e == null ? new long[0] : e.sample();
-        out.writeInt(WorkerProtocol.R_STATUS);
-        out.writeInt(phase);
-        out.writeInt(state);
-        out.writeUTF(failure);
-        SparseWords.of(sample).write(out);
-        out.flush();
     }
 
     private void closeEngine() {
@@ -159,29 +134,14 @@ public final class WorkerMain {
     }
 
     private void reply(Action a) throws IOException {
+        Frame r;
         try {
             a.run();
-            ok();
+            r = new Frame.Ok();
         } catch (EngineException | IllegalStateException e) {
-            out.writeInt(WorkerProtocol.R_ERR);
-            out.writeUTF(e.getMessage() == null ? e.toString() : e.getMessage());
-            out.flush();
+            r = new Frame.Err(e.getMessage() == null ? e.toString() : e.getMessage());
         }
-    }
-
-    private void ok() throws IOException {
-        out.writeInt(WorkerProtocol.R_OK);
-        out.flush();
-    }
-
-    private String readString() throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > (1 << 24)) {
-            throw new IOException("corrupt frame: string of " + n + " bytes");
-        }
-        byte[] b = new byte[n];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
+        link.send(r);
     }
 
     private static void pause(long ms) {
@@ -190,11 +150,5 @@ public final class WorkerMain {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private void writeBytes(String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
     }
 }

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.report.Headline;
-import org.sfsbench.report.PeakPoint;
+import org.sfsbench.report.summary.Headline;
+import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
@@ -52,7 +52,8 @@ public final class HtmlReport {
         metadata(b, d);
         b.append("<h2>Load points</h2>\n<div class=\"charts\">\n");
         b.append(responseCurve(d));
-        b.append(requestedVsAchieved(d));
+        boolean replay = !d.loadPoints.isEmpty() && d.loadPoints.stream().allMatch(p -> p.simulatedClients != null);
+        b.append(replay ? throughputVsClients(d) : requestedVsAchieved(d));
         b.append("</div>\n");
         b.append(loadPointTable(d));
         LoadPointXml peak = PeakPoint.of(d);
@@ -138,6 +139,20 @@ public final class HtmlReport {
                 .threshold(new LineChart.Threshold(limit,
                         d.metrics.responseTimeLimitMsec.stripTrailingZeros().toPlainString() + " ms limit",
                         Style.LIMIT))
+                .svg();
+    }
+
+    /** WORKLOAD=loadfile: MB/s per number of simulated clients, as dbench runs are plotted. */
+    private static String throughputVsClients(ResultDocument d) {
+        List<LineChart.Point> pts = new ArrayList<>();
+        for (LoadPointXml p : d.loadPoints) {
+            pts.add(new LineChart.Point(p.simulatedClients, p.throughputMBps.doubleValue(),
+                    "Load point " + p.index + ": " + p.throughputMBps.toPlainString() + " MB/sec with "
+                            + p.simulatedClients + " clients"));
+        }
+        return new LineChart("throughput-clients", "Throughput vs clients (loadfile replay)", "Simulated clients",
+                "Throughput (MB/sec)")
+                .add(new LineChart.Series("MB/sec", Style.ACHIEVED, pts, POINT_CLASS))
                 .svg();
     }
 

@@ -2,8 +2,8 @@ package org.sfsbench.report.text;
 
 import java.util.Locale;
 
-import org.sfsbench.report.Headline;
-import org.sfsbench.report.PeakPoint;
+import org.sfsbench.report.summary.Headline;
+import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;

@@ -17,7 +17,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(propOrder = {"latency", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "startTime", "endTime", "latency", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "latency", "ops", "errors",
     "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -72,6 +72,14 @@ public final class LoadPointXml {
     /** Operations sent more than 1 ms after their intended start (the load generator fell behind). */
     @XmlAttribute(required = true)
     public long lateOps;
+
+    /** WORKLOAD=loadfile: the simulated clients of the point; absent for the other workloads. */
+    @XmlAttribute
+    public Integer simulatedClients;
+
+    /** WORKLOAD=loadfile: MB/s (10^6 bytes) read and written, as dbench's Throughput line. */
+    @XmlAttribute
+    public BigDecimal throughputMBps;
 
     /** Start of the RUN phase, ISO-8601. */
     @XmlAttribute

@@ -10,9 +10,9 @@ import org.xml.sax.SAXException;
 
 /** The XML schemas shipped in the jar, loaded once each. */
 public final class Schemas {
-    /** Class-path location of the result schema (also docs/sfsresult.xsd). */
+    /** Class-path location of the result schema (docs/sfsresult.xsd, copied by Maven). */
     public static final String RESULT_XSD = "/org/sfsbench/report/sfsresult.xsd";
-    /** Class-path location of the submission schema (also docs/sfssubmission.xsd); imports the result schema. */
+    /** Class-path location of the submission schema (docs/sfssubmission.xsd, copied by Maven); imports the result schema. */
     public static final String SUBMISSION_XSD = "/org/sfsbench/report/sfssubmission.xsd";
 
     private static Schema result;

@@ -40,6 +40,9 @@ public class LoadPointResult {
     private long failedOps;
     /** Ops sent more than 1 ms after their intended start. */
     private long lateOps;
+    /** WORKLOAD=loadfile: simulated clients (0 for the other workloads) and MB/s read + written. */
+    private int simulatedClients;
+    private double throughputMBps = Double.NaN;
     /** Service latency sum / total ops. */
     private double meanServiceMs;
     /** 50th percentile of all ops (merged histogram). */
@@ -212,6 +215,22 @@ public class LoadPointResult {
 
     public void setLateOps(long lateOps) {
         this.lateOps = lateOps;
+    }
+
+    public int getSimulatedClients() {
+        return simulatedClients;
+    }
+
+    public void setSimulatedClients(int simulatedClients) {
+        this.simulatedClients = simulatedClients;
+    }
+
+    public double getThroughputMBps() {
+        return throughputMBps;
+    }
+
+    public void setThroughputMBps(double throughputMBps) {
+        this.throughputMBps = throughputMBps;
     }
 
     public double getMeanServiceMs() {

@@ -1,188 +1,190 @@
 package org.sfsbench.results.model;
 
-/** Per-op figures of one load point (a row of the sfsres op table). Times in milliseconds; latency from the op's intended start unless named service. */
-public class OpResult {
-    /** Op name (engine op table). */
-    private String name;
-    /** Engine op id. */
-    private int opId;
-    /** Share of the mix asked for, percent (0 when the op is not in the mix). */
-    private double targetPercent;
-    /** Count / total ops of the point * 100. */
-    private double achievedPercent;
-    /** Completed logical ops, failed ones included. */
-    private long count;
-    /** Failed logical ops. */
-    private long errors;
-    /** Payload bytes moved. */
-    private long bytes;
-    /** Count / measured seconds. */
-    private double opsPerSec;
-    /** Latency sum / count. */
-    private double meanMs;
-    /** Smallest latency. */
-    private double minMs;
-    /** Largest latency. */
-    private double maxMs;
-    /** 50th percentile from the merged histogram. */
-    private double p50Ms;
-    /** 90th percentile. */
-    private double p90Ms;
-    /** 99th percentile. */
-    private double p99Ms;
-    /** 99.9th percentile. */
-    private double p999Ms;
-    /** Service (actual send to reply) sum / count. */
-    private double meanServiceMs;
-    /** Ops sent more than 1 ms after their intended start. */
-    private long late;
-    /** Physical requests (RPCs, chunks, COMMITs) behind the logical ops. */
-    private long physical;
+/**
+ * Per-op figures of one load point (a row of the sfsres op table). Times in milliseconds; latency from the op's intended start unless named service.
+ *
+ * @param name op name (engine op table)
+ * @param opId engine op id
+ * @param targetPercent share of the mix asked for, percent (0 when the op is not in the mix)
+ * @param achievedPercent count / total ops of the point * 100
+ * @param count completed logical ops, failed ones included
+ * @param errors failed logical ops
+ * @param bytes payload bytes moved
+ * @param opsPerSec count / measured seconds
+ * @param meanMs latency sum / count
+ * @param minMs smallest latency
+ * @param maxMs largest latency
+ * @param p50Ms 50th percentile from the merged histogram
+ * @param p90Ms 90th percentile
+ * @param p99Ms 99th percentile
+ * @param p999Ms 99.9th percentile
+ * @param meanServiceMs service (actual send to reply) sum / count
+ * @param late ops sent more than 1 ms after their intended start
+ * @param physical physical requests (RPCs, chunks, COMMITs) behind the logical ops
+ */
+public record OpResult(
+        String name,
+        int opId,
+        double targetPercent,
+        double achievedPercent,
+        long count,
+        long errors,
+        long bytes,
+        double opsPerSec,
+        double meanMs,
+        double minMs,
+        double maxMs,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        double p999Ms,
+        double meanServiceMs,
+        long late,
+        long physical) {
 
-    public OpResult() {
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public String getName() {
-        return name;
+    /** A builder holding this value's components, to derive a changed copy. */
+    public Builder toBuilder() {
+        return builder()
+                .name(name)
+                .opId(opId)
+                .targetPercent(targetPercent)
+                .achievedPercent(achievedPercent)
+                .count(count)
+                .errors(errors)
+                .bytes(bytes)
+                .opsPerSec(opsPerSec)
+                .meanMs(meanMs)
+                .minMs(minMs)
+                .maxMs(maxMs)
+                .p50Ms(p50Ms)
+                .p90Ms(p90Ms)
+                .p99Ms(p99Ms)
+                .p999Ms(p999Ms)
+                .meanServiceMs(meanServiceMs)
+                .late(late)
+                .physical(physical);
     }
 
-    public void setName(String name) {
-        this.name = name;
-    }
+    /** Collects the components one by one; {@link #build()} makes the immutable value. */
+    public static final class Builder {
+        private String name;
+        private int opId;
+        private double targetPercent;
+        private double achievedPercent;
+        private long count;
+        private long errors;
+        private long bytes;
+        private double opsPerSec;
+        private double meanMs;
+        private double minMs;
+        private double maxMs;
+        private double p50Ms;
+        private double p90Ms;
+        private double p99Ms;
+        private double p999Ms;
+        private double meanServiceMs;
+        private long late;
+        private long physical;
 
-    public int getOpId() {
-        return opId;
-    }
+        private Builder() {
+        }
 
-    public void setOpId(int opId) {
-        this.opId = opId;
-    }
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
 
-    public double getTargetPercent() {
-        return targetPercent;
-    }
+        public Builder opId(int opId) {
+            this.opId = opId;
+            return this;
+        }
 
-    public void setTargetPercent(double targetPercent) {
-        this.targetPercent = targetPercent;
-    }
+        public Builder targetPercent(double targetPercent) {
+            this.targetPercent = targetPercent;
+            return this;
+        }
 
-    public double getAchievedPercent() {
-        return achievedPercent;
-    }
+        public Builder achievedPercent(double achievedPercent) {
+            this.achievedPercent = achievedPercent;
+            return this;
+        }
 
-    public void setAchievedPercent(double achievedPercent) {
-        this.achievedPercent = achievedPercent;
-    }
+        public Builder count(long count) {
+            this.count = count;
+            return this;
+        }
 
-    public long getCount() {
-        return count;
-    }
+        public Builder errors(long errors) {
+            this.errors = errors;
+            return this;
+        }
 
-    public void setCount(long count) {
-        this.count = count;
-    }
+        public Builder bytes(long bytes) {
+            this.bytes = bytes;
+            return this;
+        }
 
-    public long getErrors() {
-        return errors;
-    }
+        public Builder opsPerSec(double opsPerSec) {
+            this.opsPerSec = opsPerSec;
+            return this;
+        }
 
-    public void setErrors(long errors) {
-        this.errors = errors;
-    }
+        public Builder meanMs(double meanMs) {
+            this.meanMs = meanMs;
+            return this;
+        }
 
-    public long getBytes() {
-        return bytes;
-    }
+        public Builder minMs(double minMs) {
+            this.minMs = minMs;
+            return this;
+        }
 
-    public void setBytes(long bytes) {
-        this.bytes = bytes;
-    }
+        public Builder maxMs(double maxMs) {
+            this.maxMs = maxMs;
+            return this;
+        }
 
-    public double getOpsPerSec() {
-        return opsPerSec;
-    }
+        public Builder p50Ms(double p50Ms) {
+            this.p50Ms = p50Ms;
+            return this;
+        }
 
-    public void setOpsPerSec(double opsPerSec) {
-        this.opsPerSec = opsPerSec;
-    }
+        public Builder p90Ms(double p90Ms) {
+            this.p90Ms = p90Ms;
+            return this;
+        }
 
-    public double getMeanMs() {
-        return meanMs;
-    }
+        public Builder p99Ms(double p99Ms) {
+            this.p99Ms = p99Ms;
+            return this;
+        }
 
-    public void setMeanMs(double meanMs) {
-        this.meanMs = meanMs;
-    }
+        public Builder p999Ms(double p999Ms) {
+            this.p999Ms = p999Ms;
+            return this;
+        }
 
-    public double getMinMs() {
-        return minMs;
-    }
+        public Builder meanServiceMs(double meanServiceMs) {
+            this.meanServiceMs = meanServiceMs;
+            return this;
+        }
 
-    public void setMinMs(double minMs) {
-        this.minMs = minMs;
-    }
+        public Builder late(long late) {
+            this.late = late;
+            return this;
+        }
 
-    public double getMaxMs() {
-        return maxMs;
-    }
+        public Builder physical(long physical) {
+            this.physical = physical;
+            return this;
+        }
 
-    public void setMaxMs(double maxMs) {
-        this.maxMs = maxMs;
-    }
-
-    public double getP50Ms() {
-        return p50Ms;
-    }
-
-    public void setP50Ms(double p50Ms) {
-        this.p50Ms = p50Ms;
-    }
-
-    public double getP90Ms() {
-        return p90Ms;
-    }
-
-    public void setP90Ms(double p90Ms) {
-        this.p90Ms = p90Ms;
-    }
-
-    public double getP99Ms() {
-        return p99Ms;
-    }
-
-    public void setP99Ms(double p99Ms) {
-        this.p99Ms = p99Ms;
-    }
-
-    public double getP999Ms() {
-        return p999Ms;
-    }
-
-    public void setP999Ms(double p999Ms) {
-        this.p999Ms = p999Ms;
-    }
-
-    public double getMeanServiceMs() {
-        return meanServiceMs;
-    }
-
-    public void setMeanServiceMs(double meanServiceMs) {
-        this.meanServiceMs = meanServiceMs;
-    }
-
-    public long getLate() {
-        return late;
-    }
-
-    public void setLate(long late) {
-        this.late = late;
-    }
-
-    public long getPhysical() {
-        return physical;
-    }
-
-    public void setPhysical(long physical) {
-        this.physical = physical;
+        public OpResult build() {
+            return new OpResult(name, opId, targetPercent, achievedPercent, count, errors, bytes, opsPerSec, meanMs, minMs, maxMs, p50Ms, p90Ms, p99Ms, p999Ms, meanServiceMs, late, physical);
+        }
     }
 }

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * Faults during a real run: a worker killed with SIGKILL, an agent killed, Ctrl-C on the
@@ -25,9 +27,9 @@ class FaultIT {
     private static final long END_WITHIN_S = 30;
 
     /** Starts a 3-point run and waits until point 2 is in RUN (point 1's row is written). */
-    private static SfsCli startAndReachPoint2(Path dir) throws Exception {
+    private static ChildProcess startAndReachPoint2(Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost localhost", 2, "20 40 60", 1, 10, "");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
                 dir.resolve("results").toString());
         Path log = dir.resolve("results/sfslog.f");
         long deadline = System.currentTimeMillis() + 120_000;
@@ -36,20 +38,20 @@ class FaultIT {
                 Thread.sleep(2000);
                 return run;
             }
-            if (!run.process.isAlive()) {
-                throw new AssertionError("run ended before point 2:\n" + run.text());
+            if (!run.process().isAlive()) {
+                throw new AssertionError("run ended before point 2:\n" + run.output());
             }
             Thread.sleep(200);
         }
-        run.process.destroyForcibly();
-        throw new AssertionError("point 2 never started:\n" + run.text());
+        run.process().destroyForcibly();
+        throw new AssertionError("point 2 never started:\n" + run.output());
     }
 
-    private static void assertEndedCleanly(Path dir, SfsCli run, long killedAtMs, String... mustMention)
+    private static void assertEndedCleanly(Path dir, ChildProcess run, long killedAtMs, String... mustMention)
             throws Exception {
         int status = run.waitFor(END_WITHIN_S + 30);
         long took = System.currentTimeMillis() - killedAtMs;
-        String out = run.text();
+        String out = run.output();
         assertNotEquals(0, status, out);
         assertTrue(took <= END_WITHIN_S * 1000, "took " + took + " ms to end:\n" + out);
         for (String m : mustMention) {
@@ -61,17 +63,17 @@ class FaultIT {
         assertTrue(res.toLowerCase(java.util.Locale.ROOT).contains("incomplete"),
                 "sfsres must state the early end:\n" + res);
         long until = System.currentTimeMillis() + 15_000;
-        while (!SfsCli.leftovers(dir.toString()).isEmpty() && System.currentTimeMillis() < until) {
+        while (!Sfs.leftovers(dir.toString()).isEmpty() && System.currentTimeMillis() < until) {
             Thread.sleep(200);
         }
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind: "
-                + SfsCli.leftovers(dir.toString()).stream().map(p -> p.info().commandLine().orElse("?")).toList());
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind: "
+                + Sfs.leftovers(dir.toString()).stream().map(p -> p.info().commandLine().orElse("?")).toList());
     }
 
     @Test
     void workerKilledWithSigkill(@TempDir Path dir) throws Exception {
-        SfsCli run = startAndReachPoint2(dir);
-        List<ProcessHandle> workers = SfsCli.leftovers(dir + "/results/agents.f/client0002");
+        ChildProcess run = startAndReachPoint2(dir);
+        List<ProcessHandle> workers = Sfs.leftovers(dir + "/results/agents.f/client0002");
         workers = workers.stream().filter(p -> p.info().commandLine().orElse("").contains(" worker ")).toList();
         assertEquals(1, workers.size(), "one worker of client 2");
         long at = System.currentTimeMillis();
@@ -81,8 +83,8 @@ class FaultIT {
 
     @Test
     void agentKilled(@TempDir Path dir) throws Exception {
-        SfsCli run = startAndReachPoint2(dir);
-        List<ProcessHandle> agents = SfsCli.leftovers("client0001").stream()
+        ChildProcess run = startAndReachPoint2(dir);
+        List<ProcessHandle> agents = Sfs.leftovers("client0001").stream()
                 .filter(p -> p.info().commandLine().orElse("").contains(dir.toString()))
                 .filter(p -> p.info().commandLine().orElse("").contains(" agent ")).toList();
         assertEquals(1, agents.size(), "the agent of client 1");
@@ -93,9 +95,9 @@ class FaultIT {
 
     @Test
     void ctrlCOnTheManager(@TempDir Path dir) throws Exception {
-        SfsCli run = startAndReachPoint2(dir);
+        ChildProcess run = startAndReachPoint2(dir);
         long at = System.currentTimeMillis();
-        kill("-INT", run.process.pid());
+        kill("-INT", run.process().pid());
         assertEndedCleanly(dir, run, at, "interrupted");
     }
 
@@ -104,11 +106,11 @@ class FaultIT {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 2, "");
         String text = Files.readString(rc).replace(dir.resolve("mnt0").toString(), dir.resolve("does/not/exist").toString());
         Files.writeString(rc, text);
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "m", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "m", "-d",
                 dir.resolve("results").toString());
         assertEquals(1, run.waitFor(90));
-        assertTrue(run.text().contains(dir.resolve("does/not/exist").toString()), run.text());
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        assertTrue(run.output().contains(dir.resolve("does/not/exist").toString()), run.output());
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 
     @Test
@@ -119,10 +121,10 @@ class FaultIT {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 2, "");
         assumeTrue(sh("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString()) == 0, "mount not permitted");
         try {
-            SfsCli run = SfsCli.start(dir.resolve("out-ro.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ro", "-d",
+            ChildProcess run = Sfs.start(dir.resolve("out-ro.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ro", "-d",
                     dir.resolve("results").toString());
             assertEquals(1, run.waitFor(90));
-            assertTrue(run.text().contains("Read-only file system"), run.text());
+            assertTrue(run.output().contains("Read-only file system"), run.output());
         } finally {
             sh("umount", ro.toString());
         }
@@ -130,14 +132,14 @@ class FaultIT {
         Path rcFull = PosixRunIT.writeRc(dir, "localhost", 1, "200", 1, 2, "");
         assertEquals(0, sh("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", ro.toString()));
         try {
-            SfsCli run = SfsCli.start(dir.resolve("out-full.txt"), Map.of(), "run", "-r", rcFull.toString(), "-s", "full",
+            ChildProcess run = Sfs.start(dir.resolve("out-full.txt"), Map.of(), "run", "-r", rcFull.toString(), "-s", "full",
                     "-d", dir.resolve("results").toString());
             assertEquals(1, run.waitFor(90));
-            assertTrue(run.text().contains("No space left on device"), run.text());
+            assertTrue(run.output().contains("No space left on device"), run.output());
         } finally {
             sh("umount", ro.toString());
         }
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 
     private static void kill(String signal, long pid) throws IOException, InterruptedException {

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * {@code sfs install DEST}, then the guide's own way of running: {@code cd DEST/manager && java
@@ -24,8 +26,8 @@ class InstallIT {
     @Test
     void installedTreeRunsSfsManagerAsInTheGuide(@TempDir Path dir) throws Exception {
         Path dest = dir.resolve("sfs2008");
-        SfsCli install = SfsCli.start(dir.resolve("install.txt"), Map.of(), "install", dest.toString());
-        assertEquals(0, install.waitFor(60), install.text());
+        ChildProcess install = Sfs.start(dir.resolve("install.txt"), Map.of(), "install", dest.toString());
+        assertEquals(0, install.waitFor(60), install.output());
         for (String f : new String[] {"manager/SfsManager.class", "manager/SpecInstall.class", "manager/lib/sfsbench.jar",
             "manager/sfs_nfs_rc", "manager/sfs_cifs_rc", "manager/sfs_posix_rc", "bin/sfs", "results", "docs",
             "policy/agent.secret"}) {
@@ -69,6 +71,6 @@ class InstallIT {
         List<String> rows = Files.readAllLines(dest.resolve("results/sfssum.guide"));
         assertEquals(1, rows.size(), text);
         assertTrue(rows.get(0).trim().startsWith("20 "), rows.get(0));
-        assertTrue(SfsCli.leftovers(dest.toString()).isEmpty(), "processes left behind");
+        assertTrue(Sfs.leftovers(dest.toString()).isEmpty(), "processes left behind");
     }
 }

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * A real two-client POSIX run from the command line: two agent processes (CLIENTS lists this
@@ -38,10 +40,10 @@ class PosixRunIT {
     void twoClientsThreeLoadPoints(@TempDir Path dir) throws Exception {
         Path rc = writeRc(dir, "localhost localhost", 2, "20 40 60", 2, 8, "");
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "e2e", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "e2e", "-d",
                 results.toString());
         int status = run.waitFor(240);
-        String out = run.text();
+        String out = run.output();
         assertEquals(0, status, out);
         for (String f : new String[] {"sfssum.e2e", "sfslog.e2e", "sfsres.e2e", "sfsc0001.e2e", "sfsc0002.e2e"}) {
             assertTrue(Files.isRegularFile(results.resolve(f)), f + " missing; output:\n" + out);
@@ -91,7 +93,7 @@ class PosixRunIT {
             assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i] + 4 / seconds,
                     "achieved " + achieved + " vs requested " + requested[i]);
         }
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
     }
 
     @Test
@@ -107,9 +109,9 @@ class PosixRunIT {
         Path rc = writeRc(dir, "localhost", 1, "10 20", 1, 3,
                 "PRIME_MON_SCRIPT=" + mon + "\nPRIME_MON_ARGS=\"-x 1\"\nDEBUG=\"4,6-7\"");
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "mon", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "mon", "-d",
                 results.toString());
-        assertEquals(0, run.waitFor(180), run.text());
+        assertEquals(0, run.waitFor(180), run.output());
         List<String> monitor = Files.readAllLines(results.resolve("sfsmon.mon"));
         assertEquals(List.of("start 1 -x 1", "stop 1", "start 2 -x 1", "stop 2"), monitor);
         String clientLog = Files.readString(results.resolve("sfsc0001.mon"));

@@ -13,6 +13,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.SambaServer;
 
 /**
  * Paced 3-point runs through {@code sfs run} against the real loopback servers the project's
@@ -28,10 +32,10 @@ class ProtocolRunIT {
 
     private static void assertPacedRunClean(Path dir, Path rc, String protocolColumn) throws Exception {
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "p", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "p", "-d",
                 results.toString());
         int status = run.waitFor(300);
-        String out = run.text();
+        String out = run.output();
         assertEquals(0, status, out);
         List<String> rows = Files.readAllLines(results.resolve("sfssum.p"));
         assertEquals(3, rows.size(), out);
@@ -56,24 +60,22 @@ class ProtocolRunIT {
             assertEquals(0, Long.parseLong(m.group(2)), "failed ops: " + m.group());
         }
         assertEquals(3, points, "a RESULT line per load point in the client log");
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 
     @Test
     void nfsAgainstGanesha(@TempDir Path dir) throws Exception {
-        TestServers.run("ganesha.sh", "start");
-        Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-ganesha/env"));
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         String target = env.get("SFS_NFS_TARGET");
         assertPacedRunClean(dir, rc(dir, "nfs", target + " " + target, "20 40 60", 6, ""), "NFS3");
     }
 
     @Test
     void nfsServerKilledMidRunEndsCleanly(@TempDir Path dir) throws Exception {
-        TestServers.run("ganesha.sh", "start");
-        Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-ganesha/env"));
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         String target = env.get("SFS_NFS_TARGET");
         Path rc = rc(dir, "nfs", target + " " + target, "20 40", 8, "");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "k", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "k", "-d",
                 dir.resolve("results").toString());
         Path log = dir.resolve("results/sfslog.k");
         long deadline = System.currentTimeMillis() + 120_000;
@@ -85,31 +87,31 @@ class ProtocolRunIT {
         try {
             new ProcessBuilder("pkill", "-KILL", "-x", "ganesha.nfsd").start().waitFor();
             int status = run.waitFor(120);
-            String out = run.text();
+            String out = run.output();
             assertNotEquals(0, status, out);
             assertTrue(out.contains("127.0.0.1"), "the message names the server: " + out);
             assertEquals(1, Files.readAllLines(dir.resolve("results/sfssum.k")).size(), "point 1 kept");
-            assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+            assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
         } finally {
-            TestServers.run("ganesha.sh", "stop");
+            GaneshaServer.defaultInstance().stop();
         }
     }
 
     @Test
     void nfsExportThatDoesNotExist(@TempDir Path dir) throws Exception {
-        TestServers.run("ganesha.sh", "start");
+        GaneshaServer.defaultInstance().start();
         Path rc = rc(dir, "nfs", "127.0.0.1:/no/such/export 127.0.0.1:/no/such/export", "20", 2, "");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "x", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "x", "-d",
                 dir.resolve("results").toString());
         assertEquals(1, run.waitFor(120));
-        assertTrue(run.text().contains("/no/such/export"), run.text());
+        assertTrue(run.output().contains("/no/such/export"), run.output());
     }
 
     @Test
     void cifsAgainstSamba(@TempDir Path dir) throws Exception {
-        TestServers.run("samba.sh", "start");
+        SambaServer samba = SambaServer.defaultInstance().start();
         try {
-            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            Map<String, String> env = samba.env;
             String share = env.get("TARGET");
             Path rc = rc(dir, "cifs", share + " " + share, "20 40 60", 6, "USERNAME=" + env.get("USER") + "\nPASSWORD="
                     + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"));
@@ -122,62 +124,61 @@ class ProtocolRunIT {
                 }
             }
         } finally {
-            TestServers.run("samba.sh", "stop");
+            samba.stop();
         }
     }
 
     @Test
     void cifsWrongPassword(@TempDir Path dir) throws Exception {
-        TestServers.run("samba.sh", "start");
+        SambaServer samba = SambaServer.defaultInstance().start();
         try {
-            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            Map<String, String> env = samba.env;
             String share = env.get("TARGET");
             String wrong = "Wrong-" + Long.toHexString(System.nanoTime());
             Path rc = rc(dir, "cifs", share + " " + share, "20", 2,
                     "USERNAME=" + env.get("USER") + "\nPASSWORD=" + wrong + "\nDOMAIN=" + env.get("DOMAIN"));
-            SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "w", "-d",
+            ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "w", "-d",
                     dir.resolve("results").toString());
             assertEquals(1, run.waitFor(120));
-            String out = run.text();
+            String out = run.output();
             assertFalse(out.contains(wrong), "password in the output: " + out);
             assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
                     || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
         } finally {
-            TestServers.run("samba.sh", "stop");
+            samba.stop();
         }
     }
 
     private static void assertValidationPasses(Path dir, Path rc) throws Exception {
         Path results = dir.resolve("results");
-        SfsCli v = SfsCli.start(dir.resolve("val.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "v", "-v", "2", "-d",
+        ChildProcess v = Sfs.start(dir.resolve("val.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "v", "-v", "2", "-d",
                 results.toString());
         int status = v.waitFor(180);
-        String out = v.text();
+        String out = v.output();
         assertEquals(0, status, out);
         assertTrue(out.contains("SFS protocol validation completed successfully."), out);
         String report = Files.readString(results.resolve("sfsval.v"));
         assertTrue(report.contains("PASS"), report);
         assertFalse(report.contains("FAIL "), report);
-        assertTrue(SfsCli.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 
     @Test
     void nfsValidationPassesOnGanesha(@TempDir Path dir) throws Exception {
-        TestServers.run("ganesha.sh", "start");
-        String target = TestServers.env(Path.of("/tmp/sfs-ganesha/env")).get("SFS_NFS_TARGET");
+        String target = GaneshaServer.defaultInstance().start().target();
         assertValidationPasses(dir, rc(dir, "nfs", target + " " + target, "20", 2, ""));
     }
 
     @Test
     void cifsValidationPassesOnSamba(@TempDir Path dir) throws Exception {
-        TestServers.run("samba.sh", "start");
+        SambaServer samba = SambaServer.defaultInstance().start();
         try {
-            Map<String, String> env = TestServers.env(Path.of("/tmp/sfs-samba/env"));
+            Map<String, String> env = samba.env;
             String share = env.get("TARGET");
             assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
                     + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
         } finally {
-            TestServers.run("samba.sh", "stop");
+            samba.stop();
         }
     }
 }

@@ -11,12 +11,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sfsbench.report.HeadlessChromium;
+import org.sfsbench.testsupport.HeadlessChromium;
 import org.sfsbench.report.XmlLintAccess;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
 
 /**
  * The published files of a real (short, POSIX, one client) run: the XML validates with the JDK and
@@ -28,12 +30,12 @@ class ReportOnRealRunIT {
     void realRunPublishesValidConsistentFiles(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "10 20", 1, 3, "");
         Path results = dir.resolve("results");
-        SfsCli run = SfsCli.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "real", "-d",
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "real", "-d",
                 results.toString());
-        assertEquals(0, run.waitFor(180), run.text());
+        assertEquals(0, run.waitFor(180), run.output());
 
         Path xml = results.resolve("sfsresult.real.xml");
-        XmlLintAccess.validate(xml, SfsCli.home().resolve("docs/sfsresult.xsd"));
+        XmlLintAccess.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument doc = ResultXml.read(xml);
         List<String> sfssum = Files.readAllLines(results.resolve("sfssum.real"));
         assertEquals(2, doc.loadPoints.size());
@@ -55,22 +57,22 @@ class ReportOnRealRunIT {
         assertEquals(ResultJson.toJson(doc), ResultJson.toJson(ResultJson.read(results.resolve("sfsresult.real.json"))));
 
         Path web = dir.resolve("web");
-        SfsCli report = SfsCli.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-o",
+        ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-o",
                 web.toString());
-        assertEquals(0, report.waitFor(60), report.text());
-        assertTrue(report.text().contains(sfssum.get(1)), report.text());
+        assertEquals(0, report.waitFor(60), report.output());
+        assertTrue(report.output().contains(sfssum.get(1)), report.output());
         // the run's own sfssum gives the same table and the same headline
-        SfsCli fromSum = SfsCli.start(dir.resolve("report-sum.txt"), Map.of(), "report",
+        ChildProcess fromSum = Sfs.start(dir.resolve("report-sum.txt"), Map.of(), "report",
                 results.resolve("sfssum.real").toString(), "-o", dir.resolve("web-sum").toString());
-        assertEquals(0, fromSum.waitFor(60), fromSum.text());
-        assertTrue(fromSum.text().contains(sfssum.get(0)) && fromSum.text().contains(sfssum.get(1)), fromSum.text());
+        assertEquals(0, fromSum.waitFor(60), fromSum.output());
+        assertTrue(fromSum.output().contains(sfssum.get(0)) && fromSum.output().contains(sfssum.get(1)), fromSum.output());
         String headline = "POSIX " + doc.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec";
-        assertTrue(report.text().contains(headline) && fromSum.text().contains(headline), fromSum.text());
+        assertTrue(report.output().contains(headline) && fromSum.output().contains(headline), fromSum.output());
         Path html = web.resolve("report.real.html");
         HeadlessChromium.assumeInstalled();
         String dom = HeadlessChromium.dumpDom(html, Files.createDirectories(dir.resolve("chromium")));
         assertEquals(2, dom.split("class=\"lp-point\"", -1).length - 1, "one curve marker per load point");
-        Path png = SfsCli.buildDir().resolve("report-screenshots/report.real.png");
+        Path png = Sfs.buildDir().resolve("report-screenshots/report.real.png");
         Files.createDirectories(png.getParent());
         HeadlessChromium.screenshot(html, png, dir.resolve("chromium"));
         assertTrue(Files.size(png) > 20_000, "screenshot " + png);

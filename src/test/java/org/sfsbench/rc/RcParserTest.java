@@ -96,7 +96,7 @@ class RcParserTest {
                 "TCP=on",
                 "BIOD_MAX_READS=0",
                 "BIOD_MAX_WRITES=32",
-                "SFS_DIR=.",
+                "SFS_DIR=" + dir.toAbsolutePath().normalize(),
                 "WORK_DIR=work",
                 "PRIME_MON_SCRIPT=mon.sh",
                 "PRIME_MON_ARGS=\"-i 5 --quiet\"",
@@ -122,6 +122,12 @@ class RcParserTest {
                 "FILESET_SCALE=0.25",
                 "SAMPLE_INTERVAL=1",
                 "AGENT_PORT=40000",
+                "AGENT_START=ssh",
+                "AGENT_TLS=off",
+                "SSH_USER=bench",
+                "SSH_PORT=2222",
+                "SSH_IDENTITY=sizes.blk",
+                "SSH_CONFIG=sizes.blk",
                 "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "all_rc", rc));
         assertEquals(List.of(300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000), c.loads());
@@ -140,6 +146,9 @@ class RcParserTest {
         assertEquals(0, c.biodMaxReads());
         assertEquals(32, c.biodMaxWrites());
         assertEquals(dir.toAbsolutePath().normalize(), c.sfsDir());
+        assertEquals(new AgentAccess(AgentAccess.Start.SSH, "bench", 2222, dir.resolve("sizes.blk").toAbsolutePath()
+                .normalize(), dir.resolve("sizes.blk").toAbsolutePath().normalize(), AgentAccess.Tls.OFF,
+                dir.toAbsolutePath().normalize().toString()), c.agentAccess());
         assertEquals(work.toAbsolutePath().normalize(), c.workDir());
         assertEquals(mon.toAbsolutePath().normalize(), c.primeMonScript());
         assertEquals(List.of("-i", "5", "--quiet"), c.primeMonArgs());
@@ -170,7 +179,7 @@ class RcParserTest {
         assertEquals(1, c.sampleInterval());
         assertEquals(40000, c.agentPort());
         assertEquals("3", c.variables().get("NUM_PROCS"));
-        assertEquals(41, c.variables().size());
+        assertEquals(47, c.variables().size());
         List<String> reasons = c.nonDisclosableReasons();
         for (String word : List.of("DEBUG", "RUNTIME", "WARMUP_TIME", "FILESET_SCALE", "MIXFILE", "ACCESS_PCNT",
                 "BIOD_MAX_READS", "DIR_COUNT", "SYMLINK_COUNT", "APPEND_PCNT", "FILE_COUNT", "BLOCK_FILE")) {

@@ -119,52 +119,43 @@ final class GuideSampleRun {
         p.setP999Ms(ms * 9.5);
         long assigned = 0;
         for (int o = 0; o < CIFS_OPS.length; o++) {
-            OpResult op = new OpResult();
-            op.setName(CIFS_OPS[o]);
-            op.setOpId(24 + o);
-            op.setTargetPercent(CIFS_MIX[o]);
+            OpResult.Builder op = OpResult.builder();
+            op.name(CIFS_OPS[o]);
+            op.opId(24 + o);
+            op.targetPercent(CIFS_MIX[o]);
             // a slightly uneven achieved mix: reads a bit above target, the rest takes up the slack
             long count = o == CIFS_OPS.length - 1 ? p.getTotalOps() - assigned
                     : Math.round(p.getTotalOps() * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
             assigned += count;
-            op.setCount(count);
-            op.setAchievedPercent(100.0 * count / p.getTotalOps());
-            op.setOpsPerSec(count / row[4]);
+            op.count(count);
+            op.achievedPercent(100.0 * count / p.getTotalOps());
+            op.opsPerSec(count / row[4]);
             double opMs = ms * (0.5 + (o % 5) * 0.3);
-            op.setMeanMs(opMs);
-            op.setMinMs(0.08 + o * 0.01);
-            op.setMaxMs(opMs * 30);
-            op.setP50Ms(opMs * 0.7);
-            op.setP90Ms(opMs * 1.9);
-            op.setP99Ms(opMs * 4.2);
-            op.setP999Ms(opMs * 9.5);
-            op.setMeanServiceMs(opMs * 0.93);
-            op.setBytes("READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0);
-            op.setPhysical(count);
+            op.meanMs(opMs);
+            op.minMs(0.08 + o * 0.01);
+            op.maxMs(opMs * 30);
+            op.p50Ms(opMs * 0.7);
+            op.p90Ms(opMs * 1.9);
+            op.p99Ms(opMs * 4.2);
+            op.p999Ms(opMs * 9.5);
+            op.meanServiceMs(opMs * 0.93);
+            op.bytes("READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0);
+            op.physical(count);
             if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
-                op.setErrors(failed);
+                op.errors(failed);
             }
-            p.getOps().add(op);
+            p.getOps().add(op.build());
         }
         if (failed > 0) {
-            ErrorResult e = new ErrorResult();
-            e.setOp("TRANS2_QUERY_PATH_INFORMATION");
-            e.setOpId(30);
-            e.setStatus(0xC0000034);
-            e.setStatusText("0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND");
-            e.setCount(failed);
-            p.getErrors().add(e);
+            p.getErrors().add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
+                    "0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND", failed));
         }
         for (int c = 0; c < 4; c++) {
             p.getClients().add(new ClientThroughput(CLIENTS.get(c), c + 1, row[1] / 4 + (c - 1.5) * 0.7));
         }
         for (int t = 1; t <= 3; t++) {
-            IntervalPoint ip = new IntervalPoint();
-            ip.setTimeSeconds(100.0 * t);
-            ip.setOpsPerSec(row[1] + (t - 2) * 1.5);
-            ip.setMeanMs(ms + (t - 2) * 0.05);
-            ip.setErrors(t == 3 ? failed : 0);
-            p.getIntervals().add(ip);
+            p.getIntervals().add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
+                    t == 3 ? failed : 0, 0));
         }
         return p;
     }

@@ -20,7 +20,7 @@ public final class ReportFixtures {
         RunResult r = GuideSampleRun.build(suffix);
         r.setDisclosable(true);
         r.getNonDisclosableReasons().clear();
-        r.getRuleChecks().removeIf(c -> !c.isPassed());
+        r.getRuleChecks().removeIf(c -> !c.passed());
         return ResultPublisher.writeAll(r, dir, suffix);
     }
 }

@@ -153,7 +153,7 @@ class ResultFilesTest {
         RunResult run = GuideSampleRun.build("odd");
         run.setStartTime("Sat Jan 20 12:48:42 MST 2007");
         run.getLoadPoints().get(0).setEndTime("later");
-        run.getLoadPoints().get(0).getOps().get(0).setName(null);
+        run.getLoadPoints().get(0).getOps().set(0, run.getLoadPoints().get(0).getOps().get(0).toBuilder().name(null).build());
         run.getNotes().add("bell\u0007 in a note");
         ResultPublisher.Published p = ResultPublisher.writeAll(run, dir, "odd");
         XmlLint.validateWithXmllint(p.xml(), XmlLint.home().resolve("docs/sfsresult.xsd"));

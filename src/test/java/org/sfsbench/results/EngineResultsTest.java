@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.stats.EngineSample;
@@ -38,16 +39,16 @@ class EngineResultsTest {
                 + "\nfileset_scale=0.0002\nseed=3\n";
         long[] words;
         try (Engine e = Engine.open(config)) {
-            e.start(Engine.Phase.INIT, 60);
+            e.start(Phase.INIT, 60);
             await(e, 90_000, "INIT");
-            e.start(Engine.Phase.WARMUP, 0.5);
+            e.start(Phase.WARMUP, 0.5);
             Thread.sleep(500);
-            e.start(Engine.Phase.RUN, 2.0);
+            e.start(Phase.RUN, 2.0);
             await(e, 30_000, "RUN");
             words = e.sample();
         }
         EngineSample s = EngineSample.decode(words);
-        assertEquals(3, s.phase());
+        assertEquals(Phase.RUN, s.phase());
         assertEquals(procs, s.procs());
         assertTrue(s.filesetBytes() > 0, "file set bytes " + s.filesetBytes());
         double seconds = s.elapsedUs() / 1e6;
@@ -74,7 +75,7 @@ class EngineResultsTest {
                 2, 2, 4), s, seconds, Map.of(), OpNames.canonical());
         double shares = 0;
         for (OpResult o : r.getOps()) {
-            shares += o.getAchievedPercent();
+            shares += o.achievedPercent();
         }
         assertEquals(100.0, shares, 1e-9);
         assertEquals(s.totalOps(), r.getTotalOps());

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RunResult;
@@ -33,7 +34,7 @@ final class Fixtures {
         for (int i = 0; i < 400; i++) {
             read.record(5000, 4000, 8192, false, i < 10);
         }
-        return new EngineSample(3, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(lookup, read),
+        return new EngineSample(Phase.RUN, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(lookup, read),
                 List.of(new ErrorCount(LOOKUP, 2, 6)));
     }
 
@@ -55,13 +56,8 @@ final class Fixtures {
         p.setProcsPerGenerator(10);
         p.setBiodReads(2);
         p.setBiodWrites(2);
-        OpResult o = new OpResult();
-        o.setName("getattr");
-        o.setOpId(1);
-        o.setTargetPercent(100);
-        o.setAchievedPercent(100);
-        o.setCount(p.getTotalOps());
-        p.getOps().add(o);
+        p.getOps().add(OpResult.builder().name("getattr").opId(1).targetPercent(100).achievedPercent(100)
+                .count(p.getTotalOps()).build());
         return p;
     }
 

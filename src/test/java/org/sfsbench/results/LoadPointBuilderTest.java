@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -51,30 +52,30 @@ class LoadPointBuilderTest {
         List<OpResult> ops = r.getOps();
         assertEquals(3, ops.size());
         OpResult lookup = ops.get(0);
-        assertEquals("lookup", lookup.getName());
-        assertEquals(60.0, lookup.getTargetPercent(), 0);
-        assertEquals(60.0, lookup.getAchievedPercent(), 1e-12);
-        assertEquals(60.0, lookup.getOpsPerSec(), 1e-12);
-        assertEquals(2.0, lookup.getMeanMs(), 1e-12);
-        assertEquals(2.0, lookup.getMinMs(), 0);
-        assertEquals(2.0, lookup.getMaxMs(), 0);
-        assertEquals(2.0, lookup.getP99Ms(), 1e-12);
-        assertEquals(1.5, lookup.getMeanServiceMs(), 1e-12);
-        assertEquals(6, lookup.getErrors());
+        assertEquals("lookup", lookup.name());
+        assertEquals(60.0, lookup.targetPercent(), 0);
+        assertEquals(60.0, lookup.achievedPercent(), 1e-12);
+        assertEquals(60.0, lookup.opsPerSec(), 1e-12);
+        assertEquals(2.0, lookup.meanMs(), 1e-12);
+        assertEquals(2.0, lookup.minMs(), 0);
+        assertEquals(2.0, lookup.maxMs(), 0);
+        assertEquals(2.0, lookup.p99Ms(), 1e-12);
+        assertEquals(1.5, lookup.meanServiceMs(), 1e-12);
+        assertEquals(6, lookup.errors());
         OpResult read = ops.get(1);
-        assertEquals("read", read.getName());
-        assertEquals(40.0, read.getAchievedPercent(), 1e-12);
-        assertEquals(400 * 8192, read.getBytes());
-        assertEquals(10, read.getLate());
+        assertEquals("read", read.name());
+        assertEquals(40.0, read.achievedPercent(), 1e-12);
+        assertEquals(400 * 8192, read.bytes());
+        assertEquals(10, read.late());
         OpResult access = ops.get(2);
-        assertEquals("access", access.getName());
-        assertEquals(0, access.getCount());
-        assertEquals(0.5, access.getTargetPercent(), 0);
-        assertEquals(0.0, access.getMeanMs(), 0);
+        assertEquals("access", access.name());
+        assertEquals(0, access.count());
+        assertEquals(0.5, access.targetPercent(), 0);
+        assertEquals(0.0, access.meanMs(), 0);
         assertEquals(1, r.getErrors().size());
-        assertEquals("lookup", r.getErrors().get(0).getOp());
-        assertEquals("NFS3ERR_NOENT (2)", r.getErrors().get(0).getStatusText());
-        assertEquals(6, r.getErrors().get(0).getCount());
+        assertEquals("lookup", r.getErrors().get(0).op());
+        assertEquals("NFS3ERR_NOENT (2)", r.getErrors().get(0).statusText());
+        assertEquals(6, r.getErrors().get(0).count());
     }
 
     @Test
@@ -86,26 +87,26 @@ class LoadPointBuilderTest {
     @Test
     void clientThroughputAndIntervals() {
         EngineSample full = Fixtures.runSample();
-        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).getOpsPerSec(),
+        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).opsPerSec(),
                 1e-12);
 
         OpCounters half = new OpCounters(Fixtures.LOOKUP);
         for (int i = 0; i < 300; i++) {
             half.record(2000, 1500, 0, false, false);
         }
-        EngineSample first = new EngineSample(3, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
+        EngineSample first = new EngineSample(Phase.RUN, 5_000_000, 0, 0, 0, 4, 2, List.of(half), List.of());
         IntervalTracker t = new IntervalTracker();
         IntervalPoint p1 = t.next(first);
-        assertEquals(5.0, p1.getTimeSeconds(), 0);
-        assertEquals(60.0, p1.getOpsPerSec(), 1e-12);
-        assertEquals(2.0, p1.getMeanMs(), 1e-12);
-        assertEquals(2, p1.getBehindProcs());
+        assertEquals(5.0, p1.timeSeconds(), 0);
+        assertEquals(60.0, p1.opsPerSec(), 1e-12);
+        assertEquals(2.0, p1.meanMs(), 1e-12);
+        assertEquals(2, p1.behindProcs());
         // second half: 300 lookups (6 failed) + 400 reads in 5 s
         IntervalPoint p2 = t.next(full);
-        assertEquals(10.0, p2.getTimeSeconds(), 0);
-        assertEquals(140.0, p2.getOpsPerSec(), 1e-12);
-        assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.getMeanMs(), 1e-12);
-        assertEquals(6, p2.getErrors());
-        assertTrue(p2.getBehindProcs() == 0);
+        assertEquals(10.0, p2.timeSeconds(), 0);
+        assertEquals(140.0, p2.opsPerSec(), 1e-12);
+        assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.meanMs(), 1e-12);
+        assertEquals(6, p2.errors());
+        assertTrue(p2.behindProcs() == 0);
     }
 }

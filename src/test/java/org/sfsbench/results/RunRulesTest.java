@@ -17,7 +17,7 @@ import org.sfsbench.results.model.RunResult;
 class RunRulesTest {
 
     private static Set<String> failing(RunResult run, RunSettings s) {
-        return RunRules.check(run, s).stream().filter(c -> !c.isPassed()).map(RuleCheck::getId)
+        return RunRules.check(run, s).stream().filter(c -> !c.passed()).map(RuleCheck::id)
                 .collect(Collectors.toSet());
     }
 
@@ -36,7 +36,7 @@ class RunRulesTest {
         assertTrue(run.isDisclosable());
         assertTrue(run.getNonDisclosableReasons().isEmpty());
         assertEquals(16, run.getRuleChecks().size());
-        assertEquals(16, run.getRuleChecks().stream().map(RuleCheck::getId).distinct().count());
+        assertEquals(16, run.getRuleChecks().stream().map(RuleCheck::id).distinct().count());
     }
 
     @Test
@@ -66,8 +66,8 @@ class RunRulesTest {
             p.setFailedOps(p.getTotalOps() / 100);
         }));
         assertEquals(Set.of("mix-share"), failingAfter((r, s) -> {
-            OpResult o = r.getLoadPoints().get(0).getOps().get(0);
-            o.setTargetPercent(98.4);
+            List<OpResult> ops = r.getLoadPoints().get(0).getOps();
+            ops.set(0, ops.get(0).toBuilder().targetPercent(98.4).build());
         }));
         assertEquals(Set.of("response-limit"), failingAfter((r, s) -> r.getLoadPoints().get(1).setMsecPerOp(21)));
         assertEquals(Set.of("backend-ops"), failingAfter((r, s) -> r.getUnsupportedOps().add("readlink")));
@@ -79,7 +79,10 @@ class RunRulesTest {
         assertTrue(failingAfter((r, s) -> r.getLoadPoints().get(4).setAchievedOpsPerSec(475)).isEmpty());
         assertEquals(Set.of("achieved-load"), failingAfter((r, s) -> r.getLoadPoints().get(4).setAchievedOpsPerSec(474.9)));
         // a share 1.5 points off is fine
-        assertTrue(failingAfter((r, s) -> r.getLoadPoints().get(0).getOps().get(0).setTargetPercent(98.5)).isEmpty());
+        assertTrue(failingAfter((r, s) -> {
+            List<OpResult> ops = r.getLoadPoints().get(0).getOps();
+            ops.set(0, ops.get(0).toBuilder().targetPercent(98.5).build());
+        }).isEmpty());
         // 0.99% failed is fine, 1% is not
         assertTrue(failingAfter((r, s) -> r.getLoadPoints().get(0).setFailedOps(297)).isEmpty());
         assertEquals(Set.of("failed-ops"), failingAfter((r, s) -> r.getLoadPoints().get(0).setFailedOps(300)));

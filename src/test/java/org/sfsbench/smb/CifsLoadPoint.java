@@ -1,6 +1,7 @@
 package org.sfsbench.smb;
 
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.SampleLayout;
 
 /** One load point through the native engine: INIT, a short WARMUP, RUN; the final RUN counters. */
@@ -24,16 +25,16 @@ final class CifsLoadPoint {
     static long[] run(String config, double warmupSeconds, double runSeconds, Hook beforeRun, Hook afterRun)
             throws Exception {
         try (Engine e = Engine.open(config)) {
-            e.start(Engine.Phase.INIT, 60);
+            e.start(Phase.INIT, 60);
             await(e, 90_000, "INIT");
             if (beforeRun != null) {
                 beforeRun.call();
             }
             if (warmupSeconds > 0) {
-                e.start(Engine.Phase.WARMUP, warmupSeconds);
+                e.start(Phase.WARMUP, warmupSeconds);
                 Thread.sleep((long) (warmupSeconds * 1000));
             }
-            e.start(Engine.Phase.RUN, runSeconds);
+            e.start(Phase.RUN, runSeconds);
             await(e, (long) (runSeconds * 1000) + 30_000, "RUN");
             long[] s = e.sample();
             if (afterRun != null) {

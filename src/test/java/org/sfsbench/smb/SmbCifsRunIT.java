@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.testsupport.SambaServer;
 
 /**
  * The sfs2008-cifs workload over the smb backend against a real smbd on loopback: validation, and

@@ -10,8 +10,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.testsupport.SambaServer;
 
 /** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
 class SmbFaultIT {
@@ -76,9 +78,9 @@ class SmbFaultIT {
     @Timeout(120)
     void serverKilledMidRun() throws Exception {
         try (Engine e = Engine.open(smb.config(2, 20, "fault"))) {
-            e.start(Engine.Phase.INIT, 60);
+            e.start(Phase.INIT, 60);
             CifsLoadPoint.await(e, 90_000, "INIT");
-            e.start(Engine.Phase.RUN, 60);
+            e.start(Phase.RUN, 60);
             assertEquals(Engine.State.RUNNING, e.waitFor(2000));
             smb.stop();
             long t0 = System.nanoTime();

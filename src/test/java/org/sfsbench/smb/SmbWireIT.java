@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.testsupport.SambaServer;
 
 /**
  * Proof on the wire: the SMB2 requests tshark sees on the test port during RUN agree with the

@@ -1,0 +1,46 @@
+package org.sfsbench.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ssh command that starts an agent on another host from its installed tree: the system's
+ * OpenSSH client, key-based only (BatchMode), host keys checked, keepalives so that a dead
+ * manager or network ends the session, and the agent reading this run's secret on stdin.
+ */
+public final class SshLaunch {
+    private SshLaunch() {
+    }
+
+    /**
+     * {@code ssh ... host 'exec SFS_DIR/bin/sfs agent --launched --bind host --port port'}; null
+     * user, port, identity or config leave them to ~/.ssh/config.
+     */
+    public static List<String> command(String host, String user, Integer sshPort, Path identity, Path config,
+            String sfsDir, int agentPort) {
+        List<String> c = new ArrayList<>(List.of("ssh", "-T", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
+                "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"));
+        if (config != null) {
+            c.addAll(List.of("-F", config.toString()));
+        }
+        if (identity != null) {
+            c.addAll(List.of("-i", identity.toString(), "-o", "IdentitiesOnly=yes"));
+        }
+        if (sshPort != null) {
+            c.addAll(List.of("-p", Integer.toString(sshPort)));
+        }
+        if (user != null) {
+            c.addAll(List.of("-l", user));
+        }
+        c.add("--");
+        c.add(host);
+        c.add("exec " + quote(sfsDir + "/bin/sfs") + " agent --launched --bind " + quote(host) + " --port " + agentPort);
+        return c;
+    }
+
+    /** A word for the remote POSIX shell. */
+    static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}

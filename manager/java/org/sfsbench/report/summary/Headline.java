@@ -1,0 +1,22 @@
+package org.sfsbench.report.summary;
+
+import java.util.Locale;
+
+import org.sfsbench.report.xml.ResultDocument;
+
+/** The one-line metric every report leads with, in the SPECsfs2008 wording. */
+public final class Headline {
+    private Headline() {
+    }
+
+    /** e.g. "CIFS 3011 ops/sec (Overall Response Time = 4.17 msec)". */
+    public static String of(ResultDocument d) {
+        if (d.metrics.peakThroughputOpsPerSec == null) {
+            return d.run.protocol + ": no load point at or below " + d.metrics.responseTimeLimitMsec.toPlainString()
+                    + " msec/op, so no peak throughput and no overall response time";
+        }
+        return String.format(Locale.ROOT, "%s %s ops/sec (Overall Response Time = %s msec)", d.run.protocol,
+                d.metrics.peakThroughputOpsPerSec.toPlainString(),
+                d.metrics.overallResponseTimeMsec == null ? "?" : d.metrics.overallResponseTimeMsec.toPlainString());
+    }
+}

@@ -1,0 +1,52 @@
+package org.sfsbench.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.sfsbench.engine.SampleLayout;
+import org.sfsbench.results.model.ErrorResult;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.OpResult;
+
+/**
+ * A WORKLOAD=loadfile point in dbench's terms: the per-op table (Count, AvgLat, MaxLat in ms, and
+ * our percentiles) and dbench's closing line {@code Throughput X MB/sec  N clients  N procs
+ * max_latency=Y ms}. Each simulated client is one engine proc, so clients and procs are equal.
+ */
+public final class LoadfileText {
+    private LoadfileText() {
+    }
+
+    /** The lines printed after the point (docs/loadfile.md). */
+    public static List<String> lines(LoadPointResult r) {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, " %-31s %10s %9s %9s %9s %9s %8s", "Operation", "Count", "AvgLat",
+                "MaxLat", "p50", "p99", "Errors"));
+        out.add(" " + "-".repeat(91));
+        double maxMs = 0;
+        for (OpResult o : r.getOps()) {
+            if (o.count() == 0) {
+                continue;
+            }
+            maxMs = Math.max(maxMs, o.maxMs());
+            out.add(String.format(Locale.ROOT, " %-31s %10d %9.3f %9.3f %9.3f %9.3f %8d", o.name(), o.count(),
+                    o.meanMs(), o.maxMs(), o.p50Ms(), o.p99Ms(), o.errors()));
+        }
+        for (ErrorResult e : r.getErrors()) {
+            if (e.status() == SampleLayout.STATUS_NOT_ISSUED) {
+                out.add(String.format(Locale.ROOT, " %-31s %10d  not issued: the backend cannot express it",
+                        e.op(), e.count()));
+            }
+        }
+        out.add("");
+        out.add(throughputLine(r.getThroughputMBps(), r.getSimulatedClients(), maxMs));
+        return out;
+    }
+
+    /** dbench's result line. */
+    public static String throughputLine(double mbPerSec, int clients, double maxLatencyMs) {
+        return String.format(Locale.ROOT, "Throughput %.4f MB/sec  %d clients  %d procs  max_latency=%.3f ms",
+                mbPerSec, clients, clients, maxLatencyMs);
+    }
+}

@@ -1,0 +1,602 @@
+/* dbench loadfile parser (loadfile.h, docs/loadfile.md): one pass over the
+ * text into ops, interned paths and offset expressions; a bad line stops the
+ * parse with "file:line: why". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include "loadfile.h"
+#include "config.h"
+#include "sfsengine.h"
+
+/* Argument letters after the op name:
+ *   P path  Q second path  N arg0  M arg1  H handle number  O offset  L length
+ *   I a number the replay does not use (info level, attributes, ...)
+ *   h the handle is the path (SMB names); consumes no field */
+static const struct {
+    const char *name;
+    const char *args;
+    const char *what;   /* field names for messages */
+} kinds[LF_KINDS] = {
+    [LF_NTCREATEX]   = { "NTCreateX", "PNMH", "path, options, disposition, handle" },
+    [LF_CLOSE]       = { "Close", "H", "handle" },
+    [LF_RENAME]      = { "Rename", "PQ", "old path, new path" },
+    [LF_UNLINK]      = { "Unlink", "PI", "path, attributes" },
+    [LF_DELTREE]     = { "Deltree", "P", "path" },
+    [LF_RMDIR]       = { "Rmdir", "P", "path" },
+    [LF_MKDIR]       = { "Mkdir", "P", "path" },
+    [LF_QPATHINFO]   = { "QUERY_PATH_INFORMATION", "PI", "path, level" },
+    [LF_QFILEINFO]   = { "QUERY_FILE_INFORMATION", "HI", "handle, level" },
+    [LF_QFSINFO]     = { "QUERY_FS_INFORMATION", "I", "level" },
+    [LF_SFILEINFO]   = { "SET_FILE_INFORMATION", "HI", "handle, level" },
+    [LF_FINDFIRST]   = { "FIND_FIRST", "PIII", "pattern, level, max count, count" },
+    [LF_WRITEX]      = { "WriteX", "HOLI", "handle, offset, size, returned size" },
+    [LF_READX]       = { "ReadX", "HOLI", "handle, offset, size, returned size" },
+    [LF_LOCKX]       = { "LockX", "HOL", "handle, offset, size" },
+    [LF_UNLOCKX]     = { "UnlockX", "HOL", "handle, offset, size" },
+    [LF_FLUSH]       = { "Flush", "H", "handle" },
+    [LF_GETATTR3]    = { "GETATTR3", "P", "path" },
+    [LF_LOOKUP3]     = { "LOOKUP3", "P", "path" },
+    [LF_CREATE3]     = { "CREATE3", "P", "path" },
+    [LF_WRITE3]      = { "WRITE3", "POLN", "path, offset, length, stable" },
+    [LF_COMMIT3]     = { "COMMIT3", "P", "path" },
+    [LF_READ3]       = { "READ3", "POL", "path, offset, length" },
+    [LF_ACCESS3]     = { "ACCESS3", "PII", "path, desired, granted" },
+    [LF_MKDIR3]      = { "MKDIR3", "P", "path" },
+    [LF_RMDIR3]      = { "RMDIR3", "P", "path" },
+    [LF_FSSTAT3]     = { "FSSTAT3", "", "" },
+    [LF_FSINFO3]     = { "FSINFO3", "", "" },
+    [LF_SYMLINK3]    = { "SYMLINK3", "PQ", "new link, target" },
+    [LF_REMOVE3]     = { "REMOVE3", "P", "path" },
+    [LF_READDIRPLUS3] = { "READDIRPLUS3", "P", "path" },
+    [LF_RENAME3]     = { "RENAME3", "PQ", "old path, new path" },
+    [LF_LINK3]       = { "LINK3", "PQ", "new link, existing file" },
+    [LF_PATHCONF3]   = { "PATHCONF3", "P", "path" },
+    [LF_READLINK3]   = { "READLINK3", "P", "path" },
+    [LF_SETATTR3]    = { "SETATTR3", "P", "path" },
+    [LF_LOCK4]       = { "LOCK4", "POL", "path, offset, length" },
+    [LF_UNLOCK4]     = { "UNLOCK4", "POL", "path, offset, length" },
+    [LF_TEST4]       = { "TEST4", "POL", "path, offset, length" },
+    [LF_SMB_MKDIR]   = { "MKDIR", "P", "path" },
+    [LF_SMB_RMDIR]   = { "RMDIR", "P", "path" },
+    [LF_SMB_OPEN]    = { "OPEN", "PhN", "path, flags" },
+    [LF_SMB_CLOSE]   = { "CLOSE", "Ph", "path" },
+    [LF_SMB_READ]    = { "READ", "PhOL", "path, offset, length" },
+    [LF_SMB_WRITE]   = { "WRITE", "PhOL", "path, offset, length" },
+    [LF_SMB_UNLINK]  = { "UNLINK", "P", "path" },
+    [LF_SMB_READDIR] = { "READDIR", "P", "path" },
+};
+
+const char *lf_kind_name(int kind)
+{
+    return kind >= 0 && kind < LF_KINDS ? kinds[kind].name : "?";
+}
+
+/* NT statuses of the SMB traces and the errno a backend reports for them */
+static const struct { const char *name; int err; } nt_status[] = {
+    { "NT_STATUS_OBJECT_NAME_NOT_FOUND", ENOENT },
+    { "NT_STATUS_OBJECT_PATH_NOT_FOUND", ENOENT },
+    { "NT_STATUS_NO_SUCH_FILE", ENOENT },
+    { "NT_STATUS_OBJECT_NAME_COLLISION", EEXIST },
+    { "NT_STATUS_ACCESS_DENIED", EACCES },
+    { "NT_STATUS_DIRECTORY_NOT_EMPTY", ENOTEMPTY },
+    { "NT_STATUS_NOT_A_DIRECTORY", ENOTDIR },
+    { "NT_STATUS_FILE_IS_A_DIRECTORY", EISDIR },
+    { "NT_STATUS_DISK_FULL", ENOSPC },
+};
+
+/* NFSv3 status numbers whose errno differs from the number itself (the
+ * others up to 30 are the errno: NOENT 2, IO 5, ACCES 13, EXIST 17, ...) */
+static const struct { unsigned nfs; int err; } nfs3_status[] = {
+    { 63, ENAMETOOLONG }, { 66, ENOTEMPTY }, { 69, EDQUOT }, { 70, ESTALE },
+};
+
+struct parser {
+    lf_file *f;
+    const char *name;
+    uint32_t line;
+    char *err;
+    size_t errlen;
+    size_t cap_ops, cap_paths, cap_nums;
+    uint32_t *hash;             /* open addressing over path ids + 1 */
+    size_t hcap;
+};
+
+static int fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct parser *p, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(p->err, p->errlen, "%s:%u: %s", p->name, p->line, msg);
+    return -1;
+}
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return 0;
+    size_t n = *cap ? *cap * 2 : 1024;
+    while (n < need) n *= 2;
+    void *a = realloc(*arr, n * elem);
+    if (!a) return -1;
+    *arr = a;
+    *cap = n;
+    return 0;
+}
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+static int rehash(struct parser *p)
+{
+    size_t n = p->hcap ? p->hcap * 2 : 4096;
+    uint32_t *h = calloc(n, sizeof *h);
+    if (!h) return -1;
+    for (uint32_t i = 0; i < p->f->npaths; i++) {
+        size_t k = hash_str(p->f->paths[i].s) & (n - 1);
+        while (h[k]) k = (k + 1) & (n - 1);
+        h[k] = i + 1;
+    }
+    free(p->hash);
+    p->hash = h;
+    p->hcap = n;
+    return 0;
+}
+
+/* id of path s (already normalised), adding it if new; LF_NONE on OOM */
+static uint32_t intern(struct parser *p, const char *s)
+{
+    lf_file *f = p->f;
+    if ((f->npaths + 1) * 2 > p->hcap && rehash(p)) return LF_NONE;
+    size_t k = hash_str(s) & (p->hcap - 1);
+    while (p->hash[k]) {
+        if (strcmp(f->paths[p->hash[k] - 1].s, s) == 0) return p->hash[k] - 1;
+        k = (k + 1) & (p->hcap - 1);
+    }
+    if (grow((void **)&f->paths, &p->cap_paths, f->npaths + 1, sizeof *f->paths)) return LF_NONE;
+    lf_path *lp = &f->paths[f->npaths];
+    memset(lp, 0, sizeof *lp);
+    if (!(lp->s = strdup(s))) return LF_NONE;
+    lp->client_at = -1;
+    for (const char *c = s; (c = strstr(c, "client1")) != NULL; c++)
+        if ((c == s || c[-1] == '/') && (c[7] == '/' || c[7] == '\0')) {
+            lp->client_at = (int32_t)(c - s);
+            break;
+        }
+    p->hash[k] = f->npaths + 1;
+    return f->npaths++;
+}
+
+/* "\clients\client1\x" or "/a/b": '/'-separated, without the leading '/' */
+static int parse_path(struct parser *p, const char *tok, uint32_t *id)
+{
+    if (tok[0] != '/' && tok[0] != '\\')
+        return fail(p, "path %s must start with / or \\", tok);
+    char buf[1024];
+    size_t n = 0;
+    for (const char *c = tok; *c; c++) {
+        char ch = *c == '\\' ? '/' : *c;
+        if (ch == '/' && (n == 0 || buf[n - 1] == '/')) continue;
+        if (n + 1 >= sizeof buf) return fail(p, "path longer than %zu bytes", sizeof buf - 1);
+        buf[n++] = ch;
+    }
+    while (n > 0 && buf[n - 1] == '/') n--;
+    buf[n] = '\0';
+    for (char *c = buf; (c = strstr(c, "..")) != NULL; c += 2)
+        if ((c == buf || c[-1] == '/') && (c[2] == '/' || c[2] == '\0'))
+            return fail(p, "path %s: '..' would leave the client's directory", tok);
+    *id = intern(p, buf);
+    return *id == LF_NONE ? fail(p, "out of memory") : 0;
+}
+
+static int parse_u64(const char *tok, uint64_t *v)
+{
+    char *end;
+    if (!*tok || *tok == '-') return -1;
+    errno = 0;
+    *v = strtoull(tok, &end, 0);
+    return errno || *end ? -1 : 0;
+}
+
+/* a number or an expression: "*" [/y | %y | +y]..., "+y", "+child", "+num_children" */
+static int parse_num(struct parser *p, const char *tok, const char *what, uint32_t *id)
+{
+    lf_num n;
+    memset(&n, 0, sizeof n);
+    if (tok[0] == '*') {
+        n.kind = LF_NUM_RANDOM;
+        const char *c = tok + 1;
+        while (*c) {
+            if (n.nq == LF_MAXQ)
+                return fail(p, "%s %s: more than %d qualifiers", what, tok, LF_MAXQ);
+            char q = *c++;
+            if (q != '/' && q != '%' && q != '+')
+                return fail(p, "%s %s: unknown qualifier '%c' (use /y, %%y or +y)", what, tok, q);
+            char *end;
+            errno = 0;
+            uint64_t v = strtoull(c, &end, 0);
+            if (end == c || errno)
+                return fail(p, "%s %s: '%c' needs a number", what, tok, q);
+            if (v == 0 && q != '+')
+                return fail(p, "%s %s: '%c0' divides by zero", what, tok, q);
+            n.q[n.nq] = q;
+            n.v[n.nq++] = v;
+            c = end;
+        }
+    } else if (tok[0] == '+') {
+        if (strcmp(tok, "+child") == 0) n.kind = LF_NUM_PREV_CHILD;
+        else if (strcmp(tok, "+num_children") == 0) n.kind = LF_NUM_PREV_CLIENTS;
+        else {
+            n.kind = LF_NUM_PREV;
+            if (parse_u64(tok + 1, &n.v[0]))
+                return fail(p, "%s %s: '+' needs a number, child or num_children", what, tok);
+        }
+    } else {
+        n.kind = LF_NUM_ABS;
+        if (parse_u64(tok, &n.v[0]))
+            return fail(p, "%s %s is not a number or an expression (*%%y/z, +y)", what, tok);
+    }
+    lf_file *f = p->f;
+    if (grow((void **)&f->nums, &p->cap_nums, f->nnums + 1, sizeof *f->nums))
+        return fail(p, "out of memory");
+    f->nums[f->nnums] = n;
+    *id = f->nnums++;
+    return 0;
+}
+
+static int parse_status(struct parser *p, const char *tok, lf_op *op)
+{
+    op->expect = LF_EXPECT_FAIL;
+    op->err = 0;
+    if (strcmp(tok, "*") == 0) { op->expect = LF_EXPECT_ANY; return 0; }
+    if (strcmp(tok, "SUCCESS") == 0 || strcmp(tok, "NT_STATUS_OK") == 0) {
+        op->expect = LF_EXPECT_OK;
+        return 0;
+    }
+    if (strcmp(tok, "ERROR") == 0) return 0;
+    if (strncmp(tok, "NT_STATUS_", 10) == 0) {
+        for (size_t i = 0; i < sizeof nt_status / sizeof nt_status[0]; i++)
+            if (strcmp(tok, nt_status[i].name) == 0) {
+                op->expect = LF_EXPECT_ERRNO;
+                op->err = (int16_t)nt_status[i].err;
+            }
+        return 0;   /* another NT status: some failure */
+    }
+    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
+        uint64_t v;
+        if (parse_u64(tok, &v))
+            return fail(p, "status %s is not a hexadecimal number", tok);
+        if (v == 0) { op->expect = LF_EXPECT_OK; return 0; }
+        for (size_t i = 0; i < sizeof nfs3_status / sizeof nfs3_status[0]; i++)
+            if (v == nfs3_status[i].nfs) {
+                op->expect = LF_EXPECT_ERRNO;
+                op->err = (int16_t)nfs3_status[i].err;
+            }
+        if (op->expect != LF_EXPECT_ERRNO && v <= 30) {
+            op->expect = LF_EXPECT_ERRNO;
+            op->err = (int16_t)v;
+        }
+        return 0;
+    }
+    return fail(p, "bad status %s (NT_STATUS_*, 0x..., SUCCESS, ERROR or *); is the line truncated?",
+                tok);
+}
+
+#define MAXTOK 24
+
+/* split into tokens; "..." keeps spaces; returns the count or -1 */
+static int tokenize(struct parser *p, char *s, char **tok)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s) return n;
+        if (n == MAXTOK) return fail(p, "more than %d fields", MAXTOK);
+        if (*s == '"') {
+            char *e = strchr(s + 1, '"');
+            if (!e) return fail(p, "unterminated quote (truncated line?)");
+            tok[n++] = s + 1;
+            *e = '\0';
+            s = e + 1;
+            if (*s && *s != ' ' && *s != '\t') return fail(p, "text right after a closing quote");
+            continue;
+        }
+        tok[n++] = s;
+        while (*s && *s != ' ' && *s != '\t') s++;
+        if (*s) *s++ = '\0';
+    }
+}
+
+static int find_kind(const char *name)
+{
+    for (int k = 0; k < LF_KINDS; k++)
+        if (strcmp(kinds[k].name, name) == 0) return k;
+    return -1;
+}
+
+static const char *const unsupported[] = {
+    "LOOP", "ENDLOOP", "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN", "RANDOMSTRING",
+};
+
+static int parse_line(struct parser *p, char *s, uint32_t *repeat)
+{
+    char *tok[MAXTOK];
+    int n = tokenize(p, s, tok);
+    if (n <= 0) return n;
+    if (tok[0][0] == '#') return 0;
+    if (strcmp(tok[0], "REPEAT") == 0) {
+        uint64_t r;
+        if (n != 2 || parse_u64(tok[1], &r) || r == 0 || r > 100000000)
+            return fail(p, "REPEAT needs one count from 1 to 100000000");
+        if (*repeat != 1) return fail(p, "REPEAT right after REPEAT");
+        *repeat = (uint32_t)r;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
+        if (strcmp(tok[0], unsupported[i]) == 0)
+            return fail(p, "%s lines are not supported by sfsbench's replay", tok[0]);
+    lf_file *f = p->f;
+    lf_op op;
+    memset(&op, 0, sizeof op);
+    op.line = p->line;
+    op.path = op.path2 = LF_NONE;
+    op.num[0] = op.num[1] = LF_NONE;
+    int i = 0;
+    int stamped = isdigit((unsigned char)tok[0][0]);
+    if (stamped) {
+        char *end;
+        double t = strtod(tok[0], &end);
+        if (*end || !(t >= 0) || t > 1e9) return fail(p, "bad timestamp %s", tok[0]);
+        op.t_us = (uint64_t)(t * 1e6 + 0.5);
+        i = 1;
+    }
+    if (f->nops == 0) f->timestamped = stamped;
+    else if (f->timestamped != stamped)
+        return fail(p, "%s a timestamp while the first op line (%u) %s: one format per file",
+                    stamped ? "has" : "lacks", f->ops[0].line, f->timestamped ? "has one" : "has none");
+    if (i >= n) return fail(p, "no op after the timestamp");
+    int k = find_kind(tok[i]);
+    if (k < 0) {
+        if (strncmp(tok[i], "SMB", 3) == 0)
+            return fail(p, "op %s: a dbench 1 loadfile (not supported)", tok[i]);
+        return fail(p, "unknown op %s", tok[i]);
+    }
+    op.kind = (uint8_t)k;
+    const char *spec = kinds[k].args;
+    int want = 0;
+    for (const char *c = spec; *c; c++) want += *c != 'h';
+    if (n - i - 1 != want + 1)
+        return fail(p, "%s needs %d field%s (%s%sstatus), found %d%s", tok[i], want + 1,
+                    want ? "s" : "", kinds[k].what, want ? ", " : "", n - i - 1,
+                    n - i - 1 < want + 1 ? " (truncated line?)" : "");
+    int a = i + 1;
+    for (const char *c = spec; *c; c++) {
+        const char *t = *c == 'h' ? NULL : tok[a++];
+        uint64_t v;
+        switch (*c) {
+        case 'P': if (parse_path(p, t, &op.path)) return -1; break;
+        case 'Q': if (parse_path(p, t, &op.path2)) return -1; break;
+        case 'h': op.handle = op.path; break;
+        case 'O': if (parse_num(p, t, "offset", &op.num[0])) return -1; break;
+        case 'L':
+            if (parse_num(p, t, "length", &op.num[1])) return -1;
+            if (f->nums[op.num[1]].kind == LF_NUM_ABS && f->nums[op.num[1]].v[0] > SFS_XFER_MAX)
+                return fail(p, "length %s is larger than the engine's %d byte transfers", t,
+                            SFS_XFER_MAX);
+            break;
+        case 'N': case 'M': case 'H': case 'I':
+            if (parse_u64(t, &v) || v > UINT32_MAX)
+                return fail(p, "%s: field %d (%s) must be a number, found %s", tok[i], a - i - 1,
+                            kinds[k].what, t);
+            if (*c == 'N') op.arg0 = (uint32_t)v;
+            else if (*c == 'M') op.arg1 = (uint32_t)v;
+            else if (*c == 'H') op.handle = (uint32_t)v;
+            break;
+        }
+    }
+    if (parse_status(p, tok[n - 1], &op)) return -1;
+    op.repeat = *repeat;
+    *repeat = 1;
+    if (grow((void **)&f->ops, &p->cap_ops, f->nops + 1, sizeof *f->ops))
+        return fail(p, "out of memory");
+    f->ops[f->nops++] = op;
+    f->kind_count[k] += op.repeat;
+    return 0;
+}
+
+static int is_wild(const char *s)
+{
+    return strpbrk(s, "*?<>\"") != NULL;
+}
+
+static int depth(const char *s)
+{
+    int d = *s != '\0';
+    for (; *s; s++) d += *s == '/';
+    return d;
+}
+
+/* directories: made as such, listed, or the parent of another path */
+static int mark_dirs(struct parser *p)
+{
+    lf_file *f = p->f;
+    for (size_t i = 0; i < f->nops; i++) {
+        lf_op *op = &f->ops[i];
+        int dir = op->kind == LF_MKDIR || op->kind == LF_RMDIR || op->kind == LF_MKDIR3 ||
+                  op->kind == LF_RMDIR3 || op->kind == LF_SMB_MKDIR || op->kind == LF_SMB_RMDIR ||
+                  op->kind == LF_SMB_READDIR || op->kind == LF_READDIRPLUS3 ||
+                  op->kind == LF_DELTREE || (op->kind == LF_NTCREATEX && (op->arg0 & 1));
+        if (dir && op->path != LF_NONE) f->paths[op->path].is_dir = 1;
+    }
+    for (uint32_t i = 0; i < f->npaths; i++) {   /* npaths grows: parents of parents */
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s", f->paths[i].s);
+        char *slash = strrchr(buf, '/');
+        if (!slash) continue;
+        *slash = '\0';
+        uint32_t d = intern(p, buf);
+        if (d == LF_NONE) return -1;
+        f->paths[d].is_dir = 1;
+    }
+    return 0;
+}
+
+static const lf_path *sort_paths;
+static int by_removal_order(const void *a, const void *b)
+{
+    const lf_path *x = &sort_paths[*(const uint32_t *)a], *y = &sort_paths[*(const uint32_t *)b];
+    if (x->is_dir != y->is_dir) return x->is_dir - y->is_dir;   /* files first */
+    return depth(y->s) - depth(x->s);                            /* deepest first */
+}
+
+/* each Deltree: the known paths under its directory in removal order */
+static int build_trees(struct parser *p)
+{
+    lf_file *f = p->f;
+    size_t cap = 0;
+    uint32_t *under = malloc((f->npaths + 1) * sizeof *under);
+    if (!under) return -1;
+    for (size_t i = 0; i < f->nops; i++) {
+        lf_op *op = &f->ops[i];
+        if (op->kind != LF_DELTREE) continue;
+        const char *root = f->paths[op->path].s;
+        size_t rl = strlen(root), n = 0;
+        for (uint32_t j = 0; j < f->npaths; j++) {
+            const char *s = f->paths[j].s;
+            if (j == op->path || is_wild(s)) continue;
+            if (rl == 0 ? *s != '\0' : strncmp(s, root, rl) == 0 && s[rl] == '/')
+                under[n++] = j;
+        }
+        sort_paths = f->paths;
+        qsort(under, n, sizeof *under, by_removal_order);
+        under[n++] = op->path;
+        if (grow((void **)&f->tree, &cap, f->ntree + n, sizeof *f->tree)) { free(under); return -1; }
+        op->arg0 = (uint32_t)f->ntree;
+        op->arg1 = (uint32_t)n;
+        memcpy(f->tree + f->ntree, under, n * sizeof *under);
+        f->ntree += n;
+    }
+    free(under);
+    return 0;
+}
+
+lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err, size_t errlen)
+{
+    struct parser p = { .name = name, .err = err, .errlen = errlen };
+    p.f = calloc(1, sizeof *p.f);
+    if (!p.f) { snprintf(err, errlen, "%s: out of memory", name); return NULL; }
+    snprintf(p.f->name, sizeof p.f->name, "%s", name);
+    char *line = malloc(len + 1);
+    uint32_t repeat = 1;
+    size_t pos = 0;
+    if (!line) { fail(&p, "out of memory"); goto bad; }
+    while (pos < len) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;
+        memcpy(line, text + pos, l);
+        line[l] = '\0';
+        if (l && line[l - 1] == '\r') line[--l] = '\0';
+        pos += (size_t)(nl ? nl - (text + pos) : (ptrdiff_t)(len - pos)) + 1;
+        p.line++;
+        if (strlen(line) != l) {
+            fail(&p, "NUL byte in the line (binary or garbled file)");
+            goto bad;
+        }
+        if (parse_line(&p, line, &repeat) < 0) goto bad;
+    }
+    p.f->lines = p.line;
+    if (repeat != 1) {
+        fail(&p, "REPEAT at the end of the file has no line to repeat");
+        goto bad;
+    }
+    if (p.f->nops == 0) {
+        snprintf(err, errlen, "%s: no op lines", name);
+        goto bad;
+    }
+    if (mark_dirs(&p) || build_trees(&p)) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        goto bad;
+    }
+    free(line);
+    free(p.hash);
+    return p.f;
+bad:
+    free(line);
+    free(p.hash);
+    lf_free(p.f);
+    return NULL;
+}
+
+lf_file *lf_parse(const char *path, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t n = 0, cap = 0, r;
+    do {
+        if (n + 65536 > cap) {
+            char *b = realloc(buf, cap = (cap ? cap * 2 : 1 << 20));
+            if (!b) { free(buf); fclose(fp); snprintf(err, errlen, "%s: out of memory", path); return NULL; }
+            buf = b;
+        }
+        r = fread(buf + n, 1, cap - n, fp);
+        n += r;
+    } while (r > 0);
+    int rerr = ferror(fp);
+    fclose(fp);
+    if (rerr) {
+        free(buf);
+        snprintf(err, errlen, "%s: read error", path);
+        return NULL;
+    }
+    lf_file *f = lf_parse_text(path, buf ? buf : "", n, err, errlen);
+    free(buf);
+    return f;
+}
+
+void lf_free(lf_file *f)
+{
+    if (!f) return;
+    for (uint32_t i = 0; i < f->npaths; i++) free(f->paths[i].s);
+    free(f->paths);
+    free(f->ops);
+    free(f->nums);
+    free(f->tree);
+    free(f);
+}
+
+int sfs_engine_loadfile_check(const char *path, char *report, int reportlen)
+{
+    char err[600];
+    lf_file *f = lf_parse(path, err, sizeof err);
+    if (!f) {
+        snprintf(report, (size_t)reportlen, "%s", err);
+        return -1;
+    }
+    size_t len = 0, cap = (size_t)reportlen;
+    len += (size_t)snprintf(report, cap, "%s: %llu lines, %zu op lines, %s", path,
+                            (unsigned long long)f->lines, f->nops,
+                            f->timestamped ? "timestamped" : "no timestamps");
+    const char *sep = "; ";
+    for (int k = 0; k < LF_KINDS && len < cap; k++)
+        if (f->kind_count[k]) {
+            len += (size_t)snprintf(report + len, cap - len, "%s%s=%llu", sep, kinds[k].name,
+                                    (unsigned long long)f->kind_count[k]);
+            sep = " ";
+        }
+    int n = f->nops > INT32_MAX ? INT32_MAX : (int)f->nops;
+    lf_free(f);
+    return n;
+}

@@ -1,0 +1,235 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
+
+/**
+ * Agents started by the manager over ssh: two network namespaces stand in for client hosts,
+ * each running Debian's OpenSSH server (a private instance with a key made here) on its own
+ * address. The manager starts agents there from an installed tree (SFS_DIR) and runs across
+ * both and localhost; ssh and tree faults are named with the host before any load point; a
+ * killed manager leaves nothing running on the hosts.
+ */
+class SshLaunchIT {
+    @TempDir
+    static Path keys;
+    private static final List<TestHost> HOSTS = new ArrayList<>();
+    private static final List<Process> SSHDS = new ArrayList<>();
+    private static Path tree;
+
+    @BeforeAll
+    static void startHosts() throws Exception {
+        Path sshd = Path.of("/usr/sbin/sshd");
+        assumeTrue(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
+        assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("id").toString()));
+        assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("stranger").toString()));
+        Files.copy(keys.resolve("id.pub"), keys.resolve("authorized_keys"));
+        Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation folder
+        StringBuilder known = new StringBuilder();
+        for (int i = 0; i < 2; i++) {
+            TestHost h = TestHost.create(2 + i);
+            assumeTrue(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+            HOSTS.add(h);
+            Path hostKey = keys.resolve("hostkey" + i);
+            assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
+            Path config = keys.resolve("sshd" + i + ".conf");
+            Files.writeString(config, String.join("\n", "ListenAddress " + h.ip, "Port 22", "HostKey " + hostKey,
+                    "AuthorizedKeysFile " + keys.resolve("authorized_keys"), "PermitRootLogin prohibit-password",
+                    "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
+                    "PidFile none", ""));
+            Process p = new ProcessBuilder(h.exec(List.of(sshd.toString(), "-D", "-e", "-f", config.toString())))
+                    .redirectErrorStream(true).redirectOutput(keys.resolve("sshd" + i + ".log").toFile()).start();
+            SSHDS.add(p);
+            known.append(h.ip).append(' ').append(Files.readString(keys.resolve("hostkey" + i + ".pub")).strip()).append('\n');
+        }
+        Files.writeString(keys.resolve("known_hosts"), known);
+        Files.writeString(keys.resolve("ssh_config"), "Host *\n  UserKnownHostsFile " + keys.resolve("known_hosts")
+                + "\n  GlobalKnownHostsFile /dev/null\n");
+        tree = keys.resolve("tree");
+        ChildProcess install = Sfs.start(keys.resolve("install.out"), Map.of(), "install", tree.toString());
+        assertEquals(0, install.waitFor(120), install.output());
+        for (TestHost h : HOSTS) {
+            long until = System.currentTimeMillis() + 10_000;
+            while (TestHost.sh("ip", "netns", "exec", h.ns, "bash", "-c", "exec 3<>/dev/tcp/" + h.ip + "/22") != 0) {
+                assertTrue(System.currentTimeMillis() < until, "sshd not listening on " + h.ip);
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stopHosts() throws Exception {
+        for (Process p : SSHDS) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (TestHost h : HOSTS) {
+            h.close();
+        }
+    }
+
+    private static Path rc(Path dir, String sfsDir, String identity, int runtime) throws IOException {
+        String clients = "localhost " + HOSTS.get(0).ip + " " + HOSTS.get(1).ip;
+        return PosixRunIT.writeRc(dir, clients, 1, "20 40", 1, runtime, String.join("\n", "SFS_DIR=" + sfsDir,
+                "SSH_USER=root", "SSH_IDENTITY=" + keys.resolve(identity), "SSH_CONFIG=" + keys.resolve("ssh_config")))
+                .toAbsolutePath();
+    }
+
+    @Test
+    void managerStartsAgentsOverSshAndRunsAcrossTwoHostsAndLocalhost(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 3).toString(),
+                "-s", "ssh", "-d", results.toString());
+        assertEquals(0, run.waitFor(240), run.output());
+        List<String> rows = Files.readAllLines(results.resolve("sfssum.ssh"));
+        assertEquals(2, rows.size(), String.join("\n", rows));
+        for (String row : rows) {
+            assertEquals("3", row.trim().split("\\s+")[9], "load generators: " + row);
+        }
+        String log = Files.readString(results.resolve("sfslog.ssh"));
+        for (int i = 0; i < 2; i++) {
+            assertTrue(log.contains("client " + (i + 2) + " (" + HOSTS.get(i).ip + "): agent pid "), log);
+            assertTrue(Files.readString(results.resolve("sfsc000" + (i + 2) + ".ssh")).contains("RESULT point=2 "),
+                    "client log collected from host " + (i + 1));
+            assertTrue(Files.readString(results.resolve("agents.ssh/agent000" + (i + 2) + ".out"))
+                    .contains("listening on " + HOSTS.get(i).ip + ":"), "ssh-started agent with TLS");
+        }
+        assertNothingLeft(dir, 20);
+    }
+
+    @Test
+    void refusedKeyIsNamedWithTheHostBeforeLoad(@TempDir Path dir) throws Exception {
+        String out = failsBeforeLoad(dir, rc(dir, tree.toString(), "stranger", 3));
+        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): ssh could not start its agent: ")
+                && out.contains("Permission denied (publickey)"), out);
+    }
+
+    @Test
+    void missingTreeIsNamedWithTheHostBeforeLoad(@TempDir Path dir) throws Exception {
+        String out = failsBeforeLoad(dir, rc(dir, "/nonexistent/sfsbench", "id", 3));
+        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): no sfsbench tree at SFS_DIR=/nonexistent/sfsbench"
+                + " on that host (/nonexistent/sfsbench/bin/sfs not found)"), out);
+    }
+
+    @Test
+    void otherBuildOnAClientIsNamedBeforeLoad(@TempDir Path dir) throws Exception {
+        Path other = dir.resolve("other-tree");
+        try (Stream<Path> files = Files.walk(tree)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path to = other.resolve(tree.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        rebuildJar(tree.resolve("manager/lib/sfsbench.jar"), other.resolve("manager/lib/sfsbench.jar"));
+        String out = failsBeforeLoad(dir, rc(dir, other.toString(), "id", 3));
+        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): its agent runs sfsbench build "), out);
+        assertTrue(out.contains("install the same tree on every client"), out);
+    }
+
+    @Test
+    void killedManagerLeavesNoAgentOrWorkerOnAnyHost(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 60).toString(),
+                "-s", "kill", "-d", results.toString());
+        Path log = results.resolve("sfslog.kill");
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
+            assertTrue(run.process().isAlive(), "run ended before RUN:\n" + run.output());
+            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
+            Thread.sleep(200);
+        }
+        for (TestHost h : HOSTS) {
+            assertTrue(h.pids().size() >= 3, "sshd, agent and worker run on " + h.ip + ": " + h.pids());
+        }
+        run.process().destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up call
+        run.process().waitFor(10, TimeUnit.SECONDS);
+        assertNothingLeft(dir, 30);
+    }
+
+    private static String failsBeforeLoad(Path dir, Path rc) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
+                results.toString());
+        int status = run.waitFor(120);
+        String out = run.output();
+        assertNotEquals(0, status, out);
+        assertTrue(!out.contains("load point 1: INIT") && !out.contains("load point 1/"), "no load point started:\n" + out);
+        assertNothingLeft(dir, 20);
+        return out;
+    }
+
+    /** Within {@code seconds}: only each host's sshd is left there, and no sfsbench process of this test here. */
+    private static void assertNothingLeft(Path dir, int seconds) throws Exception {
+        long until = System.currentTimeMillis() + seconds * 1000L;
+        List<Long> left;
+        do {
+            left = new ArrayList<>();
+            for (TestHost h : HOSTS) {
+                for (long pid : h.pids()) {
+                    if (!isSshd(pid)) {
+                        left.add(pid);
+                    }
+                }
+            }
+            left.addAll(Sfs.leftovers(dir.toString()).stream().map(ProcessHandle::pid).toList());
+            if (left.isEmpty()) {
+                return;
+            }
+            Thread.sleep(250);
+        } while (System.currentTimeMillis() < until);
+        StringBuilder b = new StringBuilder();
+        for (long pid : left) {
+            b.append(pid).append(' ').append(ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("?")).append('\n');
+        }
+        throw new AssertionError("left running after " + seconds + " s:\n" + b);
+    }
+
+    /** The host's sshd (and its per-connection processes, which linger a moment after a session). */
+    private static boolean isSshd(long pid) {
+        return ProcessHandle.of(pid).map(p -> !p.isAlive() || p.info().command().map(c -> c.endsWith("/sshd"))
+                .orElse(false)).orElse(true);
+    }
+
+    /** The same classes in a jar with one more entry: another build. */
+    private static void rebuildJar(Path from, Path to) throws IOException {
+        Files.deleteIfExists(to);
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(from));
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(to))) {
+            for (ZipEntry e; (e = in.getNextEntry()) != null;) {
+                out.putNextEntry(new ZipEntry(e.getName()));
+                in.transferTo(out);
+                out.closeEntry();
+            }
+            out.putNextEntry(new ZipEntry("another-build.txt"));
+            out.write("built elsewhere\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+    }
+}

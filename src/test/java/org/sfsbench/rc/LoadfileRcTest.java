@@ -1,0 +1,76 @@
+package org.sfsbench.rc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.plan.ClientPlan;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.plan.RunPlan;
+
+/** WORKLOAD=loadfile rc files: the loadfile is parsed before anything starts; clients are the load points. */
+class LoadfileRcTest {
+
+    @TempDir
+    Path dir;
+
+    private Path rc(String loadfileText, String extra) {
+        RcFiles.write(dir, "client.txt", loadfileText);
+        return RcFiles.write(dir, "rc", String.join("\n", "WORKLOAD=loadfile", "LOADFILE=client.txt",
+                "CLIENTS=\"localhost 127.0.0.1\"", "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", extra, ""));
+    }
+
+    private static final String GOOD = "NTCreateX \"\\clients\\client1\\a\" 0x40 0x2 7 NT_STATUS_OK\n"
+            + "WriteX 7 0 4096 4096 NT_STATUS_OK\nClose 7 NT_STATUS_OK\n";
+
+    @Test
+    void clientCountsSpreadOverHosts() throws RcException {
+        RunConfig c = RcParser.parse(rc(GOOD, "CLIENT_COUNTS=\"2 5\""));
+        assertEquals(List.of(2, 5), c.loadfile().clientCounts());
+        assertTrue(c.loadfile().summary().contains("3 op lines"), c.loadfile().summary());
+        RunPlan plan = RunPlan.from(c);
+        LoadPoint p = plan.points().get(1);
+        assertEquals(5, p.nominalLoad());
+        List<ClientPlan> hosts = p.clients();
+        assertEquals(3, hosts.get(0).procs().size());
+        assertEquals(2, hosts.get(1).procs().size());
+        assertEquals(4, hosts.get(1).procs().get(1).globalIndex(), "clients numbered host by host");
+    }
+
+    @Test
+    void withoutClientCountsOnePointOfProcsTimesClients() throws RcException {
+        RunConfig c = RcParser.parse(rc(GOOD, "PROCS=1"));
+        assertEquals(List.of(2), c.loadfile().clientCounts());
+        assertNull(RcParser.parse(RcFiles.write(dir, "plain", RcFiles.MINIMAL)).loadfile());
+    }
+
+    @Test
+    void badLoadfileLineIsRefusedWithItsNumber() {
+        RcException e = assertThrows(RcException.class,
+                () -> RcParser.parse(rc(GOOD + "ReadX 7 0 4096\n", "CLIENT_COUNTS=2")));
+        assertTrue(e.getMessage().contains("LOADFILE=client.txt") && e.getMessage().contains("client.txt:4: ReadX needs 5"),
+                e.getMessage());
+    }
+
+    @Test
+    void settingsThatDoNotApplyAreRefused() {
+        assertMessage(rc(GOOD, "CLIENT_COUNTS=1"), "cannot be spread over the 2 hosts");
+        assertMessage(rc(GOOD, "LOAD=100"), "does not apply to WORKLOAD=loadfile");
+        assertMessage(rc(GOOD, "CLIENT_COUNTS=2\nPROCS=2"), "PROCS=2: is not used with CLIENT_COUNTS");
+        assertMessage(rc(GOOD, "CLIENT_COUNTS=2\nLOADFILE_TIMING=timestamps"), "the loadfile has no timestamps");
+        assertMessage(rc(GOOD, "CLIENT_COUNTS=2\nTARGET_RATE_MBPS=fast"), "not a positive number");
+        assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE=client.txt\n"),
+                "applies only to WORKLOAD=loadfile");
+    }
+
+    private static void assertMessage(Path rc, String fragment) {
+        RcException e = assertThrows(RcException.class, () -> RcParser.parse(rc));
+        assertTrue(e.getMessage().contains(fragment), e.getMessage());
+    }
+}
