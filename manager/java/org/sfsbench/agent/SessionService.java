@@ -7,6 +7,7 @@ import java.rmi.server.Unreferenced;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.sfsbench.engine.Phase;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
 import org.sfsbench.rmi.AgentService;
@@ -81,7 +82,7 @@ final class SessionService implements AgentService, Unreferenced {
     }
 
     @Override
-    public void startPhase(int phase, double seconds, long atEpochMs) throws RemoteException, AgentException {
+    public void startPhase(Phase phase, double seconds, long atEpochMs) throws RemoteException, AgentException {
         check();
         work.startPhase(phase, seconds, atEpochMs);
     }

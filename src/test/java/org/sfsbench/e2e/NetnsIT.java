@@ -33,47 +33,22 @@ import org.sfsbench.testsupport.Sfs;
  */
 class NetnsIT {
     private static final String SECRET = "netns-it-secret-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-    private static final long PID = ProcessHandle.current().pid();
-    private static final String NS = "sfs-" + PID;
-    private static final String VETH_HOST = "sfsh" + PID;
-    private static final String VETH_NS = "sfsn" + PID;
-    /** 10.231.A.B/30 from the pid: the project's own test addresses, distinct per test process. */
-    private static final String PREFIX = "10.231." + (PID / 64 % 256) + ".";
-    private static final String HOST_IP = PREFIX + (PID % 64 * 4 + 1);
-    private static final String NS_IP = PREFIX + (PID % 64 * 4 + 2);
+    private static TestHost host;
+    private static String nsIp;
 
     private final List<Process> agents = new ArrayList<>();
 
     @BeforeAll
     static void createHost() throws Exception {
-        assumeTrue(sh("ip", "netns", "add", NS) == 0, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
-        boolean ok = false;
-        try {
-            assertEquals(0, sh("ip", "link", "add", VETH_HOST, "type", "veth", "peer", "name", VETH_NS));
-            assertEquals(0, sh("ip", "link", "set", VETH_NS, "netns", NS));
-            assertEquals(0, sh("ip", "addr", "add", HOST_IP + "/30", "dev", VETH_HOST));
-            assertEquals(0, sh("ip", "link", "set", VETH_HOST, "up"));
-            assertEquals(0, sh("ip", "netns", "exec", NS, "ip", "addr", "add", NS_IP + "/30", "dev", VETH_NS));
-            assertEquals(0, sh("ip", "netns", "exec", NS, "ip", "link", "set", VETH_NS, "up"));
-            assertEquals(0, sh("ip", "netns", "exec", NS, "ip", "link", "set", "lo", "up"));
-            ok = true;
-        } finally {
-            if (!ok) {
-                deleteHost();
-            }
-        }
+        host = TestHost.create(0);
+        assumeTrue(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+        nsIp = host.ip;
     }
 
     @AfterAll
     static void deleteHost() throws Exception {
-        killNamespaceProcesses();
-        sh("ip", "netns", "del", NS); // takes the veth pair with it (asynchronously)
-        long until = System.currentTimeMillis() + 5000;
-        while (Files.exists(Path.of("/sys/class/net", VETH_HOST)) && System.currentTimeMillis() < until) {
-            Thread.sleep(100);
-        }
-        if (Files.exists(Path.of("/sys/class/net", VETH_HOST))) {
-            sh("ip", "link", "del", VETH_HOST);
+        if (host != null) {
+            host.close();
         }
     }
 
@@ -84,14 +59,14 @@ class NetnsIT {
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
         }
-        killNamespaceProcesses();
+        host.killAll();
     }
 
     @Test
     void remoteClientRunsLoadAndItsAgentOutlivesTheRun(@TempDir Path dir) throws Exception {
         int port = freePort();
         Process agent = startRemoteAgent(dir, port, SECRET);
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20 40", 1, 3, "").toAbsolutePath();
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20 40", 1, 3, "").toAbsolutePath();
         setPort(rc, port);
         Path results = dir.resolve("results");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
@@ -104,7 +79,7 @@ class NetnsIT {
             assertEquals("2", row.trim().split("\\s+")[9], "load generators: " + row);
         }
         String log = Files.readString(results.resolve("sfslog.ns"));
-        assertTrue(log.contains("client 2 (" + NS_IP + "): agent pid " + agent.pid() + " "),
+        assertTrue(log.contains("client 2 (" + nsIp + "): agent pid " + agent.pid() + " "),
                 "client 2 is served by the hand-started agent (pid " + agent.pid() + "):\n" + log);
         assertEquals(List.of(1, 2), resultPoints(results.resolve("sfsc0002.ns")),
                 "RESULT lines of both points in the log collected from the remote agent");
@@ -112,7 +87,7 @@ class NetnsIT {
         assertTrue(Sfs.leftovers(dir + "/results").isEmpty(), "local agent or workers left behind");
 
         // the same agent serves the next run, and its collected log holds that run only
-        Path rc2 = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "30", 1, 2, "").toAbsolutePath();
+        Path rc2 = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "30", 1, 2, "").toAbsolutePath();
         setPort(rc2, port);
         ChildProcess again = Sfs.start(dir.resolve("out2.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
                 rc2.toString(), "-s", "ns2", "-d", results.toString());
@@ -124,7 +99,7 @@ class NetnsIT {
     @Test
     void unreachableAgentFailsFastNamingHostPortAndHowToStartOne(@TempDir Path dir) throws Exception {
         int port = freePort(); // the namespace host is up, but nothing listens there
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20", 1, 2, "").toAbsolutePath();
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20", 1, 2, "").toAbsolutePath();
         setPort(rc, port);
         long start = System.currentTimeMillis();
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
@@ -134,8 +109,8 @@ class NetnsIT {
         String out = run.output();
         assertNotEquals(0, status, out);
         assertTrue(took <= 15_000, "took " + took + " ms to fail:\n" + out);
-        assertTrue(out.contains("client 2 (" + NS_IP + "): no sfsbench agent answers at " + NS_IP + ":" + port), out);
-        assertTrue(out.contains("sfs agent --bind " + NS_IP + " --port " + port), out);
+        assertTrue(out.contains("client 2 (" + nsIp + "): no sfsbench agent answers at " + nsIp + ":" + port), out);
+        assertTrue(out.contains("sfs agent --bind " + nsIp + " --port " + port), out);
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 
@@ -143,7 +118,7 @@ class NetnsIT {
     void wrongSecretIsALoginRefusal(@TempDir Path dir) throws Exception {
         int port = freePort();
         Process agent = startRemoteAgent(dir, port, SECRET);
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20", 1, 2, "").toAbsolutePath();
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20", 1, 2, "").toAbsolutePath();
         setPort(rc, port);
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", "not-the-agents-secret-0123"),
                 "run", "-r", rc.toString(), "-s", "w", "-d", dir.resolve("results").toString());
@@ -151,7 +126,7 @@ class NetnsIT {
         String out = run.output();
         assertNotEquals(0, status, out);
         // the agent proves the secret first: the manager stops there and sends nothing more
-        assertTrue(out.contains("client 2 (" + NS_IP + "): the program answering at " + NS_IP + ":" + port
+        assertTrue(out.contains("client 2 (" + nsIp + "): the program answering at " + nsIp + ":" + port
                 + " is not an agent of this prime client: it cannot prove the shared secret"), out);
         assertTrue(agent.isAlive(), "a refused login does not stop the agent");
         assertTrue(Sfs.leftovers(dir + "/results").isEmpty(), "processes left behind");
@@ -161,7 +136,7 @@ class NetnsIT {
     void remoteAgentKilledMidRunEndsTheRunKeepingPointOne(@TempDir Path dir) throws Exception {
         int port = freePort();
         Process agent = startRemoteAgent(dir, port, SECRET);
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20 40", 1, 10, "").toAbsolutePath();
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20 40", 1, 10, "").toAbsolutePath();
         setPort(rc, port);
         Path results = dir.resolve("results");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
@@ -181,15 +156,15 @@ class NetnsIT {
         String out = run.output();
         assertNotEquals(0, status, out);
         assertTrue(took <= 30_000, "took " + took + " ms to end:\n" + out);
-        assertTrue(out.contains("the agent of client 2 (" + NS_IP + ") at " + NS_IP + ":" + port + " is gone"), out);
+        assertTrue(out.contains("the agent of client 2 (" + nsIp + ") at " + nsIp + ":" + port + " is gone"), out);
         List<String> rows = Files.readAllLines(results.resolve("sfssum.k"));
         assertEquals(1, rows.size(), "point 1 kept: " + rows);
         long until = System.currentTimeMillis() + 15_000;
-        while ((!namespacePids().isEmpty() || !Sfs.leftovers(dir.toString()).isEmpty())
+        while ((!host.pids().isEmpty() || !Sfs.leftovers(dir.toString()).isEmpty())
                 && System.currentTimeMillis() < until) {
             Thread.sleep(200);
         }
-        assertEquals(List.of(), namespacePids(), "the dead agent's worker must exit too");
+        assertEquals(List.of(), host.pids(), "the dead agent's worker must exit too");
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "local agent or workers left behind");
     }
 
@@ -197,7 +172,7 @@ class NetnsIT {
     void frozenRemoteHostEndsTheRunWithoutHangingTheManager(@TempDir Path dir) throws Exception {
         int port = freePort();
         Process agent = startRemoteAgent(dir, port, SECRET);
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + NS_IP, 1, "20", 1, 60, "").toAbsolutePath();
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20", 1, 60, "").toAbsolutePath();
         setPort(rc, port);
         Path results = dir.resolve("results");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",
@@ -211,13 +186,13 @@ class NetnsIT {
         }
         // SIGSTOP: the host still accepts connections but answers nothing (a hung machine)
         long at = System.currentTimeMillis();
-        assertEquals(0, sh("kill", "-STOP", Long.toString(agent.pid())));
+        assertEquals(0, TestHost.sh("kill", "-STOP", Long.toString(agent.pid())));
         int status = run.waitFor(90);
         long took = System.currentTimeMillis() - at;
         String out = run.output();
         System.out.println("frozen remote agent: the run ended " + took + " ms after SIGSTOP");
         assertNotEquals(0, status, out);
-        assertTrue(out.contains("the agent of client 2 (" + NS_IP + ") at " + NS_IP + ":" + port
+        assertTrue(out.contains("the agent of client 2 (" + nsIp + ") at " + nsIp + ":" + port
                 + " did not answer within 30 s"), out);
         // heartbeat limit 30 s, then bounded clean-up calls
         assertTrue(took <= 50_000, "took " + took + " ms to end:\n" + out);
@@ -227,8 +202,8 @@ class NetnsIT {
 
     /** Starts {@code sfs agent} inside the namespace, as a user on that host would, and waits until it listens. */
     private Process startRemoteAgent(Path dir, int port, String secret) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", NS));
-        cmd.addAll(Sfs.command("agent", "--bind", NS_IP, "--port", Integer.toString(port), "--tls", "off",
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", host.ns));
+        cmd.addAll(Sfs.command("agent", "--bind", nsIp, "--port", Integer.toString(port), "--tls", "off",
                 "--work-dir", dir.resolve("remote-agent").toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("SFS_AGENT_SECRET", secret);
@@ -238,7 +213,7 @@ class NetnsIT {
         Process p = pb.start();
         agents.add(p);
         long deadline = System.currentTimeMillis() + 60_000;
-        while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on " + NS_IP + ":" + port)) {
+        while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on " + nsIp + ":" + port)) {
             assertTrue(p.isAlive(), "remote agent exited: " + Files.readString(out));
             assertTrue(System.currentTimeMillis() < deadline, "remote agent not listening: " + Files.readString(out));
             Thread.sleep(100);
@@ -261,36 +236,8 @@ class NetnsIT {
                 + "AGENT_TLS=off\n");
     }
 
-    /** A port free on both hosts: local agents use it on loopback here, the remote agent on its address. */
+    /** A port for the remote agent (agents of this host take free ports of their own). */
     private static int freePort() {
         return 21000 + ThreadLocalRandom.current().nextInt(20000);
-    }
-
-    private static List<Long> namespacePids() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("ip", "netns", "pids", NS).redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(10, TimeUnit.SECONDS);
-        List<Long> pids = new ArrayList<>();
-        for (String s : text.split("\\s+")) {
-            if (s.matches("\\d+")) {
-                pids.add(Long.parseLong(s));
-            }
-        }
-        return pids;
-    }
-
-    private static void killNamespaceProcesses() throws IOException, InterruptedException {
-        for (long pid : namespacePids()) {
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-        }
-    }
-
-    private static int sh(String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).inheritIO().start();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
     }
 }
