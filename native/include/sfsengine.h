@@ -132,10 +132,12 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
-/* NULL if 'backend' can put op id 'op' on the wire, else a sentence saying
- * why not (e.g. libsmbclient 4.17 has no ECHO); NULL too for an unknown
- * backend.  Results list such ops as not issued. */
-const char *sfs_engine_op_unavailable(const char *backend, int op);
+/* NULL if 'backend' can put op id 'op' on the wire with the backend options
+ * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
+ * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has
+ * no ECHO); NULL too for an unknown backend or unparsable options.  Results
+ * list such ops as not issued. */
+const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
 
 /* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
  * the number of op lines with a summary in report, or -1 with

@@ -154,10 +154,14 @@ typedef struct sfs_backend {
      * ("" if it did not).  The engine adds it to its failure message. */
     const char *(*error)(void *ctx);
     /* Optional (may be NULL = every op can be issued): NULL if this backend
-     * can put 'op' on the wire, else a sentence saying why not.  Stateful
+     * can put 'op' on the wire with the settings of cfg (backend options such
+     * as smb_client; NULL = defaults), else a sentence saying why not.  Stateful
      * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
      * in target_mix; validation prints SKIP with the sentence. */
-    const char *(*op_unavailable)(int op);
+    const char *(*op_unavailable)(const struct sfs_cfg *cfg, int op);
+    /* Optional (may be NULL): the client libraries this backend can use,
+     * with their versions, for sfs_engine_version ("" if none). */
+    const char *(*libraries)(void);
 } sfs_backend;
 
 /* Status conventions (req->status, negative errno values). */
@@ -185,6 +189,9 @@ int sfs_backend_count(void);
 const sfs_backend *sfs_backend_at(int i);
 /* Name of a backend that declares option 'key', or NULL. */
 const char *sfs_backend_with_option(const char *key);
+/* The client libraries of the backends that have some, with versions
+ * ("smb: libsmb2 6.2 (default), libsmbclient 4.17.12"; static buffer). */
+const char *sfs_backend_libraries(void);
 
 #define SFS_REGISTER_BACKEND(var) \
     __attribute__((constructor)) static void sfs_register_backend_##var(void) \

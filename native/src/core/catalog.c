@@ -89,7 +89,7 @@ int sfs_engine_backend_issues(int b, int op)
 {
     const sfs_backend *x = sfs_backend_at(b);
     return x && valid_op(op) && (x->ops & SFS_OP_BIT(op)) != 0 &&
-           (!x->op_unavailable || x->op_unavailable(op) == NULL);
+           (!x->op_unavailable || x->op_unavailable(NULL, op) == NULL);
 }
 
 const char *sfs_engine_backend_standard_workload(int b)

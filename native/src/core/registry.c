@@ -3,8 +3,10 @@
  * central table has to be edited when one is added. Constructors run at
  * library load, before any API call, single-threaded; entries are kept
  * sorted by name so listings and catalog indexes are stable. */
+#include <stdio.h>
 #include <string.h>
 #include "backend.h"
+#include "config.h"
 #include "workload.h"
 #include "sfsengine.h"
 #include "options.h"
@@ -119,10 +121,32 @@ const char *sfs_workload_names(void)
     return join(names, nworkloads, buf, sizeof buf);
 }
 
-const char *sfs_engine_op_unavailable(const char *backend, int op)
+const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op)
 {
     const sfs_backend *b = sfs_backend_find(backend);
     if (b == NULL || b->op_unavailable == NULL || op < 0 || op >= SFS_OP_COUNT)
         return NULL;
-    return b->op_unavailable(op);
+    /* a whole configuration around the options: the placeholder target is
+     * never opened */
+    char text[1024], err[256];
+    snprintf(text, sizeof text, "backend=%s\ntarget.0=-\n%s", backend, options ? options : "");
+    struct sfs_cfg cfg;
+    if (sfs_cfg_parse(text, &cfg, err, sizeof err))
+        return NULL;
+    const char *why = b->op_unavailable(&cfg, op);
+    sfs_cfg_free(&cfg);
+    return why;
+}
+
+/* "posix; smb: libsmb2 6.2 (default), ..." -- the backends that name libraries */
+const char *sfs_backend_libraries(void)
+{
+    static char buf[512];
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < nbackends && o < sizeof buf; i++)
+        if (backends[i]->libraries && backends[i]->libraries()[0])
+            o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s: %s", o ? "; " : "",
+                                  backends[i]->name, backends[i]->libraries());
+    return buf;
 }

@@ -18,6 +18,7 @@
 
 struct val {
     const sfs_backend *be;
+    const struct sfs_cfg *cfg;
     void *ctx;
     char *out;
     size_t len, used;
@@ -82,7 +83,7 @@ static int run(struct val *v, int op, const char *path, const char *path2, uint6
 /* check an op's status: PASS/FAIL/SKIP line; returns 1 if it succeeded */
 static void skip(struct val *v, int op, const char *what)
 {
-    const char *why = v->be->op_unavailable ? v->be->op_unavailable(op) : NULL;
+    const char *why = v->be->op_unavailable ? v->be->op_unavailable(v->cfg, op) : NULL;
     line(v, "SKIP", op, "%s: not supported by backend %s%s%s", what, v->be->name,
          why ? ": " : "", why ? why : "");
 }
@@ -366,6 +367,7 @@ int sfs_engine_validate(const char *config, char *report, int reportlen)
     }
     int rc = -1;
     v->be = sfs_backend_find(cfg.backend);
+    v->cfg = &cfg;
     if (!v->be) {
         if (v->len) snprintf(report, v->len, "backend=%s: unknown backend (available: %s)",
                              cfg.backend, sfs_backend_names());

@@ -61,7 +61,7 @@ static int cifs_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs
     size_t sl = 0;
     const char *why = NULL;
     for (int i = 0; i < CIFS_NOPS; i++) {
-        const char *r = be && be->op_unavailable ? be->op_unavailable(CIFS_OP0 + i) : NULL;
+        const char *r = be && be->op_unavailable ? be->op_unavailable(cfg, CIFS_OP0 + i) : NULL;
         w->skip[i] = r != NULL;
         if (r) {
             why = r;

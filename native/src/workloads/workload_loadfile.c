@@ -121,7 +121,7 @@ static int lf_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, 
     w->id = cfg->proc_first + proc;
     w->nclients = cfg->procs_total > 0 ? cfg->procs_total : cfg->procs;
     w->handles = w->be && (!w->be->op_unavailable ||
-                           !w->be->op_unavailable(SFS_OP_CIFS_NT_CREATE_ANDX));
+                           !w->be->op_unavailable(cfg, SFS_OP_CIFS_NT_CREATE_ANDX));
     sfs_rng_seed(&w->rng, sfs_hash3(cfg->seed, (uint64_t)w->id, 0xDB3C));
     w->ns_per_byte = cfg->target_mbps > 0 ? 1e3 / cfg->target_mbps : 0;
     *state = w;
@@ -460,7 +460,7 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
     }
     if (!req->not_issued && w->be && w->be->op_unavailable &&
         !(req->op == SFS_OP_SETATTR && req->mode == 0))   /* times: every backend */
-        req->not_issued = w->be->op_unavailable(req->op);
+        req->not_issued = w->be->op_unavailable(w->cfg, req->op);
     return last;
 }
 

@@ -120,8 +120,9 @@ static void nfs3b_close(void *ctx)
 }
 
 /* NFSv3 has no open-file handles: the CIFS table's requests are SMB's */
-static const char *nfs3b_op_unavailable(int op)
+static const char *nfs3b_op_unavailable(const struct sfs_cfg *cfg, int op)
 {
+    (void)cfg;
     return op >= SFS_OP_CIFS_ECHO ? "NFSv3 has no SMB requests (no open-file handles)" : NULL;
 }
 

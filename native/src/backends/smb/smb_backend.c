@@ -1,5 +1,6 @@
-/* smb backend: abstract ops as SMB2/3 requests through smb_client.h
- * (libsmbclient today).  Synchronous: one SMB connection per proc thread.
+/* smb backend: abstract ops as SMB2/3 requests through smb_client.h, with
+ * the client library the smb_client key names (libsmb2 by default, or
+ * libsmbclient).  Synchronous: one SMB connection per proc thread.
  * Mapping, wire cost per op and what cannot be issued: docs/smb.md.
  *
  * Target syntax (target.N): \\server\share, \\server:port\share,
@@ -16,10 +17,50 @@
 #include "config.h"
 #include "smb_client.h"
 
+const smb_client_ops *const smb_clients[] = {
+#ifdef SFS_SMB_LIBSMB2
+    &smb_client_libsmb2,
+#endif
+#ifdef SFS_SMB_LIBSMBCLIENT
+    &smb_client_libsmbclient,
+#endif
+    NULL,
+};
+
+const smb_client_ops *smb_client_find(const char *name)
+{
+    for (int i = 0; smb_clients[i]; i++)
+        if (!name || !name[0] || strcmp(name, smb_clients[i]->name) == 0)
+            return smb_clients[i];
+    return NULL;
+}
+
+/* "libsmb2 6.2 (default), libsmbclient 4.17.12" */
+static const char *smb_libraries(void)
+{
+    static char buf[256];
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; smb_clients[i] && o < sizeof buf; i++)
+        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s%s", i ? ", " : "",
+                              smb_clients[i]->version(), i ? "" : " (default)");
+    return buf;
+}
+
+/* The names of the built clients, for messages. */
+static void client_names(char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; smb_clients[i] && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", smb_clients[i]->name);
+}
+
 #define SMB_TIMEOUT_MS 10000      /* per request: a dead server fails the phase in ~10 s */
 #define SMB_PATH_MAX   1024
 
 struct smb_ctx {
+    const smb_client_ops *ops;
     smb_client *c;
     char prefix[SMB_PATH_MAX / 2]; /* folder in the share + proc root, no trailing '/' */
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
@@ -90,7 +131,7 @@ static void probe_secdesc(struct smb_ctx *x, int proc, int port)
         __atomic_store_n(&secdesc_unavailable, NULL, __ATOMIC_RELEASE);
     else if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
         return;
-    if (smb_get_secdesc(x->c, "", &r) == -ENODATA && port > 0 && port != 445)
+    if (x->ops->get_secdesc(x->c, "", &r) == -ENODATA && port > 0 && port != 445)
         __atomic_store_n(&secdesc_unavailable,
                          "libsmbclient 4.17 reads security descriptors through an IPC$ connection "
                          "it opens on port 445, and the server does not answer there",
@@ -113,18 +154,19 @@ static void smb_backend_close(void *ctx)
     struct smb_ctx *x = ctx;
     smb_result r = { 0, 0 };
     for (int i = 0; i < SFS_MAX_HANDLES; i++)
-        if (x->slot[i]) smb_close(x->c, x->slot[i], &r);
-    if (x->fsinfo) smb_close(x->c, x->fsinfo, &r);
-    smb_disconnect(x->c);
+        if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
+    if (x->fsinfo) x->ops->close(x->c, x->fsinfo, &r);
+    if (x->c) x->ops->disconnect(x->c);
     free(x->rbuf);
     free(x);
 }
 
-/* the credentials of docs/engine.md */
+/* the options of docs/engine.md: credentials and the client library */
 struct smb_opts {
     char username[128];
     char domain[128];
     char password[256];
+    char smb_client[32];
 };
 
 static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
@@ -142,6 +184,16 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
                  "and PASSWORD)", target);
         return -1;
     }
+    const smb_client_ops *ops = smb_client_find(o->smb_client);
+    if (!ops) {
+        char names[128];
+        client_names(names, sizeof names);
+        snprintf(err, errlen, "smb_client=%s: not built into this engine (built: %s%s)",
+                 o->smb_client, names[0] ? names : "none",
+                 strcmp(o->smb_client, "libsmb2") == 0
+                     ? "; bin/install-libsmb2 installs libsmb2, then rebuild" : "");
+        return -1;
+    }
     struct smb_ctx *x = calloc(1, sizeof *x);
     if (!x || !(x->rbuf = malloc(SFS_XFER_MAX))) {
         free(x);
@@ -152,7 +204,8 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         .server = server, .port = port, .share = share, .user = o->username,
         .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
     };
-    if (smb_connect(&p, &x->c, msg, sizeof msg) < 0) {
+    x->ops = ops;
+    if (ops->connect(&p, &x->c, msg, sizeof msg) < 0) {
         snprintf(err, errlen, "%s", msg);
         free(x->rbuf);
         free(x);
@@ -173,7 +226,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         }
         snprintf(x->prefix + l, sizeof x->prefix - l, "%s%s", l ? "/" : "", c);
         smb_result r = { 0, 0 };
-        int rc = smb_mkdir(x->c, x->prefix, &r);
+        int rc = x->ops->mkdir(x->c, x->prefix, &r);
         if (rc < 0 && rc != -EEXIST) {
             snprintf(err, errlen, "target %s: cannot create folder %s in the share: %s%s", target,
                      x->prefix, strerror(-rc),
@@ -198,14 +251,14 @@ static int slot_file(struct smb_ctx *x, const sfs_req *req, smb_file **f)
 static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
 {
     smb_file *f;
-    int rc = smb_open(x->c, full(x, x->path, req->path),
+    int rc = x->ops->open(x->c, full(x, x->path, req->path),
                       write ? SMB_OPEN_WRITE : SMB_OPEN_READ, &f, r);
     if (rc < 0)
         return rc;
     uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
-    int64_t n = write ? smb_write(x->c, f, req->offset, req->buf, len, r)
-                      : smb_read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
-    int crc = smb_close(x->c, f, r);
+    int64_t n = write ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
+                      : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
+    int crc = x->ops->close(x->c, f, r);
     if (n < 0)
         return (int)n;
     req->result_bytes = (uint64_t)n;
@@ -217,13 +270,13 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, smb_result *r)
     if (!x->fsinfo) {
         /* a small file kept open in the proc root: libsmbclient asks for
          * file-system information through an open handle */
-        int rc = smb_open(x->c, full(x, x->path, ".sfs_fsinfo"),
+        int rc = x->ops->open(x->c, full(x, x->path, ".sfs_fsinfo"),
                           SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &x->fsinfo, r);
         if (rc < 0)
             return rc;
     }
     uint64_t avail = 0;
-    int rc = smb_query_fs(x->c, x->fsinfo, &avail, r);
+    int rc = x->ops->query_fs(x->c, x->fsinfo, &avail, r);
     req->result_bytes = avail;
     return rc;
 }
@@ -237,32 +290,32 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
     switch (req->op) {
     case SFS_OP_ROOT: case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_ACCESS:
     case SFS_OP_CIFS_QUERY_PATH_INFO:
-        return smb_stat(x->c, p, &req->attr, r);
+        return x->ops->stat(x->c, p, &req->attr, r);
     case SFS_OP_SETATTR: {
         /* only the times form (mode 0): SMB has no POSIX mode bits */
         if (req->mode)
             return -ENOTSUP;
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        return smb_set_times(x->c, p, (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, r);
+        return x->ops->set_times(x->c, p, (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, r);
     }
     case SFS_OP_READ:
         return path_io(x, req, 0, r);
     case SFS_OP_WRITE: case SFS_OP_WRCACHE:
         return path_io(x, req, 1, r);
     case SFS_OP_CREATE:
-        rc = smb_open(x->c, p, SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_EXCL, &f, r);
-        return rc < 0 ? rc : smb_close(x->c, f, r);
+        rc = x->ops->open(x->c, p, SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_EXCL, &f, r);
+        return rc < 0 ? rc : x->ops->close(x->c, f, r);
     case SFS_OP_REMOVE:
-        return smb_unlink(x->c, p, r);
+        return x->ops->unlink(x->c, p, r);
     case SFS_OP_RENAME:
-        return smb_rename(x->c, p, full(x, x->path2, req->path2), r);
+        return x->ops->rename(x->c, p, full(x, x->path2, req->path2), r);
     case SFS_OP_MKDIR:
-        return smb_mkdir(x->c, p, r);
+        return x->ops->mkdir(x->c, p, r);
     case SFS_OP_RMDIR:
-        return smb_rmdir(x->c, p, r);
+        return x->ops->rmdir(x->c, p, r);
     case SFS_OP_READDIR: case SFS_OP_READDIRPLUS: case SFS_OP_CIFS_FIND_FIRST2:
-        n = smb_list_dir(x->c, p, r);
+        n = x->ops->list_dir(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
         return 0;
@@ -271,58 +324,60 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
     case SFS_OP_CIFS_NT_CREATE_ANDX:
         if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES) return -EBADF;
         if (x->slot[req->slot]) {
-            smb_close(x->c, x->slot[req->slot], r);
+            x->ops->close(x->c, x->slot[req->slot], r);
             x->slot[req->slot] = NULL;
         }
-        rc = smb_open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | (req->mode ? SMB_OPEN_CREATE : 0),
+        rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | (req->mode ? SMB_OPEN_CREATE : 0),
                       &x->slot[req->slot], r);
         if (rc == -EACCES || rc == -EISDIR)
-            rc = smb_open(x->c, p, SMB_OPEN_READ, &x->slot[req->slot], r);
+            rc = x->ops->open(x->c, p, SMB_OPEN_READ, &x->slot[req->slot], r);
         if (rc < 0) x->slot[req->slot] = NULL;
         return rc;
     case SFS_OP_CIFS_CLOSE:
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         x->slot[req->slot] = NULL;
-        return smb_close(x->c, f, r);
+        return x->ops->close(x->c, f, r);
     case SFS_OP_CIFS_READ_ANDX: case SFS_OP_CIFS_WRITE_ANDX: {
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
         n = req->op == SFS_OP_CIFS_WRITE_ANDX
-            ? smb_write(x->c, f, req->offset, req->buf, len, r)
-            : smb_read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
+            ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
+            : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
         return 0;
     }
     case SFS_OP_CIFS_QUERY_FILE_INFO:
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
-        return smb_fstat(x->c, f, &req->attr, r);
+        return x->ops->fstat(x->c, f, &req->attr, r);
     case SFS_OP_CIFS_SET_FILE_INFO: {
         /* the handle SET_INFO libsmbclient can issue is end-of-file: set it
          * to 'length', or (length 0) to the current size, keeping the data */
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t eof = req->length;
         if (!eof) {
-            if ((rc = smb_fstat(x->c, f, &req->attr, r)) < 0) return rc;
+            if ((rc = x->ops->fstat(x->c, f, &req->attr, r)) < 0) return rc;
             eof = req->attr.size;
         }
-        return smb_set_eof(x->c, f, eof, r);
+        return x->ops->set_eof(x->c, f, eof, r);
     }
     case SFS_OP_CIFS_QUERY_SECDESC:
         if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
             return -ENOTSUP;
-        n = smb_get_secdesc(x->c, p, r);
+        n = x->ops->get_secdesc(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
         return 0;
     case SFS_OP_CIFS_ECHO:
-        return smb_echo(x->c, r);
+        return x->ops->echo ? x->ops->echo(x->c, r) : -ENOTSUP;
     case SFS_OP_CIFS_FLUSH:
+        if (!x->ops->flush) return -ENOTSUP;
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
-        return smb_flush(x->c, f, r);
+        return x->ops->flush(x->c, f, r);
     case SFS_OP_CIFS_LOCKING_ANDX:
+        if (!x->ops->lock) return -ENOTSUP;
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
-        return smb_lock(x->c, f, req->offset, req->length, req->mode != 0, r);
+        return x->ops->lock(x->c, f, req->offset, req->length, req->mode != 0, r);
     default:
         /* null, readlink, link, symlink, mknod, commit, fsinfo, pathconf */
         return -ENOTSUP;
@@ -349,16 +404,21 @@ static int smb_backend_inflight(void *ctx)
     return 0;
 }
 
-static const char *smb_op_unavailable(int op)
+static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
 {
-    unsigned caps = smb_client_caps();
+    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
+    const smb_client_ops *ops = smb_client_find(o ? o->smb_client : "");
+    unsigned caps = ops ? ops->caps : 0;
+    const char *why = ops ? ops->caps_reason : "no SMB client library built into this engine";
     switch (op) {
     case SFS_OP_CIFS_ECHO:
-        return caps & SMB_CAP_ECHO ? NULL : smb_client_caps_reason();
-    case SFS_OP_CIFS_FLUSH: case SFS_OP_COMMIT:
-        return caps & SMB_CAP_FLUSH ? NULL : smb_client_caps_reason();
+        return caps & SMB_CAP_ECHO ? NULL : why;
+    case SFS_OP_CIFS_FLUSH:
+        return caps & SMB_CAP_FLUSH ? NULL : why;
     case SFS_OP_CIFS_LOCKING_ANDX:
-        return caps & SMB_CAP_LOCK ? NULL : smb_client_caps_reason();
+        return caps & SMB_CAP_LOCK ? NULL : why;
+    case SFS_OP_COMMIT:
+        return "NFS-only procedure: the CIFS mix flushes open handles (FLUSH) instead";
     case SFS_OP_CIFS_QUERY_SECDESC:
         return __atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE);
     case SFS_OP_NULL:
@@ -367,7 +427,8 @@ static const char *smb_op_unavailable(int op)
         return "SMB has no POSIX mode bits (libsmbclient's chmod only flips the DOS read-only "
                "attribute); only setattr of the times (mode 0) is issued";
     case SFS_OP_READLINK: case SFS_OP_SYMLINK: case SFS_OP_LINK: case SFS_OP_MKNOD:
-        return "libsmbclient 4.17 cannot create or read symlinks, hard links or fifos";
+        return "the smb backend makes no symlinks, hard links or fifos (libsmbclient 4.17 "
+               "cannot; SMB2 has them only as reparse points)";
     case SFS_OP_FSINFO: case SFS_OP_PATHCONF:
         return "NFS-only procedure with no SMB2 request of its own";
     default:
@@ -382,12 +443,14 @@ static const sfs_option smb_options[] = {
       SFS_OPT_AT(struct smb_opts, domain) },
     { "password", SFS_KEY_SECRET, 0, 0, "", "the user's password (never printed)",
       SFS_OPT_AT(struct smb_opts, password) },
+    { "smb_client", SFS_KEY_TEXT, 0, 0, "", "client library, libsmb2 or libsmbclient (empty: the first built, libsmb2)",
+      SFS_OPT_AT(struct smb_opts, smb_client) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 
 static const sfs_backend smb_backend = {
     .name = "smb",
-    .description = "SMB2/3 through libsmbclient",
+    .description = "SMB2/3 through libsmb2 or libsmbclient",
     .async = 0,
     .caps = SFS_CAP_NETWORK,
     /* null, readlink, link, symlink, mknod, fsinfo and pathconf have no
@@ -405,5 +468,6 @@ static const sfs_backend smb_backend = {
     .inflight = smb_backend_inflight,
     .close = smb_backend_close,
     .op_unavailable = smb_op_unavailable,
+    .libraries = smb_libraries,
 };
 SFS_REGISTER_BACKEND(smb_backend)

@@ -1,10 +1,10 @@
 /* The SMB client interface used by the smb backend.
  *
  * Every SMB specific lives behind this interface so that the backend and
- * the sfs2008-cifs workload do not depend on one client library.  Today it
- * is implemented by libsmbclient (smb_client_libsmbclient.c, Samba 4.17);
- * a libsmb2 implementation can provide the same functions where that
- * library is installed (see docs/smb.md, "Other client libraries").
+ * the sfs2008-cifs workload do not depend on one client library.  Two
+ * implementations: libsmb2 (smb_client_libsmb2.c, the default) and
+ * libsmbclient (smb_client_libsmbclient.c, Samba 4.17), chosen per run by
+ * the smb_client key (docs/smb.md).
  *
  * One smb_client is one authenticated SMB2/3 session + tree connect, used
  * by exactly one thread.  Calls are blocking.  Paths are relative to the
@@ -54,39 +54,55 @@ typedef struct smb_result {
 #define SMB_OPEN_EXCL   0x08
 #define SMB_OPEN_TRUNC  0x10
 
-const char *smb_client_impl(void);   /* "libsmbclient 4.17.12" */
-unsigned    smb_client_caps(void);
-/* Why the requests missing from smb_client_caps() cannot be issued. */
-const char *smb_client_caps_reason(void);
+/* One implementation of the interface (a client library).  Every call
+ * except connect takes the smb_client that implementation's connect made. */
+typedef struct smb_client_ops {
+    const char *name;                 /* value of the smb_client key: "libsmb2" */
+    const char *(*version)(void);     /* "libsmb2 6.2" */
+    unsigned    caps;                 /* SMB_CAP_* */
+    /* Why the requests missing from caps cannot be issued (NULL if none). */
+    const char *caps_reason;
 
-/* Connect and authenticate; the tree connect happens here so that a wrong
- * password or a missing share fails now.  Message in err never contains
- * the password. */
-int  smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen);
-void smb_disconnect(smb_client *c);
+    /* Connect and authenticate; the tree connect happens here so that a
+     * wrong password or a missing share fails now.  The message in err never
+     * contains the password. */
+    int  (*connect)(const smb_conn_params *p, smb_client **out, char *err, size_t errlen);
+    void (*disconnect)(smb_client *c);
 
-int  smb_open(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r);
-int  smb_close(smb_client *c, smb_file *f, smb_result *r);
-/* Returns bytes read (short at end of file). buf may not be NULL. */
-int64_t smb_read(smb_client *c, smb_file *f, uint64_t off, void *buf, size_t len, smb_result *r);
-int64_t smb_write(smb_client *c, smb_file *f, uint64_t off, const void *buf, size_t len, smb_result *r);
-int  smb_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r);        /* handle QUERY_INFO */
-int  smb_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r);    /* path query */
-int  smb_set_eof(smb_client *c, smb_file *f, uint64_t size, smb_result *r);    /* handle SET_INFO */
-int  smb_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result *r);
-/* File-system size information through an open handle. */
-int  smb_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r);
-/* Lists a directory; returns the number of entries (without . and ..). */
-int64_t smb_list_dir(smb_client *c, const char *path, smb_result *r);
-/* Security descriptor of path; returns its length in bytes of text form. */
-int64_t smb_get_secdesc(smb_client *c, const char *path, smb_result *r);
-int  smb_mkdir(smb_client *c, const char *path, smb_result *r);
-int  smb_rmdir(smb_client *c, const char *path, smb_result *r);
-int  smb_unlink(smb_client *c, const char *path, smb_result *r);
-int  smb_rename(smb_client *c, const char *from, const char *to, smb_result *r);
-/* Optional requests: -ENOTSUP unless the matching SMB_CAP_ bit is set. */
-int  smb_echo(smb_client *c, smb_result *r);
-int  smb_flush(smb_client *c, smb_file *f, smb_result *r);
-int  smb_lock(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r);
+    int  (*open)(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r);
+    int  (*close)(smb_client *c, smb_file *f, smb_result *r);
+    /* Returns bytes read (short at end of file). buf may not be NULL. */
+    int64_t (*read)(smb_client *c, smb_file *f, uint64_t off, void *buf, size_t len, smb_result *r);
+    int64_t (*write)(smb_client *c, smb_file *f, uint64_t off, const void *buf, size_t len,
+                     smb_result *r);
+    int  (*fstat)(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r);       /* handle QUERY_INFO */
+    int  (*stat)(smb_client *c, const char *path, sfs_attr *a, smb_result *r);   /* path query */
+    int  (*set_eof)(smb_client *c, smb_file *f, uint64_t size, smb_result *r);   /* handle SET_INFO */
+    int  (*set_times)(smb_client *c, const char *path, uint64_t mtime_ns, smb_result *r);
+    /* File-system size information through an open handle. */
+    int  (*query_fs)(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r);
+    /* Lists a directory; returns the number of entries (without . and ..). */
+    int64_t (*list_dir)(smb_client *c, const char *path, smb_result *r);
+    /* Security descriptor (owner, group, DACL) of path; returns its size in
+     * bytes as the library delivers it. */
+    int64_t (*get_secdesc)(smb_client *c, const char *path, smb_result *r);
+    int  (*mkdir)(smb_client *c, const char *path, smb_result *r);
+    int  (*rmdir)(smb_client *c, const char *path, smb_result *r);
+    int  (*unlink)(smb_client *c, const char *path, smb_result *r);
+    int  (*rename)(smb_client *c, const char *from, const char *to, smb_result *r);
+    /* Optional requests: NULL unless the matching SMB_CAP_ bit is set. */
+    int  (*echo)(smb_client *c, smb_result *r);
+    int  (*flush)(smb_client *c, smb_file *f, smb_result *r);
+    int  (*lock)(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r);
+} smb_client_ops;
+
+extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */
+extern const smb_client_ops smb_client_libsmbclient;  /* smb_client_libsmbclient.c */
+
+/* The implementations built in (CMake: SFS_SMB_LIBSMB2, SFS_SMB_LIBSMBCLIENT),
+ * the default first; NULL-terminated. */
+extern const smb_client_ops *const smb_clients[];
+/* The implementation called 'name' ("" = the default), NULL if not built. */
+const smb_client_ops *smb_client_find(const char *name);
 
 #endif

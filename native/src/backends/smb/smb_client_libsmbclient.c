@@ -71,7 +71,7 @@ struct smb_file {
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 static int protocols_set;
 
-const char *smb_client_impl(void)
+static const char *sc_version(void)
 {
     static char buf[64];
     pthread_mutex_lock(&ctx_lock);
@@ -79,14 +79,6 @@ const char *smb_client_impl(void)
         snprintf(buf, sizeof buf, "libsmbclient %s", smbc_version());
     pthread_mutex_unlock(&ctx_lock);
     return buf;
-}
-
-unsigned smb_client_caps(void) { return 0; }
-
-const char *smb_client_caps_reason(void)
-{
-    return "libsmbclient 4.17 has no call that issues SMB2 ECHO, FLUSH or LOCK "
-           "(libsmb2 would)";
 }
 
 static void auth_cb(SMBCCTX *ctx, const char *srv, const char *shr,
@@ -171,7 +163,9 @@ static const char *connect_hint(int err)
     }
 }
 
-int smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen)
+static void sc_disconnect(smb_client *c);
+
+static int sc_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen)
 {
     if (smb_threads_install() < 0) {
         snprintf(err, errlen, "libsmbclient: cannot register thread functions "
@@ -203,7 +197,7 @@ int smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t er
     if (!ctx) {
         pthread_mutex_unlock(&ctx_lock);
         snprintf(err, errlen, "smbc_new_context failed: %s", strerror(errno));
-        smb_disconnect(c);
+        sc_disconnect(c);
         return -ENOMEM;
     }
     smbc_setDebug(ctx, 0);
@@ -223,7 +217,7 @@ int smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t er
             free_ctx_locked(ctx);
             pthread_mutex_unlock(&ctx_lock);
             snprintf(err, errlen, "libsmbclient refused protocol range SMB2_02..SMB3");
-            smb_disconnect(c);
+            sc_disconnect(c);
             return -EINVAL;
         }
         protocols_set = 1;
@@ -233,7 +227,7 @@ int smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t er
         free_ctx_locked(ctx);
         pthread_mutex_unlock(&ctx_lock);
         snprintf(err, errlen, "smbc_init_context failed: %s", strerror(e));
-        smb_disconnect(c);
+        sc_disconnect(c);
         return -(e ? e : EIO);
     }
     pthread_mutex_unlock(&ctx_lock);
@@ -265,14 +259,14 @@ int smb_connect(const smb_conn_params *p, smb_client **out, char *err, size_t er
         snprintf(err, errlen, "cannot connect to \\\\%s:%d\\%s as user '%s'%s%s: %s",
                  p->server, p->port > 0 ? p->port : 445, p->share, c->user,
                  c->domain[0] ? " domain " : "", c->domain, connect_hint(e));
-        smb_disconnect(c);
+        sc_disconnect(c);
         return -e;
     }
     *out = c;
     return 0;
 }
 
-void smb_disconnect(smb_client *c)
+static void sc_disconnect(smb_client *c)
 {
     if (!c)
         return;
@@ -286,7 +280,7 @@ void smb_disconnect(smb_client *c)
     free(c);
 }
 
-int smb_open(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r)
+static int sc_open(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r)
 {
     int oflags = 0;
     if ((flags & SMB_OPEN_READ) && (flags & SMB_OPEN_WRITE))
@@ -318,7 +312,7 @@ int smb_open(smb_client *c, const char *path, int flags, smb_file **f, smb_resul
     return 0;
 }
 
-int smb_close(smb_client *c, smb_file *f, smb_result *r)
+static int sc_close(smb_client *c, smb_file *f, smb_result *r)
 {
     r->physical += WIRE_CLOSE;
     errno = 0;
@@ -333,7 +327,7 @@ static uint32_t io_chunks(size_t len)
     return len == 0 ? 1u : (uint32_t)((len + WIRE_IO_CHUNK - 1) / WIRE_IO_CHUNK);
 }
 
-int64_t smb_read(smb_client *c, smb_file *f, uint64_t off, void *buf, size_t len, smb_result *r)
+static int64_t sc_read(smb_client *c, smb_file *f, uint64_t off, void *buf, size_t len, smb_result *r)
 {
     /* lseek only moves libsmbclient's own offset: no request */
     if (c->f_lseek(c->ctx, f->fh, (off_t)off, SEEK_SET) < 0)
@@ -348,7 +342,7 @@ int64_t smb_read(smb_client *c, smb_file *f, uint64_t off, void *buf, size_t len
     return (int64_t)n;
 }
 
-int64_t smb_write(smb_client *c, smb_file *f, uint64_t off, const void *buf, size_t len, smb_result *r)
+static int64_t sc_write(smb_client *c, smb_file *f, uint64_t off, const void *buf, size_t len, smb_result *r)
 {
     if (c->f_lseek(c->ctx, f->fh, (off_t)off, SEEK_SET) < 0)
         return fail(r, errno);
@@ -376,7 +370,7 @@ static void fill_attr(sfs_attr *a, const struct stat *st)
     a->gid = st->st_gid;
 }
 
-int smb_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
+static int sc_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
 {
     struct stat st;
     r->physical += WIRE_FSTAT;
@@ -387,7 +381,7 @@ int smb_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
     return 0;
 }
 
-int smb_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
+static int sc_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
 {
     struct stat st;
     char *url = make_url(c, path);
@@ -404,14 +398,14 @@ int smb_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
     return 0;
 }
 
-int smb_set_eof(smb_client *c, smb_file *f, uint64_t size, smb_result *r)
+static int sc_set_eof(smb_client *c, smb_file *f, uint64_t size, smb_result *r)
 {
     r->physical += WIRE_SET_EOF;
     errno = 0;
     return c->f_ftruncate(c->ctx, f->fh, (off_t)size) < 0 ? fail(r, errno) : 0;
 }
 
-int smb_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result *r)
+static int sc_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result *r)
 {
     struct timeval tv[2];
     tv[0].tv_sec = tv[1].tv_sec = (time_t)(mtime_ns / 1000000000ull);
@@ -427,7 +421,7 @@ int smb_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result
     return rc < 0 ? fail(r, e) : 0;
 }
 
-int smb_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r)
+static int sc_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r)
 {
     struct statvfs sv;
     r->physical += WIRE_FSTATVFS;
@@ -439,7 +433,7 @@ int smb_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r
     return 0;
 }
 
-int64_t smb_list_dir(smb_client *c, const char *path, smb_result *r)
+static int64_t sc_list_dir(smb_client *c, const char *path, smb_result *r)
 {
     char *url = make_url(c, path);
     if (!url)
@@ -464,7 +458,7 @@ int64_t smb_list_dir(smb_client *c, const char *path, smb_result *r)
     return n;
 }
 
-int64_t smb_get_secdesc(smb_client *c, const char *path, smb_result *r)
+static int64_t sc_get_secdesc(smb_client *c, const char *path, smb_result *r)
 {
     char buf[8192];
     char *url = make_url(c, path);
@@ -498,22 +492,22 @@ static int mkdir_0755(SMBCCTX *ctx, const char *url)
     return smbc_getFunctionMkdir(ctx)(ctx, url, 0755);
 }
 
-int smb_mkdir(smb_client *c, const char *path, smb_result *r)
+static int sc_mkdir(smb_client *c, const char *path, smb_result *r)
 {
     return path_call(c, path, mkdir_0755, WIRE_MKDIR, r);
 }
 
-int smb_rmdir(smb_client *c, const char *path, smb_result *r)
+static int sc_rmdir(smb_client *c, const char *path, smb_result *r)
 {
     return path_call(c, path, c->f_rmdir, WIRE_RMDIR, r);
 }
 
-int smb_unlink(smb_client *c, const char *path, smb_result *r)
+static int sc_unlink(smb_client *c, const char *path, smb_result *r)
 {
     return path_call(c, path, c->f_unlink, WIRE_UNLINK, r);
 }
 
-int smb_rename(smb_client *c, const char *from, const char *to, smb_result *r)
+static int sc_rename(smb_client *c, const char *from, const char *to, smb_result *r)
 {
     char *u1 = make_url(c, from), *u2 = make_url(c, to);
     if (!u1 || !u2) {
@@ -530,20 +524,15 @@ int smb_rename(smb_client *c, const char *from, const char *to, smb_result *r)
     return rc < 0 ? fail(r, e) : 0;
 }
 
-int smb_echo(smb_client *c, smb_result *r)
-{
-    (void)c;
-    return fail(r, ENOTSUP);
-}
-
-int smb_flush(smb_client *c, smb_file *f, smb_result *r)
-{
-    (void)c; (void)f;
-    return fail(r, ENOTSUP);
-}
-
-int smb_lock(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r)
-{
-    (void)c; (void)f; (void)off; (void)len; (void)unlock;
-    return fail(r, ENOTSUP);
-}
+const smb_client_ops smb_client_libsmbclient = {
+    .name = "libsmbclient",
+    .version = sc_version,
+    .caps = 0,
+    .caps_reason = "libsmbclient 4.17 has no call that issues SMB2 ECHO, FLUSH or LOCK "
+                   "(SMB_CLIENT=libsmb2 issues them)",
+    .connect = sc_connect, .disconnect = sc_disconnect,
+    .open = sc_open, .close = sc_close, .read = sc_read, .write = sc_write,
+    .fstat = sc_fstat, .stat = sc_stat, .set_eof = sc_set_eof, .set_times = sc_set_times,
+    .query_fs = sc_query_fs, .list_dir = sc_list_dir, .get_secdesc = sc_get_secdesc,
+    .mkdir = sc_mkdir, .rmdir = sc_rmdir, .unlink = sc_unlink, .rename = sc_rename,
+};

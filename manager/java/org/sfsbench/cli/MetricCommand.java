@@ -75,7 +75,7 @@ public final class MetricCommand implements Callable<Integer> {
         for (LoadPointResult p : points) {
             if (!m.curve().contains(p)) {
                 b.append(String.format(Locale.ROOT, "  point %d (%.0f ops/s, %.1f msec/op) is not on the curve%n",
-                        p.getIndex(), p.getAchievedOpsPerSec(), p.getMsecPerOp()));
+                        p.index(), p.achievedOpsPerSec(), p.msecPerOp()));
             }
         }
         return b.toString();

@@ -101,9 +101,13 @@ public final class Engine implements AutoCloseable {
         return NativeEngine.sfs_engine_op_name(op);
     }
 
-    /** Null if {@code backend} can issue op id {@code op}, else the reason it cannot. */
-    public static String opUnavailable(String backend, int op) {
-        return NativeEngine.sfs_engine_op_unavailable(backend, op);
+    /**
+     * Null if {@code backend} can issue op id {@code op} with the backend options {@code options}
+     * ("key=value" lines such as {@code smb_client=libsmbclient}, "" for the defaults), else the
+     * reason it cannot.
+     */
+    public static String opUnavailable(String backend, String options, int op) {
+        return NativeEngine.sfs_engine_op_unavailable(backend, options, op);
     }
 
     /** Result of {@link #validate(String)}. */

@@ -57,6 +57,9 @@ public final class EngineConfigs {
         options.put("username", nz(rc.username()));
         options.put("domain", nz(rc.domain()));
         options.put("password", nz(rc.password()));
+        if (!rc.smbClient().isEmpty()) {
+            options.put("smb_client", rc.smbClient());
+        }
         // each backend takes only the options it declares
         options.forEach((key, value) -> {
             if (backend.info().option(key) != null) {

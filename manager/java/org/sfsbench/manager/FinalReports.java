@@ -31,15 +31,15 @@ final class FinalReports {
         } catch (IOException e) {
             progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
         }
-        if (!result.getLoadPoints().isEmpty()) {
+        if (!result.loadPoints().isEmpty()) {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
-                    result.getProtocol() == null ? null : result.getProtocol().sfssumName(), result.getPeakThroughput(), result.getOverallResponseTimeMs()));
+                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs()));
         }
-        if (result.isDisclosable()) {
+        if (result.disclosable()) {
             progress.println("disclosable run");
         } else {
             progress.println("not disclosable:");
-            for (String r : result.getNonDisclosableReasons()) {
+            for (String r : result.nonDisclosableReasons()) {
                 progress.println("  - " + r);
             }
         }

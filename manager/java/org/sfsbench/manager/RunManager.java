@@ -102,7 +102,7 @@ public final class RunManager {
                 LoadfileText.lines(r).forEach(progress::println);
             }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
-                    point.index(), r.getAchievedOpsPerSec(), r.getRequestedOpsPerSec(), r.getMsecPerOp()));
+                    point.index(), r.achievedOpsPerSec(), r.requestedOpsPerSec(), r.msecPerOp()));
         }
     }
 
@@ -294,20 +294,20 @@ public final class RunManager {
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
                 rc.procs(), rc.biodMaxWrites(), rc.biodMaxReads(), 4);
         Map<Integer, Double> mix = TargetMix.of(rc, names);
-        LoadPointResult r = LoadPointBuilder.build(lp, run, seconds, mix, names);
-        r.setFilesetKb(run.filesetBytes() / 1024);
+        LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
+        r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
-            r.setSimulatedClients(point.nominalLoad());
-            r.setThroughputMBps(run.total().bytes() / seconds / 1e6);
+            r.simulatedClients(point.nominalLoad());
+            r.throughputMBps(run.total().bytes() / seconds / 1e6);
         }
-        r.setStartTime(start);
-        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        r.startTime(start);
+        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }
-        r.setClients(perClient);
-        r.setIntervals(intervalPoints);
-        return r;
+        r.clients(perClient);
+        r.intervals(intervalPoints);
+        return r.build();
     }
 
     static ClientInfo clientInfo(ClientSession c) {

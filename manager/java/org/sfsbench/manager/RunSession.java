@@ -114,7 +114,7 @@ public final class RunSession {
         OpNames names = OpNames.canonical();
         String backend = rc.fsProtocol().engineName();
         TargetMix.of(rc, names).forEach((op, pct) -> {
-            String why = pct > 0 ? Engine.opUnavailable(backend, op) : null;
+            String why = pct > 0 ? Engine.opUnavailable(backend, rc.backendOptions(), op) : null;
             if (why != null) {
                 out.add(names.name(op) + " (" + why + ")");
             }
@@ -141,45 +141,45 @@ public final class RunSession {
     }
 
     private RunResult result(String failure, List<ClientSession> sessions) {
-        RunResult r = new RunResult();
-        r.setToolVersion(ToolVersion.VERSION);
-        r.setSuffix(out.suffix());
-        r.setStartTime(startTime);
-        r.setEndTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        r.setRcFile(String.valueOf(rc.rcFile()));
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion(ToolVersion.VERSION);
+        r.suffix(out.suffix());
+        r.startTime(startTime);
+        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        r.rcFile(String.valueOf(rc.rcFile()));
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
-        r.setRcVariables(vars);
-        r.setProtocol(manager.protocol());
-        r.setWorkload(rc.workload());
+        r.rcVariables(vars);
+        r.protocol(manager.protocol());
+        r.workload(rc.workload());
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
             cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
-        r.setClients(cis);
-        r.setLoadPoints(out.points());
-        r.setComplete(failure == null && out.points().size() == plan.points().size());
-        r.setFailure(failure);
-        r.setUnsupportedOps(unissuableOps());
-        Metrics.compute(r.getLoadPoints()).applyTo(r);
+        r.clients(cis);
+        r.loadPoints(out.points());
+        r.complete(failure == null && out.points().size() == plan.points().size());
+        r.failure(failure);
+        r.unsupportedOps(unissuableOps());
+        Metrics.compute(r.loadPoints()).applyTo(r);
         RunRules.apply(r, new RcRunSettings(rc));
         // the rc reasons say it in the user's terms; rule failures add what only the results show
         List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
-        for (var check : r.getRuleChecks()) {
+        for (var check : r.ruleChecks()) {
             if (!check.passed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.id()))) {
                 reasons.add(check.id() + ": " + check.description() + " (" + check.detail() + ")");
             }
         }
-        r.setNonDisclosableReasons(reasons);
-        r.setDisclosable(reasons.isEmpty());
+        r.nonDisclosableReasons(reasons);
+        r.disclosable(reasons.isEmpty());
         if (!sessions.isEmpty()) {
-            List<String> notes = new ArrayList<>(r.getNotes());
+            List<String> notes = new ArrayList<>(r.notes());
             for (ClientSession c : sessions) {
                 notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
             }
-            r.setNotes(notes);
+            r.notes(notes);
         }
-        return r;
+        return r.build();
     }
 }

@@ -30,6 +30,10 @@ public final class RcParser {
             "BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes", "SFS_NFS_USER_ID", "uid",
             "SFS_NFS_GROUP_ID", "gid");
 
+    /** SMB_CLIENT values: the smb backend's client libraries (docs/smb.md). */
+    public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
+
+
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
@@ -310,6 +314,11 @@ public final class RcParser {
         v.username = r.string("USERNAME", "");
         v.password = r.string("PASSWORD", "");
         v.domain = r.string("DOMAIN", "");
+        v.smbClient = r.string("SMB_CLIENT", "");
+        if (!v.smbClient.isEmpty() && !SMB_CLIENTS.contains(v.smbClient)) {
+            throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
+                    SMB_CLIENTS), String.join(", ", SMB_CLIENTS) + " (unset: libsmb2 where it is installed)");
+        }
         String p = v.fsProtocol.rcName();
         if (v.fsProtocol.needsCredentials()) {
             if (v.username.isEmpty()) {
@@ -321,7 +330,7 @@ public final class RcParser {
         } else {
             String users = String.join(" or ", java.util.Arrays.stream(Backend.values())
                     .filter(Backend::needsCredentials).map(Backend::rcName).toList());
-            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN")) {
+            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN", "SMB_CLIENT")) {
                 if (r.isSet(name)) {
                     v.warnings.add(name + " is used only with FS_PROTOCOL=" + users + "; ignored for " + p + ".");
                 }

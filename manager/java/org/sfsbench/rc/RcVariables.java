@@ -21,7 +21,7 @@ final class RcVariables {
             "APPEND_PCNT", "DIR_COUNT", "SYMLINK_COUNT", "FILE_COUNT", "BLOCK_FILE", "PRIME_SLEEP",
             "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
             // sfsbench extensions
-            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT",
+            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             // WORKLOAD=loadfile (docs/loadfile.md)
             "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "TARGET_RATE_MBPS");

@@ -34,6 +34,7 @@ public final class RunConfig {
     private final String username;
     private final String password;
     private final String domain;
+    private final String smbClient;
     private final int nfsUserId;
     private final int nfsGroupId;
     private final int biodMaxReads;
@@ -90,6 +91,7 @@ public final class RunConfig {
         username = v.username;
         password = v.password;
         domain = v.domain;
+        smbClient = v.smbClient;
         nfsUserId = v.nfsUserId;
         nfsGroupId = v.nfsGroupId;
         biodMaxReads = v.biodMaxReads;
@@ -203,6 +205,16 @@ public final class RunConfig {
     /** DOMAIN (CIFS), "" when unset. */
     public String domain() {
         return domain;
+    }
+
+    /** SMB_CLIENT (CIFS): the engine's SMB client library, "" = the engine's default (libsmb2). */
+    public String smbClient() {
+        return smbClient;
+    }
+
+    /** The backend options of the engine configuration besides credentials ("key=value" lines). */
+    public String backendOptions() {
+        return fsProtocol.info().option("smb_client") != null && !smbClient.isEmpty() ? "smb_client=" + smbClient : "";
     }
 
     /** SFS_NFS_USER_ID, default the uid of this process. */
@@ -420,6 +432,7 @@ public final class RunConfig {
         String username = "";
         String password = "";
         String domain = "";
+        String smbClient = "";
         int nfsUserId;
         int nfsGroupId;
         int biodMaxReads = 2;

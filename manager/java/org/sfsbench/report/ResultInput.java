@@ -56,21 +56,21 @@ public final class ResultInput {
             throw new IllegalArgumentException(file + ": no sfssum rows (an sfssum file has one row of 14 columns"
                     + " per load point)");
         }
-        RunResult r = new RunResult();
+        RunResult.Builder r = RunResult.builder();
         String name = file.getFileName().toString();
-        r.setSuffix(name.startsWith("sfssum.") && name.length() > 7 ? name.substring(7) : name);
-        r.setProtocol(protocol(rows.get(0).protocol(), file));
+        r.suffix(name.startsWith("sfssum.") && name.length() > 7 ? name.substring(7) : name);
+        r.protocol(protocol(rows.get(0).protocol(), file));
         for (int i = 0; i < rows.size(); i++) {
-            r.getLoadPoints().add(rows.get(i).toLoadPoint(i + 1));
+            r.loadPoints().add(rows.get(i).toLoadPoint(i + 1));
         }
-        r.setComplete(true);
-        Metrics.compute(r.getLoadPoints()).applyTo(r);
-        r.setDisclosable(false);
-        r.getNonDisclosableReasons().add("read from the sfssum file " + name
+        r.complete(true);
+        Metrics.compute(r.loadPoints()).applyTo(r);
+        r.disclosable(false);
+        r.nonDisclosableReasons().add("read from the sfssum file " + name
                 + " alone: the run rules need the full result (sfsresult.<suffix>.xml)");
-        r.getNotes().add("Built from " + file + ": per-op figures, percentiles, clients and settings are not"
+        r.notes().add("Built from " + file + ": per-op figures, percentiles, clients and settings are not"
                 + " in an sfssum file.");
-        return r;
+        return r.build();
     }
 
     private static Backend protocol(String column, Path file) {

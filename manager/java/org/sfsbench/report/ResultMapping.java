@@ -55,28 +55,28 @@ public final class ResultMapping {
 
     public static ResultDocument toDocument(RunResult r) {
         ResultDocument d = new ResultDocument();
-        d.tool = new ToolXml("sfsbench", r.getToolVersion() != null ? text(r.getToolVersion())
+        d.tool = new ToolXml("sfsbench", r.toolVersion() != null ? text(r.toolVersion())
                 : ToolVersion.VERSION);
         d.run = new RunXml();
-        d.run.suffix = text(r.getSuffix());
+        d.run.suffix = text(r.suffix());
         d.run.protocol = protocolOf(r);
-        d.run.workload = blankToNull(r.getWorkload());
-        d.run.rcFile = blankToNull(r.getRcFile());
-        d.run.startTime = dateTime(r.getStartTime());
-        d.run.endTime = dateTime(r.getEndTime());
-        d.run.complete = r.isComplete();
-        d.run.failure = blankToNull(r.getFailure());
-        for (RcVariable v : r.getRcVariables()) {
+        d.run.workload = blankToNull(r.workload());
+        d.run.rcFile = blankToNull(r.rcFile());
+        d.run.startTime = dateTime(r.startTime());
+        d.run.endTime = dateTime(r.endTime());
+        d.run.complete = r.complete();
+        d.run.failure = blankToNull(r.failure());
+        for (RcVariable v : r.rcVariables()) {
             String value = RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value();
             d.settings.add(new SettingXml(text(v.name()), text(value)));
         }
         int totalProcs = 0;
-        if (r.getClients().isEmpty() && !r.getLoadPoints().isEmpty()) {
+        if (r.clients().isEmpty() && !r.loadPoints().isEmpty()) {
             // a run read from sfssum names no clients; its rows still say how many procs ran
-            LoadPointResult first = r.getLoadPoints().get(0);
-            totalProcs = first.getLoadGenerators() * first.getProcsPerGenerator();
+            LoadPointResult first = r.loadPoints().get(0);
+            totalProcs = first.loadGenerators() * first.procsPerGenerator();
         }
-        for (ClientInfo c : r.getClients()) {
+        for (ClientInfo c : r.clients()) {
             ClientXml x = new ClientXml();
             x.index = c.number();
             x.name = text(c.name());
@@ -85,22 +85,22 @@ public final class ResultMapping {
             totalProcs += c.procs();
         }
         d.plan = plan(r, totalProcs);
-        for (LoadPointResult p : r.getLoadPoints()) {
+        for (LoadPointResult p : r.loadPoints()) {
             d.loadPoints.add(loadPoint(p));
         }
         d.metrics = new MetricsXml();
         d.metrics.responseTimeLimitMsec = RESPONSE_TIME_LIMIT_MSEC;
-        if (r.getPeakThroughput() > 0) {
-            d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.getPeakThroughput()));
-            d.metrics.overallResponseTimeMsec = fixed(r.getOverallResponseTimeMs(), ORT_SCALE);
-            d.metrics.overallResponseTimeNoOriginMsec = fixed(r.getOverallResponseTimeNoOriginMs(), ORT_SCALE);
+        if (r.peakThroughput() > 0) {
+            d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.peakThroughput()));
+            d.metrics.overallResponseTimeMsec = fixed(r.overallResponseTimeMs(), ORT_SCALE);
+            d.metrics.overallResponseTimeNoOriginMsec = fixed(r.overallResponseTimeNoOriginMs(), ORT_SCALE);
         }
         d.disclosability = new DisclosabilityXml();
-        d.disclosability.disclosable = r.isDisclosable();
-        for (String reason : r.getNonDisclosableReasons()) {
+        d.disclosability.disclosable = r.disclosable();
+        for (String reason : r.nonDisclosableReasons()) {
             d.disclosability.reasons.add(text(reason));
         }
-        for (RuleCheck c : r.getRuleChecks()) {
+        for (RuleCheck c : r.ruleChecks()) {
             RuleCheckXml x = new RuleCheckXml();
             x.id = text(c.id());
             x.passed = c.passed();
@@ -108,19 +108,19 @@ public final class ResultMapping {
             x.detail = blankToNull(c.detail());
             d.disclosability.rules.add(x);
         }
-        r.getUnsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
-        r.getNotes().forEach(n -> d.notes.add(text(n)));
+        r.unsupportedOps().forEach(o -> d.unsupportedOps.add(text(o)));
+        r.notes().forEach(n -> d.notes.add(text(n)));
         return d;
     }
 
     private static String protocolOf(RunResult r) {
-        if (r.getProtocol() != null) {
-            return r.getProtocol().sfssumName();
+        if (r.protocol() != null) {
+            return r.protocol().sfssumName();
         }
-        if (!r.getLoadPoints().isEmpty() && r.getLoadPoints().get(0).getProtocol() != null) {
-            return r.getLoadPoints().get(0).getProtocol();
+        if (!r.loadPoints().isEmpty() && r.loadPoints().get(0).protocol() != null) {
+            return r.loadPoints().get(0).protocol();
         }
-        throw new IllegalArgumentException("run " + r.getSuffix() + " has no protocol (NFS3, CIFS or POSIX)");
+        throw new IllegalArgumentException("run " + r.suffix() + " has no protocol (NFS3, CIFS or POSIX)");
     }
 
     private static PlanXml plan(RunResult r, int totalProcs) {
@@ -128,18 +128,18 @@ public final class ResultMapping {
         plan.totalProcs = totalProcs;
         plan.warmupSeconds = wholeSetting(r, "WARMUP_TIME");
         plan.runSeconds = wholeSetting(r, "RUNTIME");
-        for (LoadPointResult p : r.getLoadPoints()) {
+        for (LoadPointResult p : r.loadPoints()) {
             PlannedPointXml x = new PlannedPointXml();
-            x.index = p.getIndex();
-            x.requestedOpsPerSec = p.getRequestedOpsPerSec();
-            x.perProcOpsPerSec = totalProcs > 0 ? p.getRequestedOpsPerSec() / totalProcs : 0;
+            x.index = p.index();
+            x.requestedOpsPerSec = p.requestedOpsPerSec();
+            x.perProcOpsPerSec = totalProcs > 0 ? p.requestedOpsPerSec() / totalProcs : 0;
             plan.points.add(x);
         }
         return plan;
     }
 
     private static Long wholeSetting(RunResult r, String name) {
-        for (RcVariable v : r.getRcVariables()) {
+        for (RcVariable v : r.rcVariables()) {
             if (name.equals(v.name()) && v.value() != null && v.value().strip().matches("\\d{1,12}")) {
                 return Long.parseLong(v.value().strip());
             }
@@ -150,7 +150,7 @@ public final class ResultMapping {
     private static LoadPointXml loadPoint(LoadPointResult p) {
         SfssumRow row = SfssumRow.of(p);
         LoadPointXml x = new LoadPointXml();
-        x.index = p.getIndex();
+        x.index = p.index();
         x.requestedOpsPerSec = row.requested();
         x.achievedOpsPerSec = BigDecimal.valueOf(row.achieved());
         x.msecPerOp = fixedOrZero(row.msecPerOp(), 1);
@@ -165,21 +165,21 @@ public final class ResultMapping {
         x.biodMaxWrites = row.biodWrites();
         x.biodMaxReads = row.biodReads();
         x.version = text(row.release());
-        x.failedOps = p.getFailedOps();
-        x.lateOps = p.getLateOps();
-        if (p.getSimulatedClients() > 0) {
-            x.simulatedClients = p.getSimulatedClients();
-            x.throughputMBps = fixedOrZero(p.getThroughputMBps(), RATE_SCALE);
+        x.failedOps = p.failedOps();
+        x.lateOps = p.lateOps();
+        if (p.simulatedClients() > 0) {
+            x.simulatedClients = p.simulatedClients();
+            x.throughputMBps = fixedOrZero(p.throughputMBps(), RATE_SCALE);
         }
-        x.startTime = dateTime(p.getStartTime());
-        x.endTime = dateTime(p.getEndTime());
-        if (!p.getOps().isEmpty()) {
+        x.startTime = dateTime(p.startTime());
+        x.endTime = dateTime(p.endTime());
+        if (!p.ops().isEmpty()) {
             x.latency = pointLatency(p);
         }
-        for (OpResult o : p.getOps()) {
+        for (OpResult o : p.ops()) {
             x.ops.add(op(o));
         }
-        for (ErrorResult e : p.getErrors()) {
+        for (ErrorResult e : p.errors()) {
             ErrorXml ex = new ErrorXml();
             ex.op = e.op() != null && !e.op().isBlank() ? text(e.op()) : "op" + e.opId();
             ex.status = e.status();
@@ -187,14 +187,14 @@ public final class ResultMapping {
             ex.count = e.count();
             x.errors.add(ex);
         }
-        for (ClientThroughput c : p.getClients()) {
+        for (ClientThroughput c : p.clients()) {
             ClientThroughputXml cx = new ClientThroughputXml();
             cx.client = text(c.client());
             cx.index = c.number();
             cx.opsPerSec = fixedOrZero(c.opsPerSec(), RATE_SCALE);
             x.clientThroughput.add(cx);
         }
-        for (IntervalPoint i : p.getIntervals()) {
+        for (IntervalPoint i : p.intervals()) {
             IntervalXml ix = new IntervalXml();
             ix.seconds = fixedOrZero(i.timeSeconds(), RATE_SCALE);
             ix.opsPerSec = fixedOrZero(i.opsPerSec(), RATE_SCALE);
@@ -209,15 +209,15 @@ public final class ResultMapping {
     /** Latency of all ops of a point; only a point with per-op detail has percentiles (sfssum rows do not). */
     private static LatencyXml pointLatency(LoadPointResult p) {
         LatencyXml l = new LatencyXml();
-        l.meanMsec = fixedOrZero(p.getMsecPerOp(), MSEC_SCALE);
-        l.p50Msec = fixedOrZero(p.getP50Ms(), MSEC_SCALE);
-        l.p90Msec = fixedOrZero(p.getP90Ms(), MSEC_SCALE);
-        l.p99Msec = fixedOrZero(p.getP99Ms(), MSEC_SCALE);
-        l.p999Msec = fixedOrZero(p.getP999Ms(), MSEC_SCALE);
-        l.meanServiceMsec = fixed(p.getMeanServiceMs(), MSEC_SCALE);
+        l.meanMsec = fixedOrZero(p.msecPerOp(), MSEC_SCALE);
+        l.p50Msec = fixedOrZero(p.p50Ms(), MSEC_SCALE);
+        l.p90Msec = fixedOrZero(p.p90Ms(), MSEC_SCALE);
+        l.p99Msec = fixedOrZero(p.p99Ms(), MSEC_SCALE);
+        l.p999Msec = fixedOrZero(p.p999Ms(), MSEC_SCALE);
+        l.meanServiceMsec = fixed(p.meanServiceMs(), MSEC_SCALE);
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
-        for (OpResult o : p.getOps()) {
+        for (OpResult o : p.ops()) {
             if (o.count() > 0) {
                 min = Math.min(min, o.minMs());
                 max = Math.max(max, o.maxMs());
@@ -257,38 +257,38 @@ public final class ResultMapping {
 
     /** The result model of a published document, as {@code sfs report} and {@code sfs submit} need it. */
     public static RunResult toRunResult(ResultDocument d) {
-        RunResult r = new RunResult();
-        r.setToolVersion(d.tool.version);
-        r.setSuffix(d.run.suffix);
-        r.setProtocol(protocolEnum(d.run.protocol));
-        r.setWorkload(d.run.workload);
-        r.setRcFile(d.run.rcFile);
-        r.setStartTime(d.run.startTime);
-        r.setEndTime(d.run.endTime);
-        r.setComplete(d.run.complete);
-        r.setFailure(d.run.failure);
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion(d.tool.version);
+        r.suffix(d.run.suffix);
+        r.protocol(protocolEnum(d.run.protocol));
+        r.workload(d.run.workload);
+        r.rcFile(d.run.rcFile);
+        r.startTime(d.run.startTime);
+        r.endTime(d.run.endTime);
+        r.complete(d.run.complete);
+        r.failure(d.run.failure);
         for (SettingXml s : d.settings) {
-            r.getRcVariables().add(RcVariable.of(s.name, s.value));
+            r.rcVariables().add(RcVariable.of(s.name, s.value));
         }
         for (ClientXml c : d.clients) {
-            r.getClients().add(new ClientInfo(c.name, c.index, c.procs));
+            r.clients().add(new ClientInfo(c.name, c.index, c.procs));
         }
         for (LoadPointXml x : d.loadPoints) {
-            r.getLoadPoints().add(loadPoint(x));
+            r.loadPoints().add(loadPoint(x));
         }
         if (d.metrics.peakThroughputOpsPerSec != null) {
-            r.setPeakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
-            r.setOverallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
-            r.setOverallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
+            r.peakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
+            r.overallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
+            r.overallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
         }
-        r.setDisclosable(d.disclosability.disclosable);
-        r.getNonDisclosableReasons().addAll(d.disclosability.reasons);
+        r.disclosable(d.disclosability.disclosable);
+        r.nonDisclosableReasons().addAll(d.disclosability.reasons);
         for (RuleCheckXml c : d.disclosability.rules) {
-            r.getRuleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
+            r.ruleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
         }
-        r.getUnsupportedOps().addAll(d.unsupportedOps);
-        r.getNotes().addAll(d.notes);
-        return r;
+        r.unsupportedOps().addAll(d.unsupportedOps);
+        r.notes().addAll(d.notes);
+        return r.build();
     }
 
     private static Backend protocolEnum(String s) {
@@ -296,53 +296,53 @@ public final class ResultMapping {
     }
 
     private static LoadPointResult loadPoint(LoadPointXml x) {
-        LoadPointResult p = new LoadPointResult();
-        p.setIndex(x.index);
-        p.setStartTime(x.startTime);
-        p.setEndTime(x.endTime);
-        p.setRequestedOpsPerSec(x.requestedOpsPerSec);
-        p.setAchievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
-        p.setMsecPerOp(msecPerOp(x));
-        p.setTotalOps(x.totalOps);
-        p.setSeconds(x.seconds);
-        p.setProtocol(x.protocol);
-        p.setNetworkProtocol(x.transport);
-        p.setIpVersion(x.ipVersion);
-        p.setFilesetKb(x.fileSetKB);
-        p.setLoadGenerators(x.clients);
-        p.setProcsPerGenerator(x.procsPerClient);
-        p.setBiodWrites(x.biodMaxWrites);
-        p.setBiodReads(x.biodMaxReads);
-        p.setRelease(x.version);
-        p.setFailedOps(x.failedOps);
-        p.setLateOps(x.lateOps);
+        LoadPointResult.Builder p = LoadPointResult.builder();
+        p.index(x.index);
+        p.startTime(x.startTime);
+        p.endTime(x.endTime);
+        p.requestedOpsPerSec(x.requestedOpsPerSec);
+        p.achievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
+        p.msecPerOp(msecPerOp(x));
+        p.totalOps(x.totalOps);
+        p.seconds(x.seconds);
+        p.protocol(x.protocol);
+        p.networkProtocol(x.transport);
+        p.ipVersion(x.ipVersion);
+        p.filesetKb(x.fileSetKB);
+        p.loadGenerators(x.clients);
+        p.procsPerGenerator(x.procsPerClient);
+        p.biodWrites(x.biodMaxWrites);
+        p.biodReads(x.biodMaxReads);
+        p.release(x.version);
+        p.failedOps(x.failedOps);
+        p.lateOps(x.lateOps);
         if (x.simulatedClients != null) {
-            p.setSimulatedClients(x.simulatedClients);
-            p.setThroughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+            p.simulatedClients(x.simulatedClients);
+            p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
         }
         if (x.latency != null) {
-            p.setMeanServiceMs(toDouble(x.latency.meanServiceMsec));
-            p.setP50Ms(x.latency.p50Msec.doubleValue());
-            p.setP90Ms(x.latency.p90Msec.doubleValue());
-            p.setP99Ms(x.latency.p99Msec.doubleValue());
-            p.setP999Ms(x.latency.p999Msec.doubleValue());
+            p.meanServiceMs(toDouble(x.latency.meanServiceMsec));
+            p.p50Ms(x.latency.p50Msec.doubleValue());
+            p.p90Ms(x.latency.p90Msec.doubleValue());
+            p.p99Ms(x.latency.p99Msec.doubleValue());
+            p.p999Ms(x.latency.p999Msec.doubleValue());
         }
         for (OpXml o : x.ops) {
-            p.getOps().add(op(o));
+            p.ops().add(op(o));
         }
         for (ErrorXml e : x.errors) {
-            p.getErrors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
+            p.errors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
         }
         for (ClientThroughputXml c : x.clientThroughput) {
-            p.getClients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
+            p.clients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
         }
         List<IntervalPoint> intervals = new ArrayList<>();
         for (IntervalXml i : x.intervals) {
             intervals.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
                     i.errors, i.behindProcs));
         }
-        p.setIntervals(intervals);
-        return p;
+        p.intervals(intervals);
+        return p.build();
     }
 
     /**

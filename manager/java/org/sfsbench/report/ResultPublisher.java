@@ -30,8 +30,8 @@ public final class ResultPublisher {
      * {@code suffix} names the files; it is also stored as the run's suffix when the run has none.
      */
     public static Published writeAll(RunResult run, Path resultsDir, String suffix) throws IOException {
-        if (run.getSuffix() == null || run.getSuffix().isBlank()) {
-            run.setSuffix(suffix);
+        if (run.suffix() == null || run.suffix().isBlank()) {
+            run = run.toBuilder().suffix(suffix).build();
         }
         ResultDocument doc = ResultMapping.toDocument(run);
         Files.createDirectories(resultsDir);

@@ -36,30 +36,30 @@ public final class LoadPointBuilder {
             throw new IllegalArgumentException("measured seconds of load point " + plan.index() + " is " + seconds
                     + ", must be > 0");
         }
-        LoadPointResult r = new LoadPointResult();
-        r.setIndex(plan.index());
-        r.setRequestedOpsPerSec(plan.requestedOpsPerSec());
-        r.setProtocol(plan.protocol().sfssumName());
-        r.setIpVersion(plan.ipVersion());
-        r.setLoadGenerators(plan.loadGenerators());
-        r.setProcsPerGenerator(plan.procsPerGenerator());
-        r.setBiodWrites(plan.biodWrites());
-        r.setBiodReads(plan.biodReads());
-        r.setSeconds(seconds);
-        r.setFilesetKb(run.filesetBytes() / 1024);
+        LoadPointResult.Builder r = LoadPointResult.builder();
+        r.index(plan.index());
+        r.requestedOpsPerSec(plan.requestedOpsPerSec());
+        r.protocol(plan.protocol().sfssumName());
+        r.ipVersion(plan.ipVersion());
+        r.loadGenerators(plan.loadGenerators());
+        r.procsPerGenerator(plan.procsPerGenerator());
+        r.biodWrites(plan.biodWrites());
+        r.biodReads(plan.biodReads());
+        r.seconds(seconds);
+        r.filesetKb(run.filesetBytes() / 1024);
 
         OpCounters all = run.total();
         long total = all.ops();
-        r.setTotalOps(total);
-        r.setFailedOps(all.errors());
-        r.setLateOps(all.late());
-        r.setAchievedOpsPerSec(total / seconds);
-        r.setMsecPerOp(ms(all.meanUs()));
-        r.setMeanServiceMs(ms(all.meanServiceUs()));
-        r.setP50Ms(ms(all.percentileUs(50)));
-        r.setP90Ms(ms(all.percentileUs(90)));
-        r.setP99Ms(ms(all.percentileUs(99)));
-        r.setP999Ms(ms(all.percentileUs(99.9)));
+        r.totalOps(total);
+        r.failedOps(all.errors());
+        r.lateOps(all.late());
+        r.achievedOpsPerSec(total / seconds);
+        r.msecPerOp(ms(all.meanUs()));
+        r.meanServiceMs(ms(all.meanServiceUs()));
+        r.p50Ms(ms(all.percentileUs(50)));
+        r.p90Ms(ms(all.percentileUs(90)));
+        r.p99Ms(ms(all.percentileUs(99)));
+        r.p999Ms(ms(all.percentileUs(99.9)));
 
         for (int op = 0; op < Math.max(names.size(), maxId(run, targetMix) + 1); op++) {
             OpCounters c = run.op(op);
@@ -67,13 +67,13 @@ public final class LoadPointBuilder {
             if (c.ops() == 0 && target == 0) {
                 continue;
             }
-            r.getOps().add(opResult(names.name(op), c, target, total, seconds));
+            r.ops().add(opResult(names.name(op), c, target, total, seconds));
         }
         for (ErrorCount e : run.errors()) {
-            r.getErrors().add(new ErrorResult(names.name(e.opId()), e.opId(), e.status(),
+            r.errors().add(new ErrorResult(names.name(e.opId()), e.opId(), e.status(),
                     StatusNames.describe(plan.protocol(), e.status()), e.count()));
         }
-        return r;
+        return r.build();
     }
 
     /** Achieved ops/s of one client: its ops in the final RUN sample / the point's seconds. */

@@ -25,7 +25,7 @@ public final class LoadfileText {
                 "MaxLat", "p50", "p99", "Errors"));
         out.add(" " + "-".repeat(91));
         double maxMs = 0;
-        for (OpResult o : r.getOps()) {
+        for (OpResult o : r.ops()) {
             if (o.count() == 0) {
                 continue;
             }
@@ -33,14 +33,14 @@ public final class LoadfileText {
             out.add(String.format(Locale.ROOT, " %-31s %10d %9.3f %9.3f %9.3f %9.3f %8d", o.name(), o.count(),
                     o.meanMs(), o.maxMs(), o.p50Ms(), o.p99Ms(), o.errors()));
         }
-        for (ErrorResult e : r.getErrors()) {
+        for (ErrorResult e : r.errors()) {
             if (e.status() == SampleLayout.STATUS_NOT_ISSUED) {
                 out.add(String.format(Locale.ROOT, " %-31s %10d  not issued: the backend cannot express it",
                         e.op(), e.count()));
             }
         }
         out.add("");
-        out.add(throughputLine(r.getThroughputMBps(), r.getSimulatedClients(), maxMs));
+        out.add(throughputLine(r.throughputMBps(), r.simulatedClients(), maxMs));
         return out;
     }
 

@@ -43,36 +43,36 @@ public record Metrics(double peakThroughput, double peakMsecPerOp, int peakIndex
 
     /** Whether a point may be reported: it completed ops within the response-time limit. */
     public static boolean qualifies(LoadPointResult p) {
-        return p.getTotalOps() > 0 && p.getAchievedOpsPerSec() > 0 && p.getMsecPerOp() <= RESPONSE_LIMIT_MS;
+        return p.totalOps() > 0 && p.achievedOpsPerSec() > 0 && p.msecPerOp() <= RESPONSE_LIMIT_MS;
     }
 
     /** Metrics of the points of a run (any order). */
     public static Metrics compute(List<LoadPointResult> points) {
         LoadPointResult peak = null;
         for (LoadPointResult p : points) {
-            if (qualifies(p) && (peak == null || p.getAchievedOpsPerSec() > peak.getAchievedOpsPerSec())) {
+            if (qualifies(p) && (peak == null || p.achievedOpsPerSec() > peak.achievedOpsPerSec())) {
                 peak = p;
             }
         }
         if (peak == null) {
             return new Metrics(0, 0, -1, 0, 0, List.of());
         }
-        double xMax = peak.getAchievedOpsPerSec();
+        double xMax = peak.achievedOpsPerSec();
         List<LoadPointResult> curve = new ArrayList<>();
         for (LoadPointResult p : points) {
-            if (qualifies(p) && p.getAchievedOpsPerSec() <= xMax) {
+            if (qualifies(p) && p.achievedOpsPerSec() <= xMax) {
                 curve.add(p);
             }
         }
-        curve.sort(Comparator.comparingDouble(LoadPointResult::getAchievedOpsPerSec));
+        curve.sort(Comparator.comparingDouble(LoadPointResult::achievedOpsPerSec));
 
         double areaFromOrigin = 0;
         double areaFromFirst = 0;
         double px = 0;
         double py = 0;
         for (int i = 0; i < curve.size(); i++) {
-            double x = curve.get(i).getAchievedOpsPerSec();
-            double y = curve.get(i).getMsecPerOp();
+            double x = curve.get(i).achievedOpsPerSec();
+            double y = curve.get(i).msecPerOp();
             double a = (x - px) * (y + py) / 2;
             areaFromOrigin += a;
             if (i > 0) {
@@ -81,15 +81,15 @@ public record Metrics(double peakThroughput, double peakMsecPerOp, int peakIndex
             px = x;
             py = y;
         }
-        double x1 = curve.get(0).getAchievedOpsPerSec();
-        double noOrigin = xMax > x1 ? areaFromFirst / (xMax - x1) : curve.get(0).getMsecPerOp();
-        return new Metrics(xMax, peak.getMsecPerOp(), peak.getIndex(), areaFromOrigin / xMax, noOrigin, curve);
+        double x1 = curve.get(0).achievedOpsPerSec();
+        double noOrigin = xMax > x1 ? areaFromFirst / (xMax - x1) : curve.get(0).msecPerOp();
+        return new Metrics(xMax, peak.msecPerOp(), peak.index(), areaFromOrigin / xMax, noOrigin, curve);
     }
 
     /** Stores peak and both ORT figures in {@code run}. */
-    public void applyTo(RunResult run) {
-        run.setPeakThroughput(peakThroughput);
-        run.setOverallResponseTimeMs(overallResponseTimeMs);
-        run.setOverallResponseTimeNoOriginMs(overallResponseTimeNoOriginMs);
+    public void applyTo(RunResult.Builder run) {
+        run.peakThroughput(peakThroughput);
+        run.overallResponseTimeMs(overallResponseTimeMs);
+        run.overallResponseTimeNoOriginMs(overallResponseTimeNoOriginMs);
     }
 }

@@ -40,11 +40,11 @@ public final class RunRules {
 
     /** Checks every rule, in a fixed order. */
     public static List<RuleCheck> check(RunResult run, RunSettings s) {
-        List<LoadPointResult> points = run.getLoadPoints();
+        List<LoadPointResult> points = run.loadPoints();
         Metrics m = Metrics.compute(points);
         List<RuleCheck> out = new ArrayList<>();
-        out.add(rule("complete", "The run finished every load point.", run.isComplete(),
-                run.isComplete() ? "all " + points.size() + " points finished" : "ended early: " + run.getFailure()));
+        out.add(rule("complete", "The run finished every load point.", run.complete(),
+                run.complete() ? "all " + points.size() + " points finished" : "ended early: " + run.failure()));
         out.add(rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
                 points.size() >= MIN_LOAD_POINTS, points.size() + " load points"));
         out.add(spacing(points));
@@ -67,24 +67,24 @@ public final class RunRules {
         out.add(failedOps(points));
         out.add(mixShare(points));
         out.add(responseLimit(points, m));
-        out.add(rule("backend-ops", "The backend issued every op of the mix.", run.getUnsupportedOps().isEmpty(),
-                run.getUnsupportedOps().isEmpty() ? "all ops issued"
-                        : "not issued: " + String.join(", ", run.getUnsupportedOps())));
+        out.add(rule("backend-ops", "The backend issued every op of the mix.", run.unsupportedOps().isEmpty(),
+                run.unsupportedOps().isEmpty() ? "all ops issued"
+                        : "not issued: " + String.join(", ", run.unsupportedOps())));
         return out;
     }
 
     /** Checks the rules and stores checks, verdict and reasons in {@code run}. */
-    public static void apply(RunResult run, RunSettings s) {
-        List<RuleCheck> checks = check(run, s);
-        run.setRuleChecks(checks);
+    public static void apply(RunResult.Builder run, RunSettings s) {
+        List<RuleCheck> checks = check(run.build(), s);
+        run.ruleChecks(checks);
         List<String> reasons = new ArrayList<>();
         for (RuleCheck c : checks) {
             if (!c.passed()) {
                 reasons.add(c.id() + ": " + c.description() + " (" + c.detail() + ")");
             }
         }
-        run.setNonDisclosableReasons(reasons);
-        run.setDisclosable(reasons.isEmpty());
+        run.nonDisclosableReasons(reasons);
+        run.disclosable(reasons.isEmpty());
     }
 
     private static RuleCheck spacing(List<LoadPointResult> points) {
@@ -93,15 +93,15 @@ public final class RunRules {
         if (points.size() < 2) {
             return rule("load-spacing", what, true, "fewer than 2 points");
         }
-        double first = points.get(0).getRequestedOpsPerSec();
-        double last = points.get(points.size() - 1).getRequestedOpsPerSec();
+        double first = points.get(0).requestedOpsPerSec();
+        double last = points.get(points.size() - 1).requestedOpsPerSec();
         double step = (last - first) / (points.size() - 1);
         for (int i = 1; i < points.size(); i++) {
-            double d = points.get(i).getRequestedOpsPerSec() - points.get(i - 1).getRequestedOpsPerSec();
+            double d = points.get(i).requestedOpsPerSec() - points.get(i - 1).requestedOpsPerSec();
             if (step <= 0 || d <= 0 || Math.abs(d - step) > SPACING_TOLERANCE * step + EPS) {
                 return rule("load-spacing", what, false, String.format(Locale.ROOT,
                         "step to point %d is %s ops/s, uniform step %s ops/s",
-                        points.get(i).getIndex(), num(d), num(step)));
+                        points.get(i).index(), num(d), num(step)));
             }
         }
         return rule("load-spacing", what, true, "uniform step " + num(step) + " ops/s");
@@ -110,11 +110,11 @@ public final class RunRules {
     private static RuleCheck achieved(List<LoadPointResult> points) {
         String what = "Every point achieves within " + pct(ACHIEVED_TOLERANCE) + " of its requested load.";
         for (LoadPointResult p : points) {
-            double ratio = p.getRequestedOpsPerSec() == 0 ? 0 : p.getAchievedOpsPerSec() / p.getRequestedOpsPerSec();
+            double ratio = p.requestedOpsPerSec() == 0 ? 0 : p.achievedOpsPerSec() / p.requestedOpsPerSec();
             if (Math.abs(ratio - 1) > ACHIEVED_TOLERANCE + EPS) {
                 return rule("achieved-load", what, false, String.format(Locale.ROOT,
-                        "point %d achieved %s of %d requested ops/s (%.1f%%)", p.getIndex(),
-                        num(p.getAchievedOpsPerSec()), p.getRequestedOpsPerSec(), 100 * ratio));
+                        "point %d achieved %s of %d requested ops/s (%.1f%%)", p.index(),
+                        num(p.achievedOpsPerSec()), p.requestedOpsPerSec(), 100 * ratio));
             }
         }
         return rule("achieved-load", what, true, "all points within tolerance");
@@ -127,10 +127,10 @@ public final class RunRules {
             return rule("ops-per-proc", what, false, "no procs");
         }
         for (LoadPointResult p : points) {
-            double perProc = (double) p.getRequestedOpsPerSec() / procs;
+            double perProc = (double) p.requestedOpsPerSec() / procs;
             if (perProc < MIN_OPS_PER_PROC - EPS || perProc > MAX_OPS_PER_PROC + EPS) {
                 return rule("ops-per-proc", what, false, String.format(Locale.ROOT,
-                        "point %d asks %s ops/s of each of %d procs", p.getIndex(), num(perProc), procs));
+                        "point %d asks %s ops/s of each of %d procs", p.index(), num(perProc), procs));
             }
         }
         return rule("ops-per-proc", what, true, procs + " procs");
@@ -139,10 +139,10 @@ public final class RunRules {
     private static RuleCheck failedOps(List<LoadPointResult> points) {
         String what = "Failed ops stay below " + num(MAX_FAILED_PERCENT) + "% of the ops of every point.";
         for (LoadPointResult p : points) {
-            double pc = p.getTotalOps() == 0 ? 0 : 100.0 * p.getFailedOps() / p.getTotalOps();
+            double pc = p.totalOps() == 0 ? 0 : 100.0 * p.failedOps() / p.totalOps();
             if (pc >= MAX_FAILED_PERCENT) {
                 return rule("failed-ops", what, false, String.format(Locale.ROOT,
-                        "point %d: %d of %d ops failed (%.2f%%)", p.getIndex(), p.getFailedOps(), p.getTotalOps(), pc));
+                        "point %d: %d of %d ops failed (%.2f%%)", p.index(), p.failedOps(), p.totalOps(), pc));
             }
         }
         return rule("failed-ops", what, true, "below the limit at every point");
@@ -152,13 +152,13 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
-            if (p.getOps().stream().allMatch(o -> o.targetPercent() == 0)) {
+            if (p.ops().stream().allMatch(o -> o.targetPercent() == 0)) {
                 return rule("mix-share", what, false, "no target mix (a loadfile replay)");
             }
-            for (OpResult o : p.getOps()) {
+            for (OpResult o : p.ops()) {
                 if (Math.abs(o.achievedPercent() - o.targetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
-                            "point %d: %s at %.2f%%, target %s%%", p.getIndex(), o.name(),
+                            "point %d: %s at %.2f%%, target %s%%", p.index(), o.name(),
                             o.achievedPercent(), num(o.targetPercent())));
                 }
             }
@@ -174,10 +174,10 @@ public final class RunRules {
                     + " msec/op");
         }
         for (LoadPointResult p : points) {
-            if (p.getMsecPerOp() > Metrics.RESPONSE_LIMIT_MS && p.getAchievedOpsPerSec() <= m.peakThroughput()) {
+            if (p.msecPerOp() > Metrics.RESPONSE_LIMIT_MS && p.achievedOpsPerSec() <= m.peakThroughput()) {
                 return rule("response-limit", what, false, String.format(Locale.ROOT,
-                        "point %d: %.1f msec/op at %s ops/s, below the peak of %s ops/s", p.getIndex(),
-                        p.getMsecPerOp(), num(p.getAchievedOpsPerSec()), num(m.peakThroughput())));
+                        "point %d: %.1f msec/op at %s ops/s, below the peak of %s ops/s", p.index(),
+                        p.msecPerOp(), num(p.achievedOpsPerSec()), num(m.peakThroughput())));
             }
         }
         return rule("response-limit", what, true, "peak at point " + m.peakIndex());

@@ -66,12 +66,12 @@ public final class SfsLog implements Closeable {
 
     /** The run's header: tool, rc file and its variables (PASSWORD masked), clients, plan. */
     public void runStart(RunResult run, List<Long> requestedLoads) {
-        info("sfsbench " + run.getToolVersion() + " run " + run.getSuffix() + " started, rc file " + run.getRcFile());
-        for (RcVariable v : run.getRcVariables()) {
+        info("sfsbench " + run.toolVersion() + " run " + run.suffix() + " started, rc file " + run.rcFile());
+        for (RcVariable v : run.rcVariables()) {
             info("rc " + v.name() + "=" + (RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()));
         }
-        info("protocol " + (run.getProtocol() == null ? null : run.getProtocol().sfssumName()) + ", workload " + run.getWorkload());
-        for (ClientInfo c : run.getClients()) {
+        info("protocol " + (run.protocol() == null ? null : run.protocol().sfssumName()) + ", workload " + run.workload());
+        for (ClientInfo c : run.clients()) {
             info("client " + c.number() + " " + c.name() + ": " + c.procs() + " procs");
         }
         StringBuilder plan = new StringBuilder("plan: " + requestedLoads.size() + " load points, requested ops/s");
@@ -96,19 +96,19 @@ public final class SfsLog implements Closeable {
     public void loadPointDone(LoadPointResult p) {
         info(String.format(Locale.ROOT,
                 "load point %d done: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops (%d failed)"
-                        + " in %.1f s", p.getIndex(), p.getRequestedOpsPerSec(), p.getAchievedOpsPerSec(),
-                p.getMsecPerOp(), p.getTotalOps(), p.getFailedOps(), p.getSeconds()));
+                        + " in %.1f s", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
+                p.msecPerOp(), p.totalOps(), p.failedOps(), p.seconds()));
     }
 
     /** End of the run: metric and verdict. */
     public void runEnd(RunResult run) {
-        if (!run.isComplete()) {
-            error("run ended early: " + run.getFailure());
+        if (!run.complete()) {
+            error("run ended early: " + run.failure());
         }
         info(String.format(Locale.ROOT, "peak %.0f ops/s, overall response time %.2f msec/op",
-                run.getPeakThroughput(), run.getOverallResponseTimeMs()));
-        info(run.isDisclosable() ? "result is disclosable" : "result is NOT disclosable");
-        for (String r : run.getNonDisclosableReasons()) {
+                run.peakThroughput(), run.overallResponseTimeMs()));
+        info(run.disclosable() ? "result is disclosable" : "result is NOT disclosable");
+        for (String r : run.nonDisclosableReasons()) {
             warn("not disclosable: " + r);
         }
     }

@@ -36,7 +36,7 @@ public final class SfsresWriter {
     public static String format(RunResult run) {
         StringBuilder b = new StringBuilder();
         header(b, run);
-        for (LoadPointResult p : run.getLoadPoints()) {
+        for (LoadPointResult p : run.loadPoints()) {
             loadPoint(b, p);
         }
         verdict(b, run);
@@ -44,20 +44,20 @@ public final class SfsresWriter {
     }
 
     private static void header(StringBuilder b, RunResult run) {
-        b.append("sfsbench ").append(run.getToolVersion()).append(" result ").append(run.getSuffix()).append('\n');
-        b.append("Started ").append(run.getStartTime()).append(", ended ")
-                .append(run.getEndTime() == null ? "(running)" : run.getEndTime()).append('\n');
-        b.append("Protocol ").append(run.getProtocol() == null ? null : run.getProtocol().sfssumName()).append(", workload ").append(run.getWorkload()).append('\n');
-        b.append("rc file ").append(run.getRcFile()).append('\n');
-        for (RcVariable v : run.getRcVariables()) {
+        b.append("sfsbench ").append(run.toolVersion()).append(" result ").append(run.suffix()).append('\n');
+        b.append("Started ").append(run.startTime()).append(", ended ")
+                .append(run.endTime() == null ? "(running)" : run.endTime()).append('\n');
+        b.append("Protocol ").append(run.protocol() == null ? null : run.protocol().sfssumName()).append(", workload ").append(run.workload()).append('\n');
+        b.append("rc file ").append(run.rcFile()).append('\n');
+        for (RcVariable v : run.rcVariables()) {
             b.append("  ").append(v.name()).append('=')
                     .append(RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()).append('\n');
         }
         b.append("Clients\n");
-        for (ClientInfo c : run.getClients()) {
+        for (ClientInfo c : run.clients()) {
             b.append(String.format(Locale.ROOT, "  %4d %-30s %4d procs%n", c.number(), c.name(), c.procs()));
         }
-        for (String n : run.getNotes()) {
+        for (String n : run.notes()) {
             b.append("Note: ").append(n).append('\n');
         }
     }
@@ -65,33 +65,33 @@ public final class SfsresWriter {
     private static void loadPoint(StringBuilder b, LoadPointResult p) {
         b.append('\n').append(String.format(Locale.ROOT,
                 "Load point %d: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops in %.1f s,"
-                        + " file set %d KB%n", p.getIndex(), p.getRequestedOpsPerSec(), p.getAchievedOpsPerSec(),
-                p.getMsecPerOp(), p.getTotalOps(), p.getSeconds(), p.getFilesetKb()));
+                        + " file set %d KB%n", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
+                p.msecPerOp(), p.totalOps(), p.seconds(), p.filesetKb()));
         b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "Mean ms", "Min ms",
                 "Max ms", "p50 ms", "p99 ms", "Errors"));
-        for (OpResult o : p.getOps()) {
+        for (OpResult o : p.ops()) {
             b.append(String.format(Locale.ROOT, OP_ROW, o.name(), f1(o.targetPercent()),
                     f1(o.achievedPercent()), o.count(), f1(o.opsPerSec()), f2(o.meanMs()),
                     f2(o.minMs()), f2(o.maxMs()), f2(o.p50Ms()), f2(o.p99Ms()), o.errors()));
         }
         double targets = 0;
-        for (OpResult o : p.getOps()) {
+        for (OpResult o : p.ops()) {
             targets += o.targetPercent();
         }
-        b.append(String.format(Locale.ROOT, OP_ROW, "Total", f1(targets), p.getTotalOps() > 0 ? "100.0" : "0.0",
-                p.getTotalOps(),
-                f1(p.getAchievedOpsPerSec()), f2(p.getMsecPerOp()), "", "", f2(p.getP50Ms()), f2(p.getP99Ms()),
-                p.getFailedOps()));
+        b.append(String.format(Locale.ROOT, OP_ROW, "Total", f1(targets), p.totalOps() > 0 ? "100.0" : "0.0",
+                p.totalOps(),
+                f1(p.achievedOpsPerSec()), f2(p.msecPerOp()), "", "", f2(p.p50Ms()), f2(p.p99Ms()),
+                p.failedOps()));
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
-                + " mean service %.2f ms%n", p.getLateOps(), p.getP90Ms(), p.getP999Ms(), p.getMeanServiceMs()));
-        if (!p.getErrors().isEmpty()) {
+                + " mean service %.2f ms%n", p.lateOps(), p.p90Ms(), p.p999Ms(), p.meanServiceMs()));
+        if (!p.errors().isEmpty()) {
             b.append("  Errors by status\n");
-            for (ErrorResult e : p.getErrors()) {
+            for (ErrorResult e : p.errors()) {
                 b.append(String.format(Locale.ROOT, "    %-31s %-28s %10d%n", e.op(), e.statusText(),
                         e.count()));
             }
         }
-        if (p.getSimulatedClients() > 0) {   // a loadfile replay: dbench's terms too
+        if (p.simulatedClients() > 0) {   // a loadfile replay: dbench's terms too
             b.append("  In dbench's terms (ms)\n");
             for (String line : LoadfileText.lines(p)) {
                 b.append(' ').append(line).append('\n');
@@ -101,23 +101,23 @@ public final class SfsresWriter {
 
     private static void verdict(StringBuilder b, RunResult run) {
         b.append('\n');
-        if (!run.isComplete()) {
-            b.append("RUN INCOMPLETE: ").append(run.getFailure()).append('\n');
+        if (!run.complete()) {
+            b.append("RUN INCOMPLETE: ").append(run.failure()).append('\n');
         }
-        if (!run.getRuleChecks().isEmpty()) {
+        if (!run.ruleChecks().isEmpty()) {
             b.append("Run rules\n");
-            for (RuleCheck c : run.getRuleChecks()) {
+            for (RuleCheck c : run.ruleChecks()) {
                 b.append(String.format(Locale.ROOT, "  %s %-16s %s (%s)%n", c.passed() ? "PASS" : "FAIL", c.id(),
                         c.description(), c.detail()));
             }
         }
-        b.append("Disclosable: ").append(run.isDisclosable() ? "yes" : "NO").append('\n');
-        for (String r : run.getNonDisclosableReasons()) {
+        b.append("Disclosable: ").append(run.disclosable() ? "yes" : "NO").append('\n');
+        for (String r : run.nonDisclosableReasons()) {
             b.append("  ").append(r).append('\n');
         }
-        b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%n", run.getPeakThroughput()));
+        b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%n", run.peakThroughput()));
         b.append(String.format(Locale.ROOT, "Overall response time: %.2f msec (without the origin: %.2f msec)%n",
-                run.getOverallResponseTimeMs(), run.getOverallResponseTimeNoOriginMs()));
+                run.overallResponseTimeMs(), run.overallResponseTimeNoOriginMs()));
     }
 
     private static String f1(double v) {

@@ -32,30 +32,30 @@ public record SfssumRow(long requested, long achieved, double msecPerOp, long to
      * to one decimal when formatted.
      */
     public static SfssumRow of(LoadPointResult p) {
-        return new SfssumRow(p.getRequestedOpsPerSec(), Math.round(p.getAchievedOpsPerSec()), p.getMsecPerOp(),
-                p.getTotalOps(), Math.round(p.getSeconds()), p.getProtocol(), p.getNetworkProtocol(),
-                p.getIpVersion(), p.getFilesetKb(), p.getLoadGenerators(), p.getProcsPerGenerator(),
-                p.getBiodWrites(), p.getBiodReads(), p.getRelease());
+        return new SfssumRow(p.requestedOpsPerSec(), Math.round(p.achievedOpsPerSec()), p.msecPerOp(),
+                p.totalOps(), Math.round(p.seconds()), p.protocol(), p.networkProtocol(),
+                p.ipVersion(), p.filesetKb(), p.loadGenerators(), p.procsPerGenerator(),
+                p.biodWrites(), p.biodReads(), p.release());
     }
 
     /** A load point result holding this row's figures (no per-op detail), e.g. for Metrics. */
     public LoadPointResult toLoadPoint(int index) {
-        LoadPointResult p = new LoadPointResult();
-        p.setIndex(index);
-        p.setRequestedOpsPerSec(requested);
-        p.setAchievedOpsPerSec(achieved);
-        p.setMsecPerOp(msecPerOp);
-        p.setTotalOps(totalOps);
-        p.setSeconds(seconds);
-        p.setProtocol(protocol);
-        p.setNetworkProtocol(network);
-        p.setIpVersion(ipVersion);
-        p.setFilesetKb(filesetKb);
-        p.setLoadGenerators(loadGenerators);
-        p.setProcsPerGenerator(procsPerGenerator);
-        p.setBiodWrites(biodWrites);
-        p.setBiodReads(biodReads);
-        p.setRelease(release);
-        return p;
+        LoadPointResult.Builder p = LoadPointResult.builder();
+        p.index(index);
+        p.requestedOpsPerSec(requested);
+        p.achievedOpsPerSec(achieved);
+        p.msecPerOp(msecPerOp);
+        p.totalOps(totalOps);
+        p.seconds(seconds);
+        p.protocol(protocol);
+        p.networkProtocol(network);
+        p.ipVersion(ipVersion);
+        p.filesetKb(filesetKb);
+        p.loadGenerators(loadGenerators);
+        p.procsPerGenerator(procsPerGenerator);
+        p.biodWrites(biodWrites);
+        p.biodReads(biodReads);
+        p.release(release);
+        return p.build();
     }
 }

@@ -1,307 +1,435 @@
 package org.sfsbench.results.model;
 
-/** Result of one load point: the sfssum row (first fields, in column order) and the detail behind it. Times in milliseconds, rates in ops/s. */
-public class LoadPointResult {
-    /** 1-based load point number in run order. */
-    private int index;
-    /** Start of the RUN phase, ISO-8601 UTC. */
-    private String startTime;
-    /** End of the RUN phase, ISO-8601 UTC. */
-    private String endTime;
-    /** Sfssum 1: aggregate requested load (procs * per-proc rate). */
-    private long requestedOpsPerSec;
-    /** Sfssum 2: total ops / seconds. */
-    private double achievedOpsPerSec;
-    /** Sfssum 3: latency sum of all ops / total ops. */
-    private double msecPerOp;
-    /** Sfssum 4: logical ops completed (failed ones included). */
-    private long totalOps;
-    /** Sfssum 5: measured length of the RUN phase. */
-    private double seconds;
-    /** Sfssum 6: NFS3, CIFS or POSIX. */
-    private String protocol;
-    /** Sfssum 7: T (TCP). */
-    private String networkProtocol = "T";
-    /** Sfssum 8: IP version of the target, 4 or 6. */
-    private int ipVersion = 4;
-    /** Sfssum 9: file set created, KB (1024 bytes). */
-    private long filesetKb;
-    /** Sfssum 10: number of clients. */
-    private int loadGenerators;
-    /** Sfssum 11: procs per client (the largest when clients differ). */
-    private int procsPerGenerator;
-    /** Sfssum 12: BIOD_MAX_WRITES. */
-    private int biodWrites;
-    /** Sfssum 13: BIOD_MAX_READS. */
-    private int biodReads;
-    /** Sfssum 14: release field, 2008 for SPECsfs2008-compatible rows. */
-    private String release = "2008";
-    /** Failed logical ops. */
-    private long failedOps;
-    /** Ops sent more than 1 ms after their intended start. */
-    private long lateOps;
-    /** WORKLOAD=loadfile: simulated clients (0 for the other workloads) and MB/s read + written. */
-    private int simulatedClients;
-    private double throughputMBps = Double.NaN;
-    /** Service latency sum / total ops. */
-    private double meanServiceMs;
-    /** 50th percentile of all ops (merged histogram). */
-    private double p50Ms;
-    /** 90th percentile of all ops. */
-    private double p90Ms;
-    /** 99th percentile of all ops. */
-    private double p99Ms;
-    /** 99.9th percentile of all ops. */
-    private double p999Ms;
-    /** Per-op figures, in op id order. */
-    private java.util.List<OpResult> ops = new java.util.ArrayList<>();
-    /** Failed ops by (op, status). */
-    private java.util.List<ErrorResult> errors = new java.util.ArrayList<>();
-    /** RUN phase time series. */
-    private java.util.List<IntervalPoint> intervals = new java.util.ArrayList<>();
-    /** Achieved ops/s per client. */
-    private java.util.List<ClientThroughput> clients = new java.util.ArrayList<>();
+import java.util.ArrayList;
+import java.util.List;
 
-    public LoadPointResult() {
+/**
+ * Result of one load point: the sfssum row (first fields, in column order) and the detail behind it. Times in milliseconds, rates in ops/s.
+ *
+ * @param index 1-based load point number in run order
+ * @param startTime start of the RUN phase, ISO-8601 UTC
+ * @param endTime end of the RUN phase, ISO-8601 UTC
+ * @param requestedOpsPerSec sfssum 1: aggregate requested load (procs * per-proc rate)
+ * @param achievedOpsPerSec sfssum 2: total ops / seconds
+ * @param msecPerOp sfssum 3: latency sum of all ops / total ops
+ * @param totalOps sfssum 4: logical ops completed (failed ones included)
+ * @param seconds sfssum 5: measured length of the RUN phase
+ * @param protocol sfssum 6: NFS3, CIFS or POSIX
+ * @param networkProtocol sfssum 7: T (TCP)
+ * @param ipVersion sfssum 8: IP version of the target, 4 or 6
+ * @param filesetKb sfssum 9: file set created, KB (1024 bytes)
+ * @param loadGenerators sfssum 10: number of clients
+ * @param procsPerGenerator sfssum 11: procs per client (the largest when clients differ)
+ * @param biodWrites sfssum 12: BIOD_MAX_WRITES
+ * @param biodReads sfssum 13: BIOD_MAX_READS
+ * @param release sfssum 14: release field, 2008 for SPECsfs2008-compatible rows
+ * @param failedOps failed logical ops
+ * @param lateOps ops sent more than 1 ms after their intended start
+ * @param simulatedClients WORKLOAD=loadfile: simulated clients (0 for the other workloads)
+ * @param throughputMBps WORKLOAD=loadfile: MB/s read + written (NaN for the other workloads)
+ * @param meanServiceMs service latency sum / total ops
+ * @param p50Ms 50th percentile of all ops (merged histogram)
+ * @param p90Ms 90th percentile of all ops
+ * @param p99Ms 99th percentile of all ops
+ * @param p999Ms 99.9th percentile of all ops
+ * @param ops per-op figures, in op id order
+ * @param errors failed ops by (op, status)
+ * @param intervals RUN phase time series
+ * @param clients achieved ops/s per client
+ */
+public record LoadPointResult(
+        int index,
+        String startTime,
+        String endTime,
+        long requestedOpsPerSec,
+        double achievedOpsPerSec,
+        double msecPerOp,
+        long totalOps,
+        double seconds,
+        String protocol,
+        String networkProtocol,
+        int ipVersion,
+        long filesetKb,
+        int loadGenerators,
+        int procsPerGenerator,
+        int biodWrites,
+        int biodReads,
+        String release,
+        long failedOps,
+        long lateOps,
+        int simulatedClients,
+        double throughputMBps,
+        double meanServiceMs,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        double p999Ms,
+        List<OpResult> ops,
+        List<ErrorResult> errors,
+        List<IntervalPoint> intervals,
+        List<ClientThroughput> clients) {
+
+    public LoadPointResult {
+        ops = List.copyOf(ops);
+        errors = List.copyOf(errors);
+        intervals = List.copyOf(intervals);
+        clients = List.copyOf(clients);
     }
 
-    public int getIndex() {
-        return index;
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public void setIndex(int index) {
-        this.index = index;
+    /** A builder holding this value's components, to derive a changed copy. */
+    public Builder toBuilder() {
+        return builder()
+                .index(index)
+                .startTime(startTime)
+                .endTime(endTime)
+                .requestedOpsPerSec(requestedOpsPerSec)
+                .achievedOpsPerSec(achievedOpsPerSec)
+                .msecPerOp(msecPerOp)
+                .totalOps(totalOps)
+                .seconds(seconds)
+                .protocol(protocol)
+                .networkProtocol(networkProtocol)
+                .ipVersion(ipVersion)
+                .filesetKb(filesetKb)
+                .loadGenerators(loadGenerators)
+                .procsPerGenerator(procsPerGenerator)
+                .biodWrites(biodWrites)
+                .biodReads(biodReads)
+                .release(release)
+                .failedOps(failedOps)
+                .lateOps(lateOps)
+                .simulatedClients(simulatedClients)
+                .throughputMBps(throughputMBps)
+                .meanServiceMs(meanServiceMs)
+                .p50Ms(p50Ms)
+                .p90Ms(p90Ms)
+                .p99Ms(p99Ms)
+                .p999Ms(p999Ms)
+                .ops(ops)
+                .errors(errors)
+                .intervals(intervals)
+                .clients(clients);
     }
 
-    public String getStartTime() {
-        return startTime;
-    }
+    /**
+     * Collects the components one by one (read with {@code x()}, set with {@code x(value)});
+     * {@link #build()} makes the immutable value.
+     */
+    public static final class Builder {
+        private int index;
+        private String startTime;
+        private String endTime;
+        private long requestedOpsPerSec;
+        private double achievedOpsPerSec;
+        private double msecPerOp;
+        private long totalOps;
+        private double seconds;
+        private String protocol;
+        private String networkProtocol = "T";
+        private int ipVersion = 4;
+        private long filesetKb;
+        private int loadGenerators;
+        private int procsPerGenerator;
+        private int biodWrites;
+        private int biodReads;
+        private String release = "2008";
+        private long failedOps;
+        private long lateOps;
+        private int simulatedClients;
+        private double throughputMBps = Double.NaN;
+        private double meanServiceMs;
+        private double p50Ms;
+        private double p90Ms;
+        private double p99Ms;
+        private double p999Ms;
+        private List<OpResult> ops = new ArrayList<>();
+        private List<ErrorResult> errors = new ArrayList<>();
+        private List<IntervalPoint> intervals = new ArrayList<>();
+        private List<ClientThroughput> clients = new ArrayList<>();
 
-    public void setStartTime(String startTime) {
-        this.startTime = startTime;
-    }
+        private Builder() {
+        }
 
-    public String getEndTime() {
-        return endTime;
-    }
+        public int index() {
+            return index;
+        }
 
-    public void setEndTime(String endTime) {
-        this.endTime = endTime;
-    }
+        public Builder index(int index) {
+            this.index = index;
+            return this;
+        }
 
-    public long getRequestedOpsPerSec() {
-        return requestedOpsPerSec;
-    }
+        public String startTime() {
+            return startTime;
+        }
 
-    public void setRequestedOpsPerSec(long requestedOpsPerSec) {
-        this.requestedOpsPerSec = requestedOpsPerSec;
-    }
+        public Builder startTime(String startTime) {
+            this.startTime = startTime;
+            return this;
+        }
 
-    public double getAchievedOpsPerSec() {
-        return achievedOpsPerSec;
-    }
+        public String endTime() {
+            return endTime;
+        }
 
-    public void setAchievedOpsPerSec(double achievedOpsPerSec) {
-        this.achievedOpsPerSec = achievedOpsPerSec;
-    }
+        public Builder endTime(String endTime) {
+            this.endTime = endTime;
+            return this;
+        }
 
-    public double getMsecPerOp() {
-        return msecPerOp;
-    }
+        public long requestedOpsPerSec() {
+            return requestedOpsPerSec;
+        }
 
-    public void setMsecPerOp(double msecPerOp) {
-        this.msecPerOp = msecPerOp;
-    }
+        public Builder requestedOpsPerSec(long requestedOpsPerSec) {
+            this.requestedOpsPerSec = requestedOpsPerSec;
+            return this;
+        }
 
-    public long getTotalOps() {
-        return totalOps;
-    }
+        public double achievedOpsPerSec() {
+            return achievedOpsPerSec;
+        }
 
-    public void setTotalOps(long totalOps) {
-        this.totalOps = totalOps;
-    }
+        public Builder achievedOpsPerSec(double achievedOpsPerSec) {
+            this.achievedOpsPerSec = achievedOpsPerSec;
+            return this;
+        }
 
-    public double getSeconds() {
-        return seconds;
-    }
+        public double msecPerOp() {
+            return msecPerOp;
+        }
 
-    public void setSeconds(double seconds) {
-        this.seconds = seconds;
-    }
+        public Builder msecPerOp(double msecPerOp) {
+            this.msecPerOp = msecPerOp;
+            return this;
+        }
 
-    public String getProtocol() {
-        return protocol;
-    }
+        public long totalOps() {
+            return totalOps;
+        }
 
-    public void setProtocol(String protocol) {
-        this.protocol = protocol;
-    }
+        public Builder totalOps(long totalOps) {
+            this.totalOps = totalOps;
+            return this;
+        }
 
-    public String getNetworkProtocol() {
-        return networkProtocol;
-    }
+        public double seconds() {
+            return seconds;
+        }
 
-    public void setNetworkProtocol(String networkProtocol) {
-        this.networkProtocol = networkProtocol;
-    }
+        public Builder seconds(double seconds) {
+            this.seconds = seconds;
+            return this;
+        }
 
-    public int getIpVersion() {
-        return ipVersion;
-    }
+        public String protocol() {
+            return protocol;
+        }
 
-    public void setIpVersion(int ipVersion) {
-        this.ipVersion = ipVersion;
-    }
+        public Builder protocol(String protocol) {
+            this.protocol = protocol;
+            return this;
+        }
 
-    public long getFilesetKb() {
-        return filesetKb;
-    }
+        public String networkProtocol() {
+            return networkProtocol;
+        }
 
-    public void setFilesetKb(long filesetKb) {
-        this.filesetKb = filesetKb;
-    }
+        public Builder networkProtocol(String networkProtocol) {
+            this.networkProtocol = networkProtocol;
+            return this;
+        }
 
-    public int getLoadGenerators() {
-        return loadGenerators;
-    }
+        public int ipVersion() {
+            return ipVersion;
+        }
 
-    public void setLoadGenerators(int loadGenerators) {
-        this.loadGenerators = loadGenerators;
-    }
+        public Builder ipVersion(int ipVersion) {
+            this.ipVersion = ipVersion;
+            return this;
+        }
 
-    public int getProcsPerGenerator() {
-        return procsPerGenerator;
-    }
+        public long filesetKb() {
+            return filesetKb;
+        }
 
-    public void setProcsPerGenerator(int procsPerGenerator) {
-        this.procsPerGenerator = procsPerGenerator;
-    }
+        public Builder filesetKb(long filesetKb) {
+            this.filesetKb = filesetKb;
+            return this;
+        }
 
-    public int getBiodWrites() {
-        return biodWrites;
-    }
+        public int loadGenerators() {
+            return loadGenerators;
+        }
 
-    public void setBiodWrites(int biodWrites) {
-        this.biodWrites = biodWrites;
-    }
+        public Builder loadGenerators(int loadGenerators) {
+            this.loadGenerators = loadGenerators;
+            return this;
+        }
 
-    public int getBiodReads() {
-        return biodReads;
-    }
+        public int procsPerGenerator() {
+            return procsPerGenerator;
+        }
 
-    public void setBiodReads(int biodReads) {
-        this.biodReads = biodReads;
-    }
+        public Builder procsPerGenerator(int procsPerGenerator) {
+            this.procsPerGenerator = procsPerGenerator;
+            return this;
+        }
 
-    public String getRelease() {
-        return release;
-    }
+        public int biodWrites() {
+            return biodWrites;
+        }
 
-    public void setRelease(String release) {
-        this.release = release;
-    }
+        public Builder biodWrites(int biodWrites) {
+            this.biodWrites = biodWrites;
+            return this;
+        }
 
-    public long getFailedOps() {
-        return failedOps;
-    }
+        public int biodReads() {
+            return biodReads;
+        }
 
-    public void setFailedOps(long failedOps) {
-        this.failedOps = failedOps;
-    }
+        public Builder biodReads(int biodReads) {
+            this.biodReads = biodReads;
+            return this;
+        }
 
-    public long getLateOps() {
-        return lateOps;
-    }
+        public String release() {
+            return release;
+        }
 
-    public void setLateOps(long lateOps) {
-        this.lateOps = lateOps;
-    }
+        public Builder release(String release) {
+            this.release = release;
+            return this;
+        }
 
-    public int getSimulatedClients() {
-        return simulatedClients;
-    }
+        public long failedOps() {
+            return failedOps;
+        }
 
-    public void setSimulatedClients(int simulatedClients) {
-        this.simulatedClients = simulatedClients;
-    }
+        public Builder failedOps(long failedOps) {
+            this.failedOps = failedOps;
+            return this;
+        }
 
-    public double getThroughputMBps() {
-        return throughputMBps;
-    }
+        public long lateOps() {
+            return lateOps;
+        }
 
-    public void setThroughputMBps(double throughputMBps) {
-        this.throughputMBps = throughputMBps;
-    }
+        public Builder lateOps(long lateOps) {
+            this.lateOps = lateOps;
+            return this;
+        }
 
-    public double getMeanServiceMs() {
-        return meanServiceMs;
-    }
+        public int simulatedClients() {
+            return simulatedClients;
+        }
 
-    public void setMeanServiceMs(double meanServiceMs) {
-        this.meanServiceMs = meanServiceMs;
-    }
+        public Builder simulatedClients(int simulatedClients) {
+            this.simulatedClients = simulatedClients;
+            return this;
+        }
 
-    public double getP50Ms() {
-        return p50Ms;
-    }
+        public double throughputMBps() {
+            return throughputMBps;
+        }
 
-    public void setP50Ms(double p50Ms) {
-        this.p50Ms = p50Ms;
-    }
+        public Builder throughputMBps(double throughputMBps) {
+            this.throughputMBps = throughputMBps;
+            return this;
+        }
 
-    public double getP90Ms() {
-        return p90Ms;
-    }
+        public double meanServiceMs() {
+            return meanServiceMs;
+        }
 
-    public void setP90Ms(double p90Ms) {
-        this.p90Ms = p90Ms;
-    }
+        public Builder meanServiceMs(double meanServiceMs) {
+            this.meanServiceMs = meanServiceMs;
+            return this;
+        }
 
-    public double getP99Ms() {
-        return p99Ms;
-    }
+        public double p50Ms() {
+            return p50Ms;
+        }
 
-    public void setP99Ms(double p99Ms) {
-        this.p99Ms = p99Ms;
-    }
+        public Builder p50Ms(double p50Ms) {
+            this.p50Ms = p50Ms;
+            return this;
+        }
 
-    public double getP999Ms() {
-        return p999Ms;
-    }
+        public double p90Ms() {
+            return p90Ms;
+        }
 
-    public void setP999Ms(double p999Ms) {
-        this.p999Ms = p999Ms;
-    }
+        public Builder p90Ms(double p90Ms) {
+            this.p90Ms = p90Ms;
+            return this;
+        }
 
-    public java.util.List<OpResult> getOps() {
-        return ops;
-    }
+        public double p99Ms() {
+            return p99Ms;
+        }
 
-    public void setOps(java.util.List<OpResult> ops) {
-        this.ops = ops;
-    }
+        public Builder p99Ms(double p99Ms) {
+            this.p99Ms = p99Ms;
+            return this;
+        }
 
-    public java.util.List<ErrorResult> getErrors() {
-        return errors;
-    }
+        public double p999Ms() {
+            return p999Ms;
+        }
 
-    public void setErrors(java.util.List<ErrorResult> errors) {
-        this.errors = errors;
-    }
+        public Builder p999Ms(double p999Ms) {
+            this.p999Ms = p999Ms;
+            return this;
+        }
 
-    public java.util.List<IntervalPoint> getIntervals() {
-        return intervals;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<OpResult> ops() {
+            return ops;
+        }
 
-    public void setIntervals(java.util.List<IntervalPoint> intervals) {
-        this.intervals = intervals;
-    }
+        public Builder ops(List<OpResult> ops) {
+            this.ops = new ArrayList<>(ops);
+            return this;
+        }
 
-    public java.util.List<ClientThroughput> getClients() {
-        return clients;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<ErrorResult> errors() {
+            return errors;
+        }
 
-    public void setClients(java.util.List<ClientThroughput> clients) {
-        this.clients = clients;
+        public Builder errors(List<ErrorResult> errors) {
+            this.errors = new ArrayList<>(errors);
+            return this;
+        }
+
+        /** The list being collected (add to it, or replace it). */
+        public List<IntervalPoint> intervals() {
+            return intervals;
+        }
+
+        public Builder intervals(List<IntervalPoint> intervals) {
+            this.intervals = new ArrayList<>(intervals);
+            return this;
+        }
+
+        /** The list being collected (add to it, or replace it). */
+        public List<ClientThroughput> clients() {
+            return clients;
+        }
+
+        public Builder clients(List<ClientThroughput> clients) {
+            this.clients = new ArrayList<>(clients);
+            return this;
+        }
+
+        public LoadPointResult build() {
+            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients);
+        }
     }
 }

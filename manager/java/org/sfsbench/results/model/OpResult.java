@@ -69,7 +69,10 @@ public record OpResult(
                 .physical(physical);
     }
 
-    /** Collects the components one by one; {@link #build()} makes the immutable value. */
+    /**
+     * Collects the components one by one (read with {@code x()}, set with {@code x(value)});
+     * {@link #build()} makes the immutable value.
+     */
     public static final class Builder {
         private String name;
         private int opId;
@@ -93,9 +96,17 @@ public record OpResult(
         private Builder() {
         }
 
+        public String name() {
+            return name;
+        }
+
         public Builder name(String name) {
             this.name = name;
             return this;
+        }
+
+        public int opId() {
+            return opId;
         }
 
         public Builder opId(int opId) {
@@ -103,9 +114,17 @@ public record OpResult(
             return this;
         }
 
+        public double targetPercent() {
+            return targetPercent;
+        }
+
         public Builder targetPercent(double targetPercent) {
             this.targetPercent = targetPercent;
             return this;
+        }
+
+        public double achievedPercent() {
+            return achievedPercent;
         }
 
         public Builder achievedPercent(double achievedPercent) {
@@ -113,9 +132,17 @@ public record OpResult(
             return this;
         }
 
+        public long count() {
+            return count;
+        }
+
         public Builder count(long count) {
             this.count = count;
             return this;
+        }
+
+        public long errors() {
+            return errors;
         }
 
         public Builder errors(long errors) {
@@ -123,9 +150,17 @@ public record OpResult(
             return this;
         }
 
+        public long bytes() {
+            return bytes;
+        }
+
         public Builder bytes(long bytes) {
             this.bytes = bytes;
             return this;
+        }
+
+        public double opsPerSec() {
+            return opsPerSec;
         }
 
         public Builder opsPerSec(double opsPerSec) {
@@ -133,9 +168,17 @@ public record OpResult(
             return this;
         }
 
+        public double meanMs() {
+            return meanMs;
+        }
+
         public Builder meanMs(double meanMs) {
             this.meanMs = meanMs;
             return this;
+        }
+
+        public double minMs() {
+            return minMs;
         }
 
         public Builder minMs(double minMs) {
@@ -143,9 +186,17 @@ public record OpResult(
             return this;
         }
 
+        public double maxMs() {
+            return maxMs;
+        }
+
         public Builder maxMs(double maxMs) {
             this.maxMs = maxMs;
             return this;
+        }
+
+        public double p50Ms() {
+            return p50Ms;
         }
 
         public Builder p50Ms(double p50Ms) {
@@ -153,9 +204,17 @@ public record OpResult(
             return this;
         }
 
+        public double p90Ms() {
+            return p90Ms;
+        }
+
         public Builder p90Ms(double p90Ms) {
             this.p90Ms = p90Ms;
             return this;
+        }
+
+        public double p99Ms() {
+            return p99Ms;
         }
 
         public Builder p99Ms(double p99Ms) {
@@ -163,9 +222,17 @@ public record OpResult(
             return this;
         }
 
+        public double p999Ms() {
+            return p999Ms;
+        }
+
         public Builder p999Ms(double p999Ms) {
             this.p999Ms = p999Ms;
             return this;
+        }
+
+        public double meanServiceMs() {
+            return meanServiceMs;
         }
 
         public Builder meanServiceMs(double meanServiceMs) {
@@ -173,9 +240,17 @@ public record OpResult(
             return this;
         }
 
+        public long late() {
+            return late;
+        }
+
         public Builder late(long late) {
             this.late = late;
             return this;
+        }
+
+        public long physical() {
+            return physical;
         }
 
         public Builder physical(long physical) {

@@ -1,210 +1,313 @@
 package org.sfsbench.results.model;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.sfsbench.engine.Backend;
 
-/** Everything a run produced: settings, load points, metrics and the run-rule verdict. Every result file is written from this. */
-public class RunResult {
-    /** Sfsbench version (and engine version). */
-    private String toolVersion;
-    /** Result file suffix (-s). */
-    private String suffix;
-    /** Start of the run, ISO-8601 UTC. */
-    private String startTime;
-    /** End of the run, ISO-8601 UTC. */
-    private String endTime;
-    /** Rc file name as given. */
-    private String rcFile;
-    /** Rc variables in file order, PASSWORD masked. */
-    private java.util.List<RcVariable> rcVariables = new java.util.ArrayList<>();
-    /** File server protocol. */
-    private Backend protocol;
-    /** Workload name (sfs2008-nfs, sfs2008-cifs, mixfile, ...). */
-    private String workload;
-    /** Load generators in CLIENTS order. */
-    private java.util.List<ClientInfo> clients = new java.util.ArrayList<>();
-    /** Load points in run order. */
-    private java.util.List<LoadPointResult> loadPoints = new java.util.ArrayList<>();
-    /** Achieved ops/s of the peak point (Metrics), 0 when none qualifies. */
-    private double peakThroughput;
-    /** SPECsfs2008 overall response time, from the origin (Metrics). */
-    private double overallResponseTimeMs;
-    /** Secondary figure: the same without the origin point (Metrics). */
-    private double overallResponseTimeNoOriginMs;
-    /** True only when every run rule passed. */
-    private boolean disclosable;
-    /** One sentence per failed rule. */
-    private java.util.List<String> nonDisclosableReasons = new java.util.ArrayList<>();
-    /** Every run rule with its outcome. */
-    private java.util.List<RuleCheck> ruleChecks = new java.util.ArrayList<>();
-    /** Remarks, e.g. ops of the mix the backend could not issue. */
-    private java.util.List<String> notes = new java.util.ArrayList<>();
-    /** Ops of the mix the backend could not issue (run rule backend-ops). */
-    private java.util.List<String> unsupportedOps = new java.util.ArrayList<>();
-    /** False when the run ended before its last load point. */
-    private boolean complete;
-    /** Why the run ended early (null when complete). */
-    private String failure;
+/**
+ * Everything a run produced: settings, load points, metrics and the run-rule verdict. Every result file is written from this.
+ *
+ * @param toolVersion sfsbench version (and engine version)
+ * @param suffix result file suffix (-s)
+ * @param startTime start of the run, ISO-8601 UTC
+ * @param endTime end of the run, ISO-8601 UTC
+ * @param rcFile rc file name as given
+ * @param rcVariables rc variables in file order, PASSWORD masked
+ * @param protocol file server protocol
+ * @param workload workload name (sfs2008-nfs, sfs2008-cifs, mixfile, ...)
+ * @param clients load generators in CLIENTS order
+ * @param loadPoints load points in run order
+ * @param peakThroughput achieved ops/s of the peak point (Metrics), 0 when none qualifies
+ * @param overallResponseTimeMs SPECsfs2008 overall response time, from the origin (Metrics)
+ * @param overallResponseTimeNoOriginMs secondary figure: the same without the origin point (Metrics)
+ * @param disclosable true only when every run rule passed
+ * @param nonDisclosableReasons one sentence per failed rule
+ * @param ruleChecks every run rule with its outcome
+ * @param notes remarks, e.g. ops of the mix the backend could not issue
+ * @param unsupportedOps ops of the mix the backend could not issue (run rule backend-ops)
+ * @param complete false when the run ended before its last load point
+ * @param failure why the run ended early (null when complete)
+ */
+public record RunResult(
+        String toolVersion,
+        String suffix,
+        String startTime,
+        String endTime,
+        String rcFile,
+        List<RcVariable> rcVariables,
+        Backend protocol,
+        String workload,
+        List<ClientInfo> clients,
+        List<LoadPointResult> loadPoints,
+        double peakThroughput,
+        double overallResponseTimeMs,
+        double overallResponseTimeNoOriginMs,
+        boolean disclosable,
+        List<String> nonDisclosableReasons,
+        List<RuleCheck> ruleChecks,
+        List<String> notes,
+        List<String> unsupportedOps,
+        boolean complete,
+        String failure) {
 
-    public RunResult() {
+    public RunResult {
+        rcVariables = List.copyOf(rcVariables);
+        clients = List.copyOf(clients);
+        loadPoints = List.copyOf(loadPoints);
+        nonDisclosableReasons = List.copyOf(nonDisclosableReasons);
+        ruleChecks = List.copyOf(ruleChecks);
+        notes = List.copyOf(notes);
+        unsupportedOps = List.copyOf(unsupportedOps);
     }
 
-    public String getToolVersion() {
-        return toolVersion;
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public void setToolVersion(String toolVersion) {
-        this.toolVersion = toolVersion;
+    /** A builder holding this value's components, to derive a changed copy. */
+    public Builder toBuilder() {
+        return builder()
+                .toolVersion(toolVersion)
+                .suffix(suffix)
+                .startTime(startTime)
+                .endTime(endTime)
+                .rcFile(rcFile)
+                .rcVariables(rcVariables)
+                .protocol(protocol)
+                .workload(workload)
+                .clients(clients)
+                .loadPoints(loadPoints)
+                .peakThroughput(peakThroughput)
+                .overallResponseTimeMs(overallResponseTimeMs)
+                .overallResponseTimeNoOriginMs(overallResponseTimeNoOriginMs)
+                .disclosable(disclosable)
+                .nonDisclosableReasons(nonDisclosableReasons)
+                .ruleChecks(ruleChecks)
+                .notes(notes)
+                .unsupportedOps(unsupportedOps)
+                .complete(complete)
+                .failure(failure);
     }
 
-    public String getSuffix() {
-        return suffix;
-    }
+    /**
+     * Collects the components one by one (read with {@code x()}, set with {@code x(value)});
+     * {@link #build()} makes the immutable value.
+     */
+    public static final class Builder {
+        private String toolVersion;
+        private String suffix;
+        private String startTime;
+        private String endTime;
+        private String rcFile;
+        private List<RcVariable> rcVariables = new ArrayList<>();
+        private Backend protocol;
+        private String workload;
+        private List<ClientInfo> clients = new ArrayList<>();
+        private List<LoadPointResult> loadPoints = new ArrayList<>();
+        private double peakThroughput;
+        private double overallResponseTimeMs;
+        private double overallResponseTimeNoOriginMs;
+        private boolean disclosable;
+        private List<String> nonDisclosableReasons = new ArrayList<>();
+        private List<RuleCheck> ruleChecks = new ArrayList<>();
+        private List<String> notes = new ArrayList<>();
+        private List<String> unsupportedOps = new ArrayList<>();
+        private boolean complete;
+        private String failure;
 
-    public void setSuffix(String suffix) {
-        this.suffix = suffix;
-    }
+        private Builder() {
+        }
 
-    public String getStartTime() {
-        return startTime;
-    }
+        public String toolVersion() {
+            return toolVersion;
+        }
 
-    public void setStartTime(String startTime) {
-        this.startTime = startTime;
-    }
+        public Builder toolVersion(String toolVersion) {
+            this.toolVersion = toolVersion;
+            return this;
+        }
 
-    public String getEndTime() {
-        return endTime;
-    }
+        public String suffix() {
+            return suffix;
+        }
 
-    public void setEndTime(String endTime) {
-        this.endTime = endTime;
-    }
+        public Builder suffix(String suffix) {
+            this.suffix = suffix;
+            return this;
+        }
 
-    public String getRcFile() {
-        return rcFile;
-    }
+        public String startTime() {
+            return startTime;
+        }
 
-    public void setRcFile(String rcFile) {
-        this.rcFile = rcFile;
-    }
+        public Builder startTime(String startTime) {
+            this.startTime = startTime;
+            return this;
+        }
 
-    public java.util.List<RcVariable> getRcVariables() {
-        return rcVariables;
-    }
+        public String endTime() {
+            return endTime;
+        }
 
-    public void setRcVariables(java.util.List<RcVariable> rcVariables) {
-        this.rcVariables = rcVariables;
-    }
+        public Builder endTime(String endTime) {
+            this.endTime = endTime;
+            return this;
+        }
 
-    public Backend getProtocol() {
-        return protocol;
-    }
+        public String rcFile() {
+            return rcFile;
+        }
 
-    public void setProtocol(Backend protocol) {
-        this.protocol = protocol;
-    }
+        public Builder rcFile(String rcFile) {
+            this.rcFile = rcFile;
+            return this;
+        }
 
-    public String getWorkload() {
-        return workload;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<RcVariable> rcVariables() {
+            return rcVariables;
+        }
 
-    public void setWorkload(String workload) {
-        this.workload = workload;
-    }
+        public Builder rcVariables(List<RcVariable> rcVariables) {
+            this.rcVariables = new ArrayList<>(rcVariables);
+            return this;
+        }
 
-    public java.util.List<ClientInfo> getClients() {
-        return clients;
-    }
+        public Backend protocol() {
+            return protocol;
+        }
 
-    public void setClients(java.util.List<ClientInfo> clients) {
-        this.clients = clients;
-    }
+        public Builder protocol(Backend protocol) {
+            this.protocol = protocol;
+            return this;
+        }
 
-    public java.util.List<LoadPointResult> getLoadPoints() {
-        return loadPoints;
-    }
+        public String workload() {
+            return workload;
+        }
 
-    public void setLoadPoints(java.util.List<LoadPointResult> loadPoints) {
-        this.loadPoints = loadPoints;
-    }
+        public Builder workload(String workload) {
+            this.workload = workload;
+            return this;
+        }
 
-    public double getPeakThroughput() {
-        return peakThroughput;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<ClientInfo> clients() {
+            return clients;
+        }
 
-    public void setPeakThroughput(double peakThroughput) {
-        this.peakThroughput = peakThroughput;
-    }
+        public Builder clients(List<ClientInfo> clients) {
+            this.clients = new ArrayList<>(clients);
+            return this;
+        }
 
-    public double getOverallResponseTimeMs() {
-        return overallResponseTimeMs;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<LoadPointResult> loadPoints() {
+            return loadPoints;
+        }
 
-    public void setOverallResponseTimeMs(double overallResponseTimeMs) {
-        this.overallResponseTimeMs = overallResponseTimeMs;
-    }
+        public Builder loadPoints(List<LoadPointResult> loadPoints) {
+            this.loadPoints = new ArrayList<>(loadPoints);
+            return this;
+        }
 
-    public double getOverallResponseTimeNoOriginMs() {
-        return overallResponseTimeNoOriginMs;
-    }
+        public double peakThroughput() {
+            return peakThroughput;
+        }
 
-    public void setOverallResponseTimeNoOriginMs(double overallResponseTimeNoOriginMs) {
-        this.overallResponseTimeNoOriginMs = overallResponseTimeNoOriginMs;
-    }
+        public Builder peakThroughput(double peakThroughput) {
+            this.peakThroughput = peakThroughput;
+            return this;
+        }
 
-    public boolean isDisclosable() {
-        return disclosable;
-    }
+        public double overallResponseTimeMs() {
+            return overallResponseTimeMs;
+        }
 
-    public void setDisclosable(boolean disclosable) {
-        this.disclosable = disclosable;
-    }
+        public Builder overallResponseTimeMs(double overallResponseTimeMs) {
+            this.overallResponseTimeMs = overallResponseTimeMs;
+            return this;
+        }
 
-    public java.util.List<String> getNonDisclosableReasons() {
-        return nonDisclosableReasons;
-    }
+        public double overallResponseTimeNoOriginMs() {
+            return overallResponseTimeNoOriginMs;
+        }
 
-    public void setNonDisclosableReasons(java.util.List<String> nonDisclosableReasons) {
-        this.nonDisclosableReasons = nonDisclosableReasons;
-    }
+        public Builder overallResponseTimeNoOriginMs(double overallResponseTimeNoOriginMs) {
+            this.overallResponseTimeNoOriginMs = overallResponseTimeNoOriginMs;
+            return this;
+        }
 
-    public java.util.List<RuleCheck> getRuleChecks() {
-        return ruleChecks;
-    }
+        public boolean disclosable() {
+            return disclosable;
+        }
 
-    public void setRuleChecks(java.util.List<RuleCheck> ruleChecks) {
-        this.ruleChecks = ruleChecks;
-    }
+        public Builder disclosable(boolean disclosable) {
+            this.disclosable = disclosable;
+            return this;
+        }
 
-    public java.util.List<String> getNotes() {
-        return notes;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<String> nonDisclosableReasons() {
+            return nonDisclosableReasons;
+        }
 
-    public void setNotes(java.util.List<String> notes) {
-        this.notes = notes;
-    }
+        public Builder nonDisclosableReasons(List<String> nonDisclosableReasons) {
+            this.nonDisclosableReasons = new ArrayList<>(nonDisclosableReasons);
+            return this;
+        }
 
-    public java.util.List<String> getUnsupportedOps() {
-        return unsupportedOps;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<RuleCheck> ruleChecks() {
+            return ruleChecks;
+        }
 
-    public void setUnsupportedOps(java.util.List<String> unsupportedOps) {
-        this.unsupportedOps = unsupportedOps;
-    }
+        public Builder ruleChecks(List<RuleCheck> ruleChecks) {
+            this.ruleChecks = new ArrayList<>(ruleChecks);
+            return this;
+        }
 
-    public boolean isComplete() {
-        return complete;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<String> notes() {
+            return notes;
+        }
 
-    public void setComplete(boolean complete) {
-        this.complete = complete;
-    }
+        public Builder notes(List<String> notes) {
+            this.notes = new ArrayList<>(notes);
+            return this;
+        }
 
-    public String getFailure() {
-        return failure;
-    }
+        /** The list being collected (add to it, or replace it). */
+        public List<String> unsupportedOps() {
+            return unsupportedOps;
+        }
 
-    public void setFailure(String failure) {
-        this.failure = failure;
+        public Builder unsupportedOps(List<String> unsupportedOps) {
+            this.unsupportedOps = new ArrayList<>(unsupportedOps);
+            return this;
+        }
+
+        public boolean complete() {
+            return complete;
+        }
+
+        public Builder complete(boolean complete) {
+            this.complete = complete;
+            return this;
+        }
+
+        public String failure() {
+            return failure;
+        }
+
+        public Builder failure(String failure) {
+            this.failure = failure;
+            return this;
+        }
+
+        public RunResult build() {
+            return new RunResult(toolVersion, suffix, startTime, endTime, rcFile, rcVariables, protocol, workload, clients, loadPoints, peakThroughput, overallResponseTimeMs, overallResponseTimeNoOriginMs, disclosable, nonDisclosableReasons, ruleChecks, notes, unsupportedOps, complete, failure);
+        }
     }
 }

@@ -59,64 +59,64 @@ final class GuideSampleRun {
     }
 
     static RunResult build(String suffix) {
-        RunResult r = new RunResult();
-        r.setToolVersion("0.1.0");
-        r.setSuffix(suffix);
-        r.setStartTime("2007-01-20T19:48:42Z");
-        r.setEndTime("2007-01-20T21:38:42Z");
-        r.setRcFile("sfs_rc");
-        r.setProtocol(Backend.CIFS);
-        r.setWorkload("sfs2008-cifs");
-        r.setComplete(true);
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion("0.1.0");
+        r.suffix(suffix);
+        r.startTime("2007-01-20T19:48:42Z");
+        r.endTime("2007-01-20T21:38:42Z");
+        r.rcFile("sfs_rc");
+        r.protocol(Backend.CIFS);
+        r.workload("sfs2008-cifs");
+        r.complete(true);
         String[][] rc = {{"LOAD", "320"}, {"INCR_LOAD", "320"}, {"NUM_RUNS", "10"}, {"PROCS", "10"},
             {"CLIENTS", String.join(" ", CLIENTS)}, {"MNT_POINTS", "\\\\sut\\export"}, {"FS_PROTOCOL", "CIFS"},
             {"USERNAME", "Administrator"}, {"PASSWORD", "CIFSpass"}, {"DOMAIN", "MYGROUP"},
             {"RUNTIME", "300"}, {"WARMUP_TIME", "300"}, {"BIOD_MAX_READS", "2"}, {"BIOD_MAX_WRITES", "2"}};
         for (String[] v : rc) {
-            r.getRcVariables().add(RcVariable.of(v[0], v[1]));
+            r.rcVariables().add(RcVariable.of(v[0], v[1]));
         }
         for (int c = 0; c < CLIENTS.size(); c++) {
-            r.getClients().add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
+            r.clients().add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
         }
         for (int i = 0; i < ROWS.length; i++) {
-            r.getLoadPoints().add(point(i));
+            r.loadPoints().add(point(i));
         }
-        Metrics.compute(r.getLoadPoints()).applyTo(r);
-        r.setDisclosable(false);
-        r.getNonDisclosableReasons().add("fileset-scale: FILESET_SCALE is 1 (the full file set). (FILESET_SCALE=0.01)");
-        r.getRuleChecks().add(new RuleCheck("load-points", "A run has at least 10 load points.", true,
+        Metrics.compute(r.loadPoints()).applyTo(r);
+        r.disclosable(false);
+        r.nonDisclosableReasons().add("fileset-scale: FILESET_SCALE is 1 (the full file set). (FILESET_SCALE=0.01)");
+        r.ruleChecks().add(new RuleCheck("load-points", "A run has at least 10 load points.", true,
                 "10 load points"));
-        r.getRuleChecks().add(new RuleCheck("fileset-scale", "FILESET_SCALE is 1 (the full file set).", false,
+        r.ruleChecks().add(new RuleCheck("fileset-scale", "FILESET_SCALE is 1 (the full file set).", false,
                 "FILESET_SCALE=0.01"));
-        r.getNotes().add("Sample built from the sfssum rows of the User's Guide, section 4.4.");
-        return r;
+        r.notes().add("Sample built from the sfssum rows of the User's Guide, section 4.4.");
+        return r.build();
     }
 
     private static LoadPointResult point(int i) {
         double[] row = ROWS[i];
-        LoadPointResult p = new LoadPointResult();
-        p.setIndex(i + 1);
-        p.setStartTime(String.format("2007-01-20T%02d:%02d:42Z", 19 + (48 + 11 * i) / 60, (48 + 11 * i) % 60));
-        p.setRequestedOpsPerSec((long) row[0]);
-        p.setAchievedOpsPerSec(row[1]);
-        p.setMsecPerOp(row[2]);
-        p.setTotalOps((long) row[3]);
-        p.setSeconds(row[4]);
-        p.setProtocol("CIFS");
-        p.setFilesetKb((long) row[5]);
-        p.setLoadGenerators(4);
-        p.setProcsPerGenerator(10);
-        p.setBiodReads(2);
-        p.setBiodWrites(2);
+        LoadPointResult.Builder p = LoadPointResult.builder();
+        p.index(i + 1);
+        p.startTime(String.format("2007-01-20T%02d:%02d:42Z", 19 + (48 + 11 * i) / 60, (48 + 11 * i) % 60));
+        p.requestedOpsPerSec((long) row[0]);
+        p.achievedOpsPerSec(row[1]);
+        p.msecPerOp(row[2]);
+        p.totalOps((long) row[3]);
+        p.seconds(row[4]);
+        p.protocol("CIFS");
+        p.filesetKb((long) row[5]);
+        p.loadGenerators(4);
+        p.procsPerGenerator(10);
+        p.biodReads(2);
+        p.biodWrites(2);
         long failed = i == 9 ? 12 : 0;
-        p.setFailedOps(failed);
-        p.setLateOps(i >= 8 ? 1500L * (i - 7) : 0);
+        p.failedOps(failed);
+        p.lateOps(i >= 8 ? 1500L * (i - 7) : 0);
         double ms = row[2];
-        p.setMeanServiceMs(ms * 0.93);
-        p.setP50Ms(ms * 0.7);
-        p.setP90Ms(ms * 1.9);
-        p.setP99Ms(ms * 4.2);
-        p.setP999Ms(ms * 9.5);
+        p.meanServiceMs(ms * 0.93);
+        p.p50Ms(ms * 0.7);
+        p.p90Ms(ms * 1.9);
+        p.p99Ms(ms * 4.2);
+        p.p999Ms(ms * 9.5);
         long assigned = 0;
         for (int o = 0; o < CIFS_OPS.length; o++) {
             OpResult.Builder op = OpResult.builder();
@@ -124,11 +124,11 @@ final class GuideSampleRun {
             op.opId(24 + o);
             op.targetPercent(CIFS_MIX[o]);
             // a slightly uneven achieved mix: reads a bit above target, the rest takes up the slack
-            long count = o == CIFS_OPS.length - 1 ? p.getTotalOps() - assigned
-                    : Math.round(p.getTotalOps() * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
+            long count = o == CIFS_OPS.length - 1 ? p.totalOps() - assigned
+                    : Math.round(p.totalOps() * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
             assigned += count;
             op.count(count);
-            op.achievedPercent(100.0 * count / p.getTotalOps());
+            op.achievedPercent(100.0 * count / p.totalOps());
             op.opsPerSec(count / row[4]);
             double opMs = ms * (0.5 + (o % 5) * 0.3);
             op.meanMs(opMs);
@@ -144,19 +144,19 @@ final class GuideSampleRun {
             if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
                 op.errors(failed);
             }
-            p.getOps().add(op.build());
+            p.ops().add(op.build());
         }
         if (failed > 0) {
-            p.getErrors().add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
+            p.errors().add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
                     "0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND", failed));
         }
         for (int c = 0; c < 4; c++) {
-            p.getClients().add(new ClientThroughput(CLIENTS.get(c), c + 1, row[1] / 4 + (c - 1.5) * 0.7));
+            p.clients().add(new ClientThroughput(CLIENTS.get(c), c + 1, row[1] / 4 + (c - 1.5) * 0.7));
         }
         for (int t = 1; t <= 3; t++) {
-            p.getIntervals().add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
+            p.intervals().add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
                     t == 3 ? failed : 0, 0));
         }
-        return p;
+        return p.build();
     }
 }

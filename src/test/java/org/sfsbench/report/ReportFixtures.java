@@ -17,10 +17,10 @@ public final class ReportFixtures {
 
     /** The sample with every rule passed. */
     public static ResultPublisher.Published publishDisclosableGuideRun(Path dir, String suffix) throws IOException {
-        RunResult r = GuideSampleRun.build(suffix);
-        r.setDisclosable(true);
-        r.getNonDisclosableReasons().clear();
-        r.getRuleChecks().removeIf(c -> !c.passed());
-        return ResultPublisher.writeAll(r, dir, suffix);
+        RunResult.Builder r = GuideSampleRun.build(suffix).toBuilder();
+        r.disclosable(true);
+        r.nonDisclosableReasons().clear();
+        r.ruleChecks().removeIf(c -> !c.passed());
+        return ResultPublisher.writeAll(r.build(), dir, suffix);
     }
 }

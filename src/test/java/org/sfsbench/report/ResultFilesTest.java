@@ -57,7 +57,7 @@ class ResultFilesTest {
         ResultPublisher.Published p = ResultPublisher.writeAll(run, dir, "digits");
         Path sfssum = dir.resolve("sfssum.digits");
         try (SfssumWriter w = SfssumWriter.create(sfssum)) {
-            for (LoadPointResult lp : run.getLoadPoints()) {
+            for (LoadPointResult lp : run.loadPoints()) {
                 w.write(lp);
             }
         }
@@ -143,19 +143,21 @@ class ResultFilesTest {
         ResultPublisher.Published p = ResultPublisher.writeAll(GuideSampleRun.build("round"), dir, "round");
         ResultDocument first = ResultXml.read(p.xml());
         RunResult again = ResultMapping.toRunResult(first);
-        assertEquals(3011, again.getLoadPoints().get(9).getAchievedOpsPerSec());
+        assertEquals(3011, again.loadPoints().get(9).achievedOpsPerSec());
         ResultDocument second = ResultMapping.toDocument(again);
         assertEquals(ResultJson.toJson(first), ResultJson.toJson(second));
     }
 
     @Test
     void oddTimestampsAndNamesNeverMakeTheFileInvalid() throws Exception {
-        RunResult run = GuideSampleRun.build("odd");
-        run.setStartTime("Sat Jan 20 12:48:42 MST 2007");
-        run.getLoadPoints().get(0).setEndTime("later");
-        run.getLoadPoints().get(0).getOps().set(0, run.getLoadPoints().get(0).getOps().get(0).toBuilder().name(null).build());
-        run.getNotes().add("bell\u0007 in a note");
-        ResultPublisher.Published p = ResultPublisher.writeAll(run, dir, "odd");
+        RunResult.Builder run = GuideSampleRun.build("odd").toBuilder();
+        run.startTime("Sat Jan 20 12:48:42 MST 2007");
+        LoadPointResult.Builder first = run.loadPoints().get(0).toBuilder();
+        first.endTime("later");
+        first.ops().set(0, first.ops().get(0).toBuilder().name(null).build());
+        run.loadPoints().set(0, first.build());
+        run.notes().add("bell\u0007 in a note");
+        ResultPublisher.Published p = ResultPublisher.writeAll(run.build(), dir, "odd");
         XmlLint.validateWithXmllint(p.xml(), XmlLint.home().resolve("docs/sfsresult.xsd"));
         ResultDocument d = ResultXml.read(p.xml());
         assertEquals(null, d.run.startTime);
@@ -166,8 +168,9 @@ class ResultFilesTest {
 
     @Test
     void schemaViolationStillLeavesJsonAndHtml() throws Exception {
-        RunResult run = GuideSampleRun.build("neg");
-        run.getLoadPoints().get(2).setP99Ms(-1.5);
+        RunResult.Builder edit = GuideSampleRun.build("neg").toBuilder();
+        edit.loadPoints().set(2, edit.loadPoints().get(2).toBuilder().p99Ms(-1.5).build());
+        RunResult run = edit.build();
         java.io.IOException e = assertThrows(java.io.IOException.class, () -> ResultPublisher.writeAll(run, dir, "neg"));
         assertTrue(e.getMessage().contains("sfsresult.neg.xml not written") && e.getMessage().contains("-1.500"),
                 e.getMessage());

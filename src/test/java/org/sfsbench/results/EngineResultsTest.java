@@ -74,12 +74,12 @@ class EngineResultsTest {
         LoadPointResult r = LoadPointBuilder.build(new LoadPointPlan(1, (long) (procs * rate), Backend.POSIX, 1, procs,
                 2, 2, 4), s, seconds, Map.of(), OpNames.canonical());
         double shares = 0;
-        for (OpResult o : r.getOps()) {
+        for (OpResult o : r.ops()) {
             shares += o.achievedPercent();
         }
         assertEquals(100.0, shares, 1e-9);
-        assertEquals(s.totalOps(), r.getTotalOps());
-        assertEquals(s.total().latencySumUs() / 1000.0 / s.totalOps(), r.getMsecPerOp(), 1e-9);
+        assertEquals(s.totalOps(), r.totalOps());
+        assertEquals(s.total().latencySumUs() / 1000.0 / s.totalOps(), r.msecPerOp(), 1e-9);
     }
 
     private static void await(Engine e, long timeoutMs, String phase) {

@@ -44,33 +44,33 @@ final class Fixtures {
 
     /** A point with just the sfssum figures and one op matching its target. */
     static LoadPointResult point(int index, long requested, double achieved, double msec) {
-        LoadPointResult p = new LoadPointResult();
-        p.setIndex(index);
-        p.setRequestedOpsPerSec(requested);
-        p.setAchievedOpsPerSec(achieved);
-        p.setMsecPerOp(msec);
-        p.setSeconds(300);
-        p.setTotalOps(Math.round(achieved * 300));
-        p.setProtocol("NFS3");
-        p.setLoadGenerators(1);
-        p.setProcsPerGenerator(10);
-        p.setBiodReads(2);
-        p.setBiodWrites(2);
-        p.getOps().add(OpResult.builder().name("getattr").opId(1).targetPercent(100).achievedPercent(100)
-                .count(p.getTotalOps()).build());
-        return p;
+        LoadPointResult.Builder p = LoadPointResult.builder();
+        p.index(index);
+        p.requestedOpsPerSec(requested);
+        p.achievedOpsPerSec(achieved);
+        p.msecPerOp(msec);
+        p.seconds(300);
+        p.totalOps(Math.round(achieved * 300));
+        p.protocol("NFS3");
+        p.loadGenerators(1);
+        p.procsPerGenerator(10);
+        p.biodReads(2);
+        p.biodWrites(2);
+        p.ops().add(OpResult.builder().name("getattr").opId(1).targetPercent(100).achievedPercent(100)
+                .count(p.totalOps()).build());
+        return p.build();
     }
 
     /** A complete run of 10 points, 100..1000 ops/s in steps of 100, 1..10 ms: passes every rule. */
-    static RunResult goodRun() {
-        RunResult r = new RunResult();
-        r.setToolVersion("0.1.0");
-        r.setSuffix("t");
-        r.setProtocol(Backend.NFS);
-        r.setWorkload("sfs2008-nfs");
-        r.setComplete(true);
+    static RunResult.Builder goodRun() {
+        RunResult.Builder r = RunResult.builder();
+        r.toolVersion("0.1.0");
+        r.suffix("t");
+        r.protocol(Backend.NFS);
+        r.workload("sfs2008-nfs");
+        r.complete(true);
         for (int i = 1; i <= 10; i++) {
-            r.getLoadPoints().add(point(i, 100L * i, 100.0 * i, i));
+            r.loadPoints().add(point(i, 100L * i, 100.0 * i, i));
         }
         return r;
     }

@@ -25,31 +25,31 @@ class LoadPointBuilderTest {
     void sfssumFigures() {
         LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
                 OpNames.canonical());
-        assertEquals(3, r.getIndex());
-        assertEquals(104, r.getRequestedOpsPerSec());
+        assertEquals(3, r.index());
+        assertEquals(104, r.requestedOpsPerSec());
         // 1000 ops / 10 s
-        assertEquals(100.0, r.getAchievedOpsPerSec(), 1e-12);
+        assertEquals(100.0, r.achievedOpsPerSec(), 1e-12);
         // (600 * 2000 + 400 * 5000) us / 1000 ops = 3200 us
-        assertEquals(3.2, r.getMsecPerOp(), 1e-12);
-        assertEquals(1000, r.getTotalOps());
-        assertEquals(6, r.getFailedOps());
-        assertEquals(10, r.getLateOps());
+        assertEquals(3.2, r.msecPerOp(), 1e-12);
+        assertEquals(1000, r.totalOps());
+        assertEquals(6, r.failedOps());
+        assertEquals(10, r.lateOps());
         // (600 * 1500 + 400 * 4000) / 1000 = 2500 us
-        assertEquals(2.5, r.getMeanServiceMs(), 1e-12);
-        assertEquals(10240, r.getFilesetKb());
-        assertEquals("NFS3", r.getProtocol());
-        assertEquals(4, r.getProcsPerGenerator());
+        assertEquals(2.5, r.meanServiceMs(), 1e-12);
+        assertEquals(10240, r.filesetKb());
+        assertEquals("NFS3", r.protocol());
+        assertEquals(4, r.procsPerGenerator());
         // p90: rank 900 falls in the 5000 us bucket (4992..5119), interpolated 5088, clamped to max 5000
-        assertEquals(5.0, r.getP90Ms(), 1e-12);
+        assertEquals(5.0, r.p90Ms(), 1e-12);
         // p50: rank 500 of the 600 values in the 2000 us bucket (1984..2015): 1984 + 500/600 * 32
-        assertEquals((1984 + 500.0 / 600 * 32) / 1000, r.getP50Ms(), 1e-12);
+        assertEquals((1984 + 500.0 / 600 * 32) / 1000, r.p50Ms(), 1e-12);
     }
 
     @Test
     void perOpRowsIncludeMixOpsThatDidNothing() {
         LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
                 OpNames.canonical());
-        List<OpResult> ops = r.getOps();
+        List<OpResult> ops = r.ops();
         assertEquals(3, ops.size());
         OpResult lookup = ops.get(0);
         assertEquals("lookup", lookup.name());
@@ -72,10 +72,10 @@ class LoadPointBuilderTest {
         assertEquals(0, access.count());
         assertEquals(0.5, access.targetPercent(), 0);
         assertEquals(0.0, access.meanMs(), 0);
-        assertEquals(1, r.getErrors().size());
-        assertEquals("lookup", r.getErrors().get(0).op());
-        assertEquals("NFS3ERR_NOENT (2)", r.getErrors().get(0).statusText());
-        assertEquals(6, r.getErrors().get(0).count());
+        assertEquals(1, r.errors().size());
+        assertEquals("lookup", r.errors().get(0).op());
+        assertEquals("NFS3ERR_NOENT (2)", r.errors().get(0).statusText());
+        assertEquals(6, r.errors().get(0).count());
     }
 
     @Test

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.sfsbench.results.model.LoadPointResult;
-import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
 
@@ -22,37 +22,45 @@ class RunRulesTest {
     }
 
     /** Applies {@code change} to a good run and settings and returns the rules that then fail. */
-    private static Set<String> failingAfter(BiConsumer<RunResult, Fixtures.Settings> change) {
-        RunResult run = Fixtures.goodRun();
+    private static Set<String> failingAfter(BiConsumer<RunResult.Builder, Fixtures.Settings> change) {
+        RunResult.Builder run = Fixtures.goodRun();
         Fixtures.Settings s = new Fixtures.Settings();
         change.accept(run, s);
-        return failing(run, s);
+        return failing(run.build(), s);
+    }
+
+    /** Replaces load point {@code i} of {@code run} by a changed copy. */
+    private static void point(RunResult.Builder run, int i, Consumer<LoadPointResult.Builder> change) {
+        LoadPointResult.Builder p = run.loadPoints().get(i).toBuilder();
+        change.accept(p);
+        run.loadPoints().set(i, p.build());
     }
 
     @Test
     void goodRunIsDisclosable() {
-        RunResult run = Fixtures.goodRun();
+        RunResult.Builder run = Fixtures.goodRun();
         RunRules.apply(run, new Fixtures.Settings());
-        assertTrue(run.isDisclosable());
-        assertTrue(run.getNonDisclosableReasons().isEmpty());
-        assertEquals(16, run.getRuleChecks().size());
-        assertEquals(16, run.getRuleChecks().stream().map(RuleCheck::id).distinct().count());
+        assertTrue(run.disclosable());
+        assertTrue(run.nonDisclosableReasons().isEmpty());
+        assertEquals(16, run.ruleChecks().size());
+        assertEquals(16, run.ruleChecks().stream().map(RuleCheck::id).distinct().count());
     }
 
     @Test
     void eachRuleFailsOnItsOwn() {
         assertEquals(Set.of("complete"), failingAfter((r, s) -> {
-            r.setComplete(false);
-            r.setFailure("client 2 worker died");
+            r.complete(false);
+            r.failure("client 2 worker died");
         }));
-        assertEquals(Set.of("load-points"), failingAfter((r, s) -> r.getLoadPoints().remove(9)));
+        assertEquals(Set.of("load-points"), failingAfter((r, s) -> r.loadPoints().remove(9)));
         assertEquals(Set.of("load-spacing"), failingAfter((r, s) -> {
             // step 300 -> 450 is 150 against a uniform step of 100
-            LoadPointResult p = r.getLoadPoints().get(3);
-            p.setRequestedOpsPerSec(450);
-            p.setAchievedOpsPerSec(450);
+            point(r, 3, p -> {
+                p.requestedOpsPerSec(450);
+                p.achievedOpsPerSec(450);
+            });
         }));
-        assertEquals(Set.of("achieved-load"), failingAfter((r, s) -> r.getLoadPoints().get(4).setAchievedOpsPerSec(470)));
+        assertEquals(Set.of("achieved-load"), failingAfter((r, s) -> point(r, 4, p -> p.achievedOpsPerSec(470))));
         assertEquals(Set.of("ops-per-proc"), failingAfter((r, s) -> s.procs = 20));
         assertEquals(Set.of("runtime"), failingAfter((r, s) -> s.runtime = 60));
         assertEquals(Set.of("warmup"), failingAfter((r, s) -> s.warmup = 30));
@@ -62,47 +70,44 @@ class RunRulesTest {
         assertEquals(Set.of("mix"), failingAfter((r, s) -> s.customMix = true));
         assertEquals(Set.of("extensions"), failingAfter((r, s) -> s.extensions = List.of("FS_PROTOCOL=posix")));
         assertEquals(Set.of("failed-ops"), failingAfter((r, s) -> {
-            LoadPointResult p = r.getLoadPoints().get(2);
-            p.setFailedOps(p.getTotalOps() / 100);
+            point(r, 2, p -> p.failedOps(p.totalOps() / 100));
         }));
         assertEquals(Set.of("mix-share"), failingAfter((r, s) -> {
-            List<OpResult> ops = r.getLoadPoints().get(0).getOps();
-            ops.set(0, ops.get(0).toBuilder().targetPercent(98.4).build());
+            point(r, 0, p -> p.ops().set(0, p.ops().get(0).toBuilder().targetPercent(98.4).build()));
         }));
-        assertEquals(Set.of("response-limit"), failingAfter((r, s) -> r.getLoadPoints().get(1).setMsecPerOp(21)));
-        assertEquals(Set.of("backend-ops"), failingAfter((r, s) -> r.getUnsupportedOps().add("readlink")));
+        assertEquals(Set.of("response-limit"), failingAfter((r, s) -> point(r, 1, p -> p.msecPerOp(21))));
+        assertEquals(Set.of("backend-ops"), failingAfter((r, s) -> r.unsupportedOps().add("readlink")));
     }
 
     @Test
     void boundariesOfTolerances() {
         // 95% of requested is still fine, 94.9% is not
-        assertTrue(failingAfter((r, s) -> r.getLoadPoints().get(4).setAchievedOpsPerSec(475)).isEmpty());
-        assertEquals(Set.of("achieved-load"), failingAfter((r, s) -> r.getLoadPoints().get(4).setAchievedOpsPerSec(474.9)));
+        assertTrue(failingAfter((r, s) -> point(r, 4, p -> p.achievedOpsPerSec(475))).isEmpty());
+        assertEquals(Set.of("achieved-load"), failingAfter((r, s) -> point(r, 4, p -> p.achievedOpsPerSec(474.9))));
         // a share 1.5 points off is fine
         assertTrue(failingAfter((r, s) -> {
-            List<OpResult> ops = r.getLoadPoints().get(0).getOps();
-            ops.set(0, ops.get(0).toBuilder().targetPercent(98.5).build());
+            point(r, 0, p -> p.ops().set(0, p.ops().get(0).toBuilder().targetPercent(98.5).build()));
         }).isEmpty());
         // 0.99% failed is fine, 1% is not
-        assertTrue(failingAfter((r, s) -> r.getLoadPoints().get(0).setFailedOps(297)).isEmpty());
-        assertEquals(Set.of("failed-ops"), failingAfter((r, s) -> r.getLoadPoints().get(0).setFailedOps(300)));
+        assertTrue(failingAfter((r, s) -> point(r, 0, p -> p.failedOps(297))).isEmpty());
+        assertEquals(Set.of("failed-ops"), failingAfter((r, s) -> point(r, 0, p -> p.failedOps(300))));
         // 100 ops/s over 10 procs = 10 per proc (allowed); 1000 over 4 = 250 (allowed), over 3 = 333 (not)
         assertTrue(failingAfter((r, s) -> s.procs = 4).isEmpty());
         assertEquals(Set.of("ops-per-proc"), failingAfter((r, s) -> s.procs = 3));
         // a point above 20 ms beyond the peak is the normal end of a curve
         assertTrue(failingAfter((r, s) -> {
             LoadPointResult p = Fixtures.point(11, 1100, 1045, 35);
-            r.getLoadPoints().add(p);
+            r.loadPoints().add(p);
         }).isEmpty());
     }
 
     @Test
     void reasonsNameTheRuleAndTheValue() {
-        RunResult run = Fixtures.goodRun();
+        RunResult.Builder run = Fixtures.goodRun();
         Fixtures.Settings s = new Fixtures.Settings();
         s.runtime = 60;
         RunRules.apply(run, s);
-        assertFalse(run.isDisclosable());
-        assertEquals(List.of("runtime: RUNTIME is 300 seconds. (RUNTIME=60)"), run.getNonDisclosableReasons());
+        assertFalse(run.disclosable());
+        assertEquals(List.of("runtime: RUNTIME is 300 seconds. (RUNTIME=60)"), run.nonDisclosableReasons());
     }
 }

@@ -18,19 +18,19 @@ import org.sfsbench.stats.OpNames;
 class SfsresWriterTest {
 
     static RunResult run() {
-        RunResult run = Fixtures.goodRun();
-        run.getLoadPoints().clear();
-        run.setRcFile("sfs_nfs_rc");
-        run.setStartTime("2026-11-21T15:00:00Z");
-        run.getRcVariables().add(RcVariable.of("LOAD", "100"));
-        run.getRcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
-        run.getClients().add(new ClientInfo("client1", 1, 4));
+        RunResult.Builder run = Fixtures.goodRun();
+        run.loadPoints().clear();
+        run.rcFile("sfs_nfs_rc");
+        run.startTime("2026-11-21T15:00:00Z");
+        run.rcVariables().add(RcVariable.of("LOAD", "100"));
+        run.rcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
+        run.clients().add(new ClientInfo("client1", 1, 4));
         LoadPointResult p = LoadPointBuilder.build(LoadPointBuilderTest.PLAN, Fixtures.runSample(), 10.0,
                 Fixtures.mix(), OpNames.canonical());
-        run.getLoadPoints().add(p);
-        Metrics.compute(run.getLoadPoints()).applyTo(run);
+        run.loadPoints().add(p);
+        Metrics.compute(run.loadPoints()).applyTo(run);
         RunRules.apply(run, new Fixtures.Settings());
-        return run;
+        return run.build();
     }
 
     @Test

@@ -24,15 +24,15 @@ class SfssumFileTest {
 
     @Test
     void formatsARowInTheGuidesColumns() {
-        LoadPointResult p = Fixtures.point(1, 320, 320.6, 1.54);
-        p.setTotalOps(96187);
-        p.setSeconds(299.4);
-        p.setProtocol("CIFS");
-        p.setFilesetKb(37764720);
-        p.setLoadGenerators(4);
-        p.setProcsPerGenerator(10);
+        LoadPointResult.Builder p = Fixtures.point(1, 320, 320.6, 1.54).toBuilder();
+        p.totalOps(96187);
+        p.seconds(299.4);
+        p.protocol("CIFS");
+        p.filesetKb(37764720);
+        p.loadGenerators(4);
+        p.procsPerGenerator(10);
         assertEquals("     320     321     1.5    96187  299 CIFS T 4   37764720   4 10  2  2 2008",
-                SfssumFile.format(SfssumRow.of(p)));
+                SfssumFile.format(SfssumRow.of(p.build())));
     }
 
     @Test

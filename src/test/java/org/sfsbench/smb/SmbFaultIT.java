@@ -9,13 +9,18 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.testsupport.SambaServer;
 
-/** Wrong password, missing share and a server killed during RUN each fail fast with a clear message. */
+/**
+ * Wrong password, missing share and a server killed during RUN each fail fast with a clear message,
+ * through either SMB client library.
+ */
 class SmbFaultIT {
     static SambaServer smb;
 
@@ -31,13 +36,14 @@ class SmbFaultIT {
         }
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"libsmb2", "libsmbclient"})
     @Timeout(60)
-    void wrongPassword() {
+    void wrongPassword(String client) {
         String wrong = "Wrong-" + smb.password();
         long t0 = System.nanoTime();
         EngineException ex = assertThrows(EngineException.class,
-                () -> Engine.open(smb.config(2, 10, "fault", wrong, "share")).close());
+                () -> Engine.open(smb.config(client, 2, 10, "fault", wrong, "share")).close());
         double secs = (System.nanoTime() - t0) / 1e9;
         String m = ex.getMessage();
         assertTrue(m.contains("access denied") && m.contains("wrong user name, password or domain"), m);
@@ -46,11 +52,12 @@ class SmbFaultIT {
         assertTrue(secs < 20, "took " + secs + " s");
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"libsmb2", "libsmbclient"})
     @Timeout(60)
-    void missingShare() {
+    void missingShare(String client) {
         EngineException ex = assertThrows(EngineException.class,
-                () -> Engine.open(smb.config(1, 10, "fault", smb.password(), "nosuchshare")).close());
+                () -> Engine.open(smb.config(client, 1, 10, "fault", smb.password(), "nosuchshare")).close());
         String m = ex.getMessage();
         assertTrue(m.contains("share not found") && m.contains("nosuchshare"), m);
         assertFalse(m.contains(smb.password()), "password in: " + m);
@@ -61,11 +68,14 @@ class SmbFaultIT {
     void securityDescriptorsSkippedWhenPort445IsNotTheServer() throws Exception {
         SambaServer other = SambaServer.startWithout445("no445-it");
         try {
-            Engine.Validation v = Engine.validate(other.config(1, 0, "validate"));
+            Engine.Validation v = Engine.validate(other.config("libsmbclient", 1, 0, "validate"));
             assertEquals(0, v.failures(), v.report());
             assertTrue(v.report().contains("SKIP NT_TRANSACT_QUERY_SECURITY_DESC")
                     && v.report().contains("opens on port 445"), v.report());
-            long[] s = CifsLoadPoint.run(other.config(2, 20, "no445"), 0, 3);
+            // libsmb2 asks on the connection it has
+            Engine.Validation v2 = Engine.validate(other.config("libsmb2", 1, 0, "validate"));
+            assertTrue(v2.report().contains("PASS NT_TRANSACT_QUERY_SECURITY_DESC"), v2.report());
+            long[] s = CifsLoadPoint.run(other.config("libsmbclient", 2, 20, "no445"), 0, 3);
             assertEquals(0, CifsLoadPoint.total(s, SampleLayout.O_ERRORS));
             assertEquals(0, CifsLoadPoint.word(s, 26, SampleLayout.O_OPS), "security descriptor queries issued");
             assertTrue(CifsLoadPoint.word(s, 34, SampleLayout.O_OPS) > 0, "no NT_CREATE_ANDX");
@@ -74,10 +84,11 @@ class SmbFaultIT {
         }
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"libsmb2", "libsmbclient"})
     @Timeout(120)
-    void serverKilledMidRun() throws Exception {
-        try (Engine e = Engine.open(smb.config(2, 20, "fault"))) {
+    void serverKilledMidRun(String client) throws Exception {
+        try (Engine e = Engine.open(smb.config(client, 2, 20, "fault"))) {
             e.start(Phase.INIT, 60);
             CifsLoadPoint.await(e, 90_000, "INIT");
             e.start(Phase.RUN, 60);
@@ -94,7 +105,7 @@ class SmbFaultIT {
             assertTrue(m.contains("connection or target lost") && m.contains(smb.target("share")), m);
             assertFalse(m.contains(smb.password()), "password in: " + m);
             assertTrue(secs < 30, "failure noticed only after " + secs + " s");
-            System.out.printf("SmbFaultIT: RUN failed %.2f s after smbd stopped: %s%n", secs, m);
+            System.out.printf("SmbFaultIT: %s: RUN failed %.2f s after smbd stopped: %s%n", client, secs, m);
         } finally {
             smb = SambaServer.start("fault-it", smb.port);
         }

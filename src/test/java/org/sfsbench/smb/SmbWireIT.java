@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
@@ -24,15 +25,32 @@ import org.sfsbench.testsupport.SambaServer;
 
 /**
  * Proof on the wire: the SMB2 requests tshark sees on the test port during RUN agree with the
- * engine's own physical-request counters, op by op, using the multiplicities of docs/smb.md.
+ * engine's own physical-request counters, op by op, using the multiplicities of docs/smb.md, for
+ * each SMB client library.
  */
 class SmbWireIT {
     // SMB2 command codes
-    static final int CREATE = 5, CLOSE = 6, READ = 8, WRITE = 9, ECHO = 13, QUERY_DIRECTORY = 14,
-            QUERY_INFO = 16, SET_INFO = 17;
+    static final int CREATE = 5, CLOSE = 6, FLUSH = 7, READ = 8, WRITE = 9, LOCK = 10, ECHO = 13,
+            QUERY_DIRECTORY = 14, QUERY_INFO = 16, SET_INFO = 17;
 
-    /** SMB2 requests per logical op (docs/smb.md, "Wire cost"). */
-    static final Map<String, Map<Integer, Integer>> MULTIPLICITY = Map.of(
+    /** SMB2 requests per logical op through libsmb2 (docs/smb.md, "Wire cost"). */
+    static final Map<String, Map<Integer, Integer>> LIBSMB2 = Map.ofEntries(
+            Map.entry("NT_CREATE_ANDX", Map.of(CREATE, 1)),
+            Map.entry("CLOSE", Map.of(CLOSE, 1)),
+            Map.entry("READ_ANDX", Map.of(READ, 1)),
+            Map.entry("WRITE_ANDX", Map.of(WRITE, 1)),
+            Map.entry("TRANS2_QUERY_FILE_INFORMATION", Map.of(QUERY_INFO, 1)),
+            Map.entry("TRANS2_SET_FILE_INFORMATION", Map.of(SET_INFO, 1)),
+            Map.entry("TRANS2_QUERY_PATH_INFORMATION", Map.of(CREATE, 1, QUERY_INFO, 1, CLOSE, 1)),
+            Map.entry("NT_TRANSACT_QUERY_SECURITY_DESC", Map.of(CREATE, 1, QUERY_INFO, 1, CLOSE, 1)),
+            Map.entry("TRANS2_FIND_FIRST2", Map.of(CREATE, 1, QUERY_DIRECTORY, 2, CLOSE, 1)),
+            Map.entry("TRANS2_QUERY_FS_INFORMATION", Map.of(QUERY_INFO, 1)),
+            Map.entry("ECHO", Map.of(ECHO, 1)),
+            Map.entry("LOCKING_ANDX", Map.of(LOCK, 1)),
+            Map.entry("FLUSH", Map.of(FLUSH, 1)));
+
+    /** SMB2 requests per logical op through libsmbclient (docs/smb.md, "Wire cost"). */
+    static final Map<String, Map<Integer, Integer>> LIBSMBCLIENT = Map.of(
             "NT_CREATE_ANDX", Map.of(CREATE, 1),
             "CLOSE", Map.of(CLOSE, 1),
             "READ_ANDX", Map.of(READ, 1),
@@ -58,15 +76,18 @@ class SmbWireIT {
         }
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"libsmb2", "libsmbclient"})
     @Timeout(120)
-    void wireRequestsMatchEngineCounters(@TempDir Path dir) throws Exception {
+    void wireRequestsMatchEngineCounters(String client, @TempDir Path dir) throws Exception {
         final int procs = 2;
         final double runSeconds = 5;
+        boolean libsmb2 = client.equals("libsmb2");
+        Map<String, Map<Integer, Integer>> multiplicity = libsmb2 ? LIBSMB2 : LIBSMBCLIENT;
         Path pcap = dir.resolve("run.pcap");
         Path dumpErr = dir.resolve("dumpcap.err");
         Process[] dumpcap = new Process[1];
-        long[] s = CifsLoadPoint.run(smb.config(procs, 40, "wire"), 0, runSeconds, () -> {
+        long[] s = CifsLoadPoint.run(smb.config(client, procs, 40, "wire"), 0, runSeconds, () -> {
             dumpcap[0] = new ProcessBuilder("dumpcap", "-q", "-P", "-B", "64", "-i", "lo", "-f", "tcp port " + smb.port,
                     "-w", pcap.toString()).redirectErrorStream(true).redirectOutput(dumpErr.toFile()).start();
             long deadline = System.currentTimeMillis() + 15_000;
@@ -97,7 +118,7 @@ class SmbWireIT {
                 continue;
             }
             String name = Engine.opName(op);
-            Map<Integer, Integer> mult = MULTIPLICITY.get(name);
+            Map<Integer, Integer> mult = multiplicity.get(name);
             assertTrue(mult != null, "unexpected op " + name);
             int per = mult.values().stream().mapToInt(Integer::intValue).sum();
             table.append(String.format("%-32s ops %5d physical %6d (%d per op)%n", name, n, phys, per));
@@ -114,12 +135,15 @@ class SmbWireIT {
             logical += n;
             modelled += n * per + extra;
         }
-        long echoes = wire.getOrDefault(ECHO, 0L);
+        // libsmbclient sends keep-alive ECHOs of its own; libsmb2 only the workload's
+        long echoes = libsmb2 ? 0 : wire.getOrDefault(ECHO, 0L);
         Map<Integer, Long> seen = new TreeMap<>(wire);
-        seen.remove(ECHO);
+        if (!libsmb2) {
+            seen.remove(ECHO);
+        }
         String msg = "wire (SMB2 command -> requests) " + wire + "\nexpected from engine counters " + expected
                 + "\n" + table;
-        System.out.println("SmbWireIT: " + logical + " ops, " + physical + " physical requests, " + echoes
+        System.out.println("SmbWireIT " + client + ": " + logical + " ops, " + physical + " physical requests, " + echoes
                 + " keep-alive echoes\n" + msg);
         assertTrue(logical > 0.9 * procs * 40 * runSeconds, msg);
         assertEquals(physical, modelled, msg);

@@ -85,10 +85,15 @@ public final class SambaServer {
         return "\\\\127.0.0.1:" + port + "\\" + share;
     }
 
-    /** Engine configuration (docs/engine.md keys) for the sfs2008-cifs workload on this server. */
-    public String config(int procs, double ratePerProc, String root, String password, String share) {
+    /**
+     * Engine configuration (docs/engine.md keys) for the sfs2008-cifs workload on this server, through
+     * SMB client library {@code client} (libsmb2, libsmbclient; "" = the engine's default).
+     */
+    public String config(String client, int procs, double ratePerProc, String root, String password,
+            String share) {
         return String.join("\n",
                 "backend=smb",
+                client.isEmpty() ? "" : "smb_client=" + client,
                 "workload=sfs2008-cifs",
                 "procs=" + procs,
                 "target.0=" + target(share),
@@ -101,7 +106,12 @@ public final class SambaServer {
                 "");
     }
 
+    public String config(String client, int procs, double ratePerProc, String root) {
+        return config(client, procs, ratePerProc, root, password(), env.get("SHARE"));
+    }
+
+    /** {@link #config(String, int, double, String)} with the engine's default client. */
     public String config(int procs, double ratePerProc, String root) {
-        return config(procs, ratePerProc, root, password(), env.get("SHARE"));
+        return config("", procs, ratePerProc, root);
     }
 }
