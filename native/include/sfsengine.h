@@ -110,6 +110,15 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
  * Returns 0, or -1 (see sfs_engine_error). */
 int sfs_engine_start(sfs_engine *e, int phase, double seconds);
 
+/* Change settings between phases, keeping the file set and the open
+ * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS).
+ * 'changes' are key=value lines:
+ *   active=N   procs that generate load in the next phases (1..procs; the
+ *              others stay idle; INIT always uses every proc)
+ *   rate=R     ops/s per proc, 0 = unpaced
+ * Refused while a phase runs.  0, or -1 with a message naming the key. */
+int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen);
+
 /* Wait up to timeout_ms for the current phase to end. */
 int sfs_engine_wait(sfs_engine *e, int timeout_ms);
 

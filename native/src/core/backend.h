@@ -47,8 +47,9 @@
  *   QUERY_SECURITY_DESC: slot (path for information/logs)
  *   READ_ANDX, WRITE_ANDX: slot, offset, length, buf
  *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
- * A proc has at most one request outstanding; its strings and buf stay
- * valid until done() is called.
+ * A proc has one request outstanding, or up to outstanding_ios with that
+ * key (async backends, and sync backends through queue()); a request's
+ * strings and buf stay valid until done() is called.
  *
  * Synchronous backends (posix, smb) execute the request inside submit() and
  * call req->done before returning; the engine then runs one proc per
@@ -162,6 +163,13 @@ typedef struct sfs_backend {
     /* Optional (may be NULL): the client libraries this backend can use,
      * with their versions, for sfs_engine_version ("" if none). */
     const char *(*libraries)(void);
+    /* Optional (sync backends, may be NULL): switch ctx to queued operation
+     * with up to 'depth' requests in flight (outstanding_ios): submit() then
+     * queues reads and writes and poll() completes them, as an async
+     * backend does (other ops may still complete inside submit()).  0, or a
+     * negative errno with a reason in err when it cannot (posix without
+     * io_uring). */
+    int  (*queue)(void *ctx, int depth, char *err, size_t errlen);
 } sfs_backend;
 
 /* Status conventions (req->status, negative errno values). */

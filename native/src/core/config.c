@@ -129,6 +129,11 @@ static const sfs_option core_keys[] = {
     { "target_mbps", SFS_KEY_NUM, 0, 1e7, "0", "loadfile: MB/s (1e6 bytes) of each proc, 0 = none", CORE(target_mbps) },
     { "procs_total", SFS_KEY_INT, 0, 1000000, "0", "procs of the whole run (all engines), 0 = procs", CORE(procs_total) },
     { "loadfile_passes", SFS_KEY_INT, 0, 1000000000, "0", "loadfile: passes through the file, then stop; 0 = until the end", CORE(loadfile_passes) },
+    { "working_set", SFS_KEY_INT, 0, (double)(1LL << 50), "0", "client data set bytes (randread, seqread, seqwrite)", CORE(working_set) },
+    { "file_count", SFS_KEY_INT, 0, 100000000, "0", "files of that set, 0 = one per proc", CORE(file_count) },
+    { "outstanding_ios", SFS_KEY_INT, 0, SFS_MAX_OUTSTANDING, "0", "requests in flight per proc; 0 = one (an SFS proc)", CORE(outstanding_ios) },
+    { "access_spec", SFS_KEY_TEXT, 0, 0, "", "workload access: Iometer access-spec lines separated by ';'", CORE(access_spec) },
+    { "start_offset", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "workload access: first byte of the tested region", CORE(start_offset) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 const sfs_option *const sfs_core_keys = core_keys;

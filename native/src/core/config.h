@@ -12,6 +12,7 @@
 
 #define SFS_CFG_MAX_PROCS 10000
 #define SFS_XFER_MAX (1 << 20)     /* largest xfer_size (= write pattern size) */
+#define SFS_MAX_OUTSTANDING 256    /* outstanding_ios: requests in flight per proc */
 
 struct sfs_logger;
 
@@ -35,6 +36,11 @@ struct sfs_cfg {
     int      append_pcnt;
     uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
     uint64_t file_size;          /* fixed file size, 0 = distribution */
+    uint64_t working_set;        /* client data set bytes (randread, seqread, seqwrite) */
+    uint32_t file_count;         /* files of that set, 0 = one per proc */
+    int      outstanding_ios;    /* requests in flight per proc; 0 = one (an SFS proc) */
+    char     access_spec[4096];  /* workload access: Iometer access-spec lines */
+    uint64_t start_offset;       /* workload access: first byte of the tested region */
     uint64_t seed;
     uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
     char     log[1024];

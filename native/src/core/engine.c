@@ -73,6 +73,8 @@ static void engine_free(sfs_engine *e)
         if (p->wstate) e->wl->close(p->wstate);
         if (p->bctx) e->be->close(p->bctx);
         sfs_fileset_free(&p->fs);
+        free(p->reqs);
+        free(p->free_slots);
     }
     for (int k = 0; k < e->nworkers; k++) {
         free(e->workers[k].procs);
@@ -111,6 +113,18 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    /* outstanding_ios: an async backend takes several requests per proc as
+     * it is; a sync one must offer a queued mode, or depth 1 runs it as
+     * usual (one request at a time is that depth) */
+    if (e->cfg.outstanding_ios > 0 && !e->be->async) {
+        if (e->be->queue)
+            e->queued = 1;
+        else if (e->cfg.outstanding_ios > 1) {
+            snprintf(msg, sizeof msg, "outstanding_ios=%d: the %s backend keeps one request in "
+                     "flight per proc (allowed 0..1)", e->cfg.outstanding_ios, e->be->name);
+            goto fail;
+        }
+    }
     size_t procs_bytes = (size_t)e->cfg.procs * sizeof *e->procs;
     if (posix_memalign((void **)&e->procs, 64, procs_bytes) != 0) {
         e->procs = NULL;
@@ -119,6 +133,7 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
+    e->load_procs = e->cfg.procs;
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
               e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
     for (int i = 0; i < e->nprocs; i++) {
@@ -130,15 +145,27 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->target = e->cfg.target[i];
         if (e->wl->own_namespace)
             snprintf(p->root, sizeof p->root, "%s", e->cfg.root);
+        else if (e->wl->client_dataset)
+            snprintf(p->root, sizeof p->root, "%s/c%04d", e->cfg.root, e->cfg.proc_first);
         else
             snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        if (!e->wl->own_namespace && sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
+        p->depth = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
+        p->reqs = calloc((size_t)p->depth, sizeof *p->reqs);
+        p->free_slots = calloc((size_t)p->depth, sizeof *p->free_slots);
+        if (!p->reqs || !p->free_slots) {
+            snprintf(msg, sizeof msg, "out of memory");
+            goto fail;
+        }
+        for (int k = 0; k < p->depth; k++)
+            p->free_slots[p->nfree++] = p->depth - 1 - k;
+        if (!e->wl->own_namespace && !e->wl->own_files &&
+            sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
             goto fail;
         }
-        if (i == 0)
+        if (i == 0 && !e->wl->own_namespace && !e->wl->own_files)
             sfs_debug(&e->cfg, SFS_DBG_CHILD_SETUP, p->global,
                       "fileset files=%u dirs=%u bytes=%llu working=%u bytes=%llu churn=%u symlinks=%u",
                       p->fs.nfiles, p->fs.ndirs, (unsigned long long)p->fs.total_bytes,
@@ -147,6 +174,11 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         if (e->be->open(&e->cfg, i, p->root, &p->bctx, m2, sizeof m2)) {
             p->bctx = NULL;
             snprintf(msg, sizeof msg, "proc %d (target %s): %s", p->global, p->target, m2);
+            goto fail;
+        }
+        if (e->queued && e->be->queue(p->bctx, p->depth, m2, sizeof m2)) {
+            snprintf(msg, sizeof msg, "proc %d (target %s): outstanding_ios=%d: %s", p->global,
+                     p->target, p->depth, m2);
             goto fail;
         }
         if (e->wl->open(&e->cfg, i, &p->fs, &p->wstate, m2, sizeof m2)) {
@@ -259,6 +291,76 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     return 0;
 }
 
+static int step_key(sfs_engine *e, int line, const char *key, const char *val, char *msg, size_t len)
+{
+    char *end;
+    if (strcmp(key, "active") == 0) {
+        long n = strtol(val, &end, 10);
+        if (!*val || *end || n < 1 || n > e->nprocs) {
+            snprintf(msg, len, "step line %d: active=%s: allowed 1..%d (the engine's procs)",
+                     line, val, e->nprocs);
+            return -1;
+        }
+        __atomic_store_n(&e->load_procs, (int)n, __ATOMIC_RELAXED);
+        return 0;
+    }
+    if (strcmp(key, "rate") == 0) {
+        double r = strtod(val, &end);
+        if (!*val || *end || !(r >= 0 && r <= 1e7)) {
+            snprintf(msg, len, "step line %d: rate=%s: allowed 0 (unpaced) .. 1e7 ops/s per proc",
+                     line, val);
+            return -1;
+        }
+        e->cfg.rate = r;
+        for (int i = 0; i < e->nprocs; i++)
+            e->procs[i].interval_ns = r > 0 ? 1e9 / r : 0;
+        return 0;
+    }
+    snprintf(msg, len, "step line %d: unknown key '%s' (allowed: active, rate)", line, key);
+    return -1;
+}
+
+int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen)
+{
+    char msg[512] = "";
+    if (!e || !changes) {
+        set_err(err, errlen, "step: no engine or no changes");
+        return -1;
+    }
+    pthread_mutex_lock(&e->lock);
+    if (e->active > 0 || e->failed) {
+        snprintf(msg, sizeof msg, e->failed ? "step: the engine has failed: %s"
+                 : "step: a phase is still running (%s)", e->failed ? e->err : phase_name(e->phase));
+        pthread_mutex_unlock(&e->lock);
+        set_err(err, errlen, msg);
+        return -1;
+    }
+    char *text = strdup(changes), *save = NULL;
+    int rc = text ? 0 : -1, line = 0;
+    if (!text) snprintf(msg, sizeof msg, "out of memory");
+    for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l && rc == 0;
+         l = strtok_r(NULL, "\n", &save)) {
+        line++;
+        while (*l == ' ' || *l == '\t') l++;
+        if (!*l || *l == '#') continue;
+        char *eq = strchr(l, '=');
+        if (!eq) {
+            snprintf(msg, sizeof msg, "step line %d: '%s' is not key=value", line, l);
+            rc = -1;
+            break;
+        }
+        *eq = '\0';
+        rc = step_key(e, line, l, eq + 1, msg, sizeof msg);
+    }
+    free(text);
+    pthread_mutex_unlock(&e->lock);
+    if (rc == 0)
+        sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "step active=%d rate=%g", e->load_procs, e->cfg.rate);
+    else
+        set_err(err, errlen, msg);
+    return rc;
+}
+
 int sfs_engine_wait(sfs_engine *e, int timeout_ms)
 {
     if (!e) return SFS_STATE_FAILED;
@@ -337,8 +439,8 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
         /* behind: its last op was sent > 1 s late, or the op in flight was
          * intended > 1 s ago (a proc stuck in a slow op counts too) */
         int late = LOAD_RELAXED(p->behind) ||
-                   (LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
-                    now > LOAD_RELAXED(p->req.t_intended_ns) + 1000000000ULL);
+                   (p->depth == 1 && LOAD_RELAXED(p->busy) && out[SFS_S_PHASE] >= SFS_PHASE_WARMUP &&
+                    now > LOAD_RELAXED(p->reqs[0].t_intended_ns) + 1000000000ULL);
         behind += late ? 1 : 0;
     }
     out[SFS_S_INIT_DONE] = done;

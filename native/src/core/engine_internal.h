@@ -26,8 +26,11 @@ struct sfs_proc {
     void *bctx;
     void *wstate;
     struct sfs_fileset fs;
-    sfs_req req;
-    int busy;                     /* a request is outstanding (atomic: sample reads it) */
+    sfs_req *reqs;                /* [depth] request slots */
+    int depth;                    /* requests in flight at most (outstanding_ios, >= 1) */
+    int *free_slots;              /* indexes of idle reqs, nfree of them */
+    int nfree;
+    int busy;                     /* requests outstanding (atomic: sample reads it) */
     int finished;                 /* no more requests in this phase */
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */
@@ -54,8 +57,10 @@ struct sfs_engine {
     const sfs_workload *wl;
     struct sfs_proc *procs;
     int nprocs;
+    int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
+    int queued;                   /* a sync backend runs in queued mode (run_async) */
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int phase;                    /* SFS_PHASE_* (atomic) */

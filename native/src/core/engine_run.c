@@ -86,13 +86,15 @@ static void on_done(sfs_req *req)
     /* INIT requests belong to the file set, not to the workload's sequences */
     if (phase != SFS_PHASE_INIT && e->wl->completed)
         e->wl->completed(p->wstate, req);
-    STORE_RELAXED(p->busy, 0);
+    p->free_slots[p->nfree++] = (int)(req - p->reqs);
+    STORE_RELAXED(p->busy, LOAD_RELAXED(p->busy) - 1);
 }
 
-static void issue(struct sfs_proc *p, uint64_t intended)
+/* Issue the request prepare() filled in the proc's next idle slot. */
+static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
 {
     sfs_engine *e = p->e;
-    sfs_req *req = &p->req;
+    p->nfree--;
     req->engine_priv = p;
     req->done = on_done;
     req->status = 0;
@@ -111,9 +113,10 @@ static void issue(struct sfs_proc *p, uint64_t intended)
         sfs_counters_not_issued(sfs_worker_counters(p->w, intended), req->op);
         if (e->wl->completed)
             e->wl->completed(p->wstate, req);
+        p->free_slots[p->nfree++] = (int)(req - p->reqs);
         return;
     }
-    STORE_RELAXED(p->busy, 1);
+    STORE_RELAXED(p->busy, LOAD_RELAXED(p->busy) + 1);
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
@@ -173,6 +176,8 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
         *intended = now;
         return 1;
     }
+    if (p->local >= __atomic_load_n(&e->load_procs, __ATOMIC_RELAXED))
+        return -1;                        /* idle in this step */
     if (p->interval_ns <= 0 && e->wl->intended) {   /* the workload's own schedule */
         uint64_t t = e->wl->intended(p->wstate, now);
         if (t) {
@@ -193,16 +198,27 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
     return 1;
 }
 
-/* Fill the proc's next request; 0 when INIT has nothing more. */
-static int prepare(struct sfs_proc *p)
+/* Fill the proc's next idle slot; NULL when INIT has nothing more. */
+static sfs_req *prepare(struct sfs_proc *p)
 {
     sfs_engine *e = p->e;
+    sfs_req *req = &p->reqs[p->free_slots[p->nfree - 1]];
     if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) == SFS_PHASE_INIT) {
-        memset(&p->req, 0, sizeof p->req);
-        return e->wl->next_init(p->wstate, &p->req);
+        memset(req, 0, sizeof *req);
+        return e->wl->next_init(p->wstate, req) ? req : NULL;
     }
-    e->wl->next(p->wstate, &p->req);
-    return 1;
+    e->wl->next(p->wstate, req);
+    return req;
+}
+
+/* After a load request: the next intended start, the DEBUG 6 checkpoint. */
+static void after_issue(struct sfs_proc *p, uint64_t now)
+{
+    sfs_engine *e = p->e;
+    if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) == SFS_PHASE_INIT)
+        return;
+    if (p->interval_ns > 0) advance(p);
+    checkpoint(p, now);
 }
 
 static void run_sync(struct sfs_worker *w)
@@ -226,13 +242,11 @@ static void run_sync(struct sfs_worker *w)
             now = sfs_now_ns();
             continue;
         }
-        if (!prepare(p)) break;
-        issue(p, intended);
-        now = p->req.t_done_ns;   /* sync: done() ran inside submit() */
-        if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) != SFS_PHASE_INIT) {
-            if (p->interval_ns > 0) advance(p);
-            checkpoint(p, now);
-        }
+        sfs_req *req = prepare(p);
+        if (!req) break;
+        issue(p, req, intended);
+        now = req->t_done_ns;   /* sync: done() ran inside submit() */
+        after_issue(p, now);
     }
 }
 
@@ -299,22 +313,23 @@ static void run_async(struct sfs_worker *w)
         int busy = 0, live = 0;
         int stop = stopping(e);
         if (stop && !drain_until) drain_until = now + STOP_DRAIN_NS;
+        /* INIT builds files one request at a time per proc */
+        int init = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) == SFS_PHASE_INIT;
         for (int i = 0; i < w->nprocs; i++) {
             struct sfs_proc *p = w->procs[i];
-            if (p->busy) { busy++; continue; }
-            if (stop || p->finished) continue;
-            uint64_t intended = 0, pw = 0;
-            int d = due(p, now, &intended, &pw);
-            if (d < 0) { p->finished = 1; continue; }
-            live++;
-            if (d == 0) { if (pw < wake) wake = pw; continue; }
-            if (!prepare(p)) { p->finished = 1; live--; continue; }
-            issue(p, intended);
-            if (p->busy) busy++;
-            if (__atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) != SFS_PHASE_INIT) {
-                if (p->interval_ns > 0) advance(p);
-                checkpoint(p, now);
+            int cap = init ? 1 : p->depth;
+            while (!p->finished && p->busy < cap && !stopping(e)) {
+                uint64_t intended = 0, pw = 0;
+                int d = due(p, now, &intended, &pw);
+                if (d < 0) { p->finished = 1; break; }
+                if (d == 0) { if (pw < wake) wake = pw; break; }
+                sfs_req *req = prepare(p);
+                if (!req) { p->finished = 1; break; }
+                issue(p, req, intended);
+                after_issue(p, now);
             }
+            if (p->busy) busy++;
+            if (!stop && !p->finished) live++;
         }
         if (!busy && (!live || stop)) break;
         if (stop && now > drain_until) break;
@@ -333,7 +348,7 @@ void *sfs_worker_main(void *arg)
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-    if (e->be->async) run_async(w);
+    if (e->be->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)
         STORE_RELAXED(w->procs[i]->behind, 0);

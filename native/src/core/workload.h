@@ -26,6 +26,9 @@ typedef struct sfs_workload {
     /* Optional (NULL = the mix comes from the 'mix' key): the standard
      * share of each op in percent, as the catalog publishes it. */
     void (*standard_mix)(double pct[SFS_OP_COUNT]);
+    /* 1: the procs share one data set per client: every proc's root is
+     * <root>/cNNNN (NNNN = proc_first); with own_files (dataset.h) */
+    int client_dataset;
     /* Create per-proc state (mix, RNG seeded from cfg seed + global proc id). */
     int  (*open)(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
                  void **state, char *err, size_t errlen);
@@ -50,6 +53,10 @@ typedef struct sfs_workload {
      * every proc's root is the engine's root (the workload keeps procs
      * apart, e.g. clients/clientN). */
     int  own_namespace;
+    /* 1: the workload makes its own files in next_init, under its proc's
+     * root like any workload (filling in the file set's init_total and
+     * total_bytes for progress); the engine builds no SFS file set. */
+    int  own_files;
 } sfs_workload;
 
 void sfs_workload_register(const sfs_workload *w);

@@ -1,90 +1,55 @@
-/* seqread: a sequential reader for bench/nfs (an sfsbench extension, not an
- * SFS workload).  INIT writes one file "seq" of file_size bytes (default
- * 64 MiB) in the proc folder; the load reads it front to back in xfer_size
- * transfers (default 256 KiB), starting over at the end.  The engine-built
- * SFS file set is not used. */
+/* seqread: sequential reads through the client's data set (dataset.h), the
+ * seed's seqread.pl.  Proc i streams file i mod file_count front to back in
+ * xfer_size transfers (default 1 MiB) and starts over at its end; with the
+ * default file_count (one file per proc) no two procs share a file. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <errno.h>
 #include "workload.h"
 #include "config.h"
 #include "fileset.h"
+#include "dataset.h"
 
-#define SEQ_DEFAULT_SIZE (64ULL << 20)
-#define SEQ_DEFAULT_XFER (256u << 10)
-#define SEQ_INIT_CHUNK   ((uint64_t)SFS_XFER_MAX)   /* the largest write without a buffer */
+#define SEQREAD_DEFAULT_XFER (1u << 20)   /* the seed's IOSIZE */
 
 struct seqread {
-    uint64_t size, xfer, off;
-    int      step;                      /* INIT: 0 remove, 1 create, 2 write, 3 done */
+    struct sfs_dataset ds;
+    uint32_t file;
+    uint64_t off;
 };
 
 static int seq_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, void **state,
                     char *err, size_t errlen)
 {
-    (void)proc; (void)fs;
     struct seqread *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    s->size = cfg->file_size ? cfg->file_size : SEQ_DEFAULT_SIZE;
-    s->xfer = cfg->xfer_size ? cfg->xfer_size : SEQ_DEFAULT_XFER;
+    if (sfs_dataset_open(&s->ds, cfg, proc, SEQREAD_DEFAULT_XFER, fs, err, errlen)) {
+        free(s);
+        return -1;
+    }
+    s->file = (uint32_t)proc % s->ds.nfiles;
     *state = s;
     return 0;
 }
 
-static void name_file(sfs_req *req)
-{
-    req->dir = "";
-    req->name = "seq";
-    req->path = "seq";
-    req->path2 = "";
-}
-
 static int seq_next_init(void *state, sfs_req *req)
 {
-    struct seqread *s = state;
-    memset(req, 0, sizeof *req);
-    name_file(req);
-    switch (s->step) {
-    case 0:
-        req->op = SFS_OP_REMOVE;
-        req->expect_status = -ENOENT;
-        s->step = 1;
-        return 1;
-    case 1:
-        req->op = SFS_OP_CREATE;
-        req->mode = 0644;
-        s->step = 2;
-        return 1;
-    case 2:
-        req->op = SFS_OP_WRITE;
-        req->offset = s->off;
-        req->length = s->size - s->off < SEQ_INIT_CHUNK ? s->size - s->off : SEQ_INIT_CHUNK;
-        s->off += req->length;
-        if (s->off >= s->size) {
-            req->objects = 1;
-            s->step = 3;
-            s->off = 0;
-        }
-        return 1;
-    default:
-        return 0;
-    }
+    return sfs_dataset_next_init(&((struct seqread *)state)->ds, req);
 }
 
 static void seq_next(void *state, sfs_req *req)
 {
     struct seqread *s = state;
     memset(req, 0, sizeof *req);
-    name_file(req);
+    sfs_dataset_file(&s->ds, s->file, req);
     req->op = SFS_OP_READ;
-    if (s->off >= s->size)
+    if (s->off >= s->ds.file_bytes)
         s->off = 0;
     req->offset = s->off;
-    req->length = s->size - s->off < s->xfer ? s->size - s->off : s->xfer;
+    req->length = s->ds.xfer;
     s->off += req->length;
 }
 
@@ -107,10 +72,12 @@ static void seq_close(void *state)
 
 static const sfs_workload seqread = {
     .name = "seqread",
-    .description = "one file per proc read front to back (bench/nfs; not an rc workload)",
-    .ops = SFS_OP_BIT(SFS_OP_REMOVE) | SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_WRITE) |
-           SFS_OP_BIT(SFS_OP_READ),
+    .description = "LOAD=max: the client data set read front to back",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_DATASET_OPS | SFS_OP_BIT(SFS_OP_READ),
     .standard_mix = seq_mix,
+    .client_dataset = 1,
+    .own_files = 1,
     .open = seq_open,
     .next_init = seq_next_init,
     .next = seq_next,

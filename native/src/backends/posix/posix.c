@@ -1,5 +1,7 @@
 /* posix backend: every abstract op as system calls on a local or mounted
- * path (docs/posix-mapping.md).  Synchronous: one proc per engine thread.
+ * path (docs/posix-mapping.md).  Synchronous: one proc per engine thread;
+ * with outstanding_ios (queue()) reads and writes go through an io_uring
+ * ring with that many in flight and complete in poll().
  * Paths are resolved relative to an O_DIRECTORY fd of the proc root. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +40,11 @@ struct posix_ctx {
     struct io_uring ring;
 #endif
     int ring_ok;                /* 0 without io_uring: blocks go one by one */
+#ifdef SFS_WITH_URING
+    struct io_uring qring;      /* queued mode: one entry per request in flight */
+#endif
+    int queued;                 /* queue() switched this ctx to queued mode */
+    int qinflight;              /* requests on qring not yet completed */
     char why[4200];             /* why the target is gone ("" while it is there) */
 };
 
@@ -143,6 +150,17 @@ fail:
 static void posix_close(void *ctx)
 {
     struct posix_ctx *c = ctx;
+#ifdef SFS_WITH_URING
+    if (c->queued) {   /* the kernel must be done with rbuf and the fds first */
+        struct io_uring_cqe *cqe;
+        io_uring_submit(&c->qring);
+        while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
+            io_uring_cqe_seen(&c->qring, cqe);
+            c->qinflight--;
+        }
+        io_uring_queue_exit(&c->qring);
+    }
+#endif
     for (int i = 0; i < SFS_MAX_HANDLES; i++)
         if (c->slots[i] >= 0) close(c->slots[i]);
     for (int i = 0; i < FD_CACHE; i++)
@@ -520,17 +538,112 @@ static int check_target(struct posix_ctx *c, int rc)
     return rc;
 }
 
-static int posix_submit(void *ctx, sfs_req *req)
+static void complete(struct posix_ctx *c, sfs_req *req, int rc)
 {
-    struct posix_ctx *c = ctx;
-    req->physical = 0;
-    req->result_bytes = 0;
-    int rc = do_op(c, req);
     if (rc < 0 && rc != req->expect_status)
         rc = check_target(c, rc);
     req->status = rc;
     req->proto_status = rc == -ENODEV ? ENODEV : -rc;
     if (req->done) req->done(req);
+}
+
+/* --- queued mode (outstanding_ios): a read or write is one ring entry,
+ * submitted in batches by poll() --- */
+
+static int posix_queue(void *ctx, int depth, char *err, size_t errlen)
+{
+    struct posix_ctx *c = ctx;
+#ifdef SFS_WITH_URING
+    unsigned entries = 1;
+    while (entries < (unsigned)depth) entries <<= 1;
+    int rc = io_uring_queue_init(entries, &c->qring, 0);
+    if (rc < 0) {
+        snprintf(err, errlen, "io_uring_queue_init(%u): %s (the posix backend keeps several "
+                 "requests in flight through io_uring)", entries, strerror(-rc));
+        return rc;
+    }
+    c->queued = 1;
+    return 0;
+#else
+    (void)c; (void)depth;
+    snprintf(err, errlen, "this engine was built without io_uring (SFS_WITH_URING=OFF); the "
+             "posix backend keeps several requests in flight only through io_uring");
+    return -ENOTSUP;
+#endif
+}
+
+#ifdef SFS_WITH_URING
+/* The fd stays in the cache while the request is in flight: a queued
+ * workload works on a few files (one per proc), far from evicting it. */
+static int queue_rw(struct posix_ctx *c, sfs_req *req, int write)
+{
+    int fd = cached_fd(c, req->path);
+    if (fd < 0) return fd;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&c->qring);
+    if (!sqe) {   /* ring full of unsubmitted entries: hand them to the kernel */
+        int n = io_uring_submit(&c->qring);
+        if (n < 0) return n;
+        sqe = io_uring_get_sqe(&c->qring);
+        if (!sqe) return -EAGAIN;
+    }
+    unsigned char *buf = req->buf ? req->buf : c->rbuf;
+    uint64_t len = req->length;
+    if (!req->buf && len > SFS_XFER_MAX) len = SFS_XFER_MAX;
+    if (write) io_uring_prep_write(sqe, fd, buf, (unsigned)len, req->offset);
+    else io_uring_prep_read(sqe, fd, buf, (unsigned)len, req->offset);
+    io_uring_sqe_set_data(sqe, req);
+    c->qinflight++;
+    return 0;
+}
+#endif
+
+static int posix_poll(void *ctx, int64_t timeout_ns)
+{
+    struct posix_ctx *c = ctx;
+#ifdef SFS_WITH_URING
+    if (!c->queued) return 0;
+    struct io_uring_cqe *cqe;
+    int rc;
+    if (timeout_ns > 0 && c->qinflight) {
+        struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
+                                        .tv_nsec = timeout_ns % 1000000000 };
+        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
+    } else {
+        rc = io_uring_submit(&c->qring);
+    }
+    if (rc < 0 && rc != -ETIME && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
+        snprintf(c->why, sizeof c->why, "io_uring submit/wait: %s", strerror(-rc));
+        return -1;
+    }
+    while (io_uring_peek_cqe(&c->qring, &cqe) == 0) {
+        sfs_req *req = io_uring_cqe_get_data(cqe);
+        int res = cqe->res;
+        io_uring_cqe_seen(&c->qring, cqe);
+        c->qinflight--;
+        req->physical = 1;
+        if (res >= 0) req->result_bytes = (uint64_t)res;
+        complete(c, req, res < 0 ? res : 0);
+    }
+#else
+    (void)c; (void)timeout_ns;
+#endif
+    return 0;
+}
+
+static int posix_submit(void *ctx, sfs_req *req)
+{
+    struct posix_ctx *c = ctx;
+    req->physical = 0;
+    req->result_bytes = 0;
+#ifdef SFS_WITH_URING
+    int write = req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE;
+    if (c->queued && (req->op == SFS_OP_READ || write) && !req->append && !req->stable) {
+        int rc = queue_rw(c, req, write);
+        if (rc < 0) complete(c, req, rc);
+        return 0;
+    }
+#endif
+    complete(c, req, do_op(c, req));
     return 0;
 }
 
@@ -541,8 +654,7 @@ static const char *posix_error(void *ctx)
 
 static int posix_inflight(void *ctx)
 {
-    (void)ctx;
-    return 0;
+    return ((struct posix_ctx *)ctx)->qinflight;
 }
 
 static const sfs_option posix_options[] = {
@@ -562,9 +674,10 @@ static const sfs_backend posix_backend = {
     .opts_size = sizeof(struct posix_opts),
     .open = posix_open,
     .submit = posix_submit,
-    .poll = NULL,
+    .poll = posix_poll,
     .inflight = posix_inflight,
     .close = posix_close,
     .error = posix_error,
+    .queue = posix_queue,
 };
 SFS_REGISTER_BACKEND(posix_backend)

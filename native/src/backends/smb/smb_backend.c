@@ -15,6 +15,7 @@
 #include "backend.h"
 #include "options.h"
 #include "config.h"
+#include "fileset.h"
 #include "smb_client.h"
 
 const smb_client_ops *const smb_clients[] = {
@@ -256,7 +257,9 @@ static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
     if (rc < 0)
         return rc;
     uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
-    int64_t n = write ? x->ops->write(x->c, f, req->offset, req->buf, len, r)
+    /* a write without a buffer sends the write pattern (at most SFS_XFER_MAX bytes) */
+    int64_t n = write ? x->ops->write(x->c, f, req->offset,
+                                      req->buf ? req->buf : sfs_write_pattern(), len, r)
                       : x->ops->read(x->c, f, req->offset, req->buf ? req->buf : x->rbuf, len, r);
     int crc = x->ops->close(x->c, f, r);
     if (n < 0)

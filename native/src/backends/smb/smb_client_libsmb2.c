@@ -508,6 +508,8 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
                   smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
+    if (!buf)
+        return fail(r, 0, EINVAL);
     uint32_t max = write ? c->max_write : c->max_read;
     size_t nparts = len == 0 ? 1 : (len + max - 1) / max;
     if (nparts > SMB_IO_PARTS)

@@ -40,6 +40,8 @@ final class AgentServiceImpl {
     private final List<WorkerHandle> workers = new ArrayList<>();
     private String engineVersion = "";
     private int currentPoint;
+    /** Step of the current load point (LOAD=max runs), 0 = not stepped. */
+    private int currentStep;
     private final java.util.Set<Integer> reported = new java.util.HashSet<>();
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
@@ -75,6 +77,7 @@ final class AgentServiceImpl {
     synchronized void prepare(PointTask task) throws AgentException {
         closeWorkers();
         currentPoint = task.loadPoint();
+        currentStep = 0;
         reported.clear();
         log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
                 + ") starts " + task.engineConfigs().size() + " worker(s)");
@@ -161,6 +164,19 @@ final class AgentServiceImpl {
         }
     }
 
+    void step(int index, String changes) throws AgentException {
+        List<WorkerHandle> ws;
+        synchronized (this) {
+            ws = new ArrayList<>(workers);
+            currentStep = index;
+            reported.clear();
+        }
+        log.line("load point " + currentPoint + " step " + index + ": " + changes.strip().replace('\n', ' '));
+        for (WorkerHandle w : ws) {
+            w.step(changes);
+        }
+    }
+
     List<WorkerStatus> status() {
         List<WorkerHandle> ws;
         synchronized (this) {
@@ -190,16 +206,21 @@ final class AgentServiceImpl {
         EngineSample e = EngineSample.decode(s.sample().toDense());
         OpCounters t = e.total();
         log.line(String.format(java.util.Locale.ROOT,
-                "RESULT point=%d worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
-                currentPoint, s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
+                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                currentPoint, stepTag(), s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
                 e.filesetBytes()));
         for (OpCounters o : e.opCounters()) {
             if (o.ops() > 0) {
-                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
-                        currentPoint, s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
+                log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d%s worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
+                        currentPoint, stepTag(), s.worker() + 1, OpNames.canonical().name(o.opId()), o.ops(), o.errors(),
                         o.latencySumUs()));
             }
         }
+    }
+
+    /** " step=N" while a stepped load point runs its step N, else "". */
+    private String stepTag() {
+        return currentStep > 0 ? " step=" + currentStep : "";
     }
 
     void abort(String reason) {

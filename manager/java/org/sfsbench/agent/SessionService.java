@@ -88,6 +88,12 @@ final class SessionService implements AgentService, Unreferenced {
     }
 
     @Override
+    public void step(int index, String changes) throws RemoteException, AgentException {
+        check();
+        work.step(index, changes);
+    }
+
+    @Override
     public List<WorkerStatus> status() throws RemoteException {
         check();
         return work.status();

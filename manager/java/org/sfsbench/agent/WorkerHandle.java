@@ -99,6 +99,14 @@ final class WorkerHandle implements AutoCloseable {
         }
     }
 
+    synchronized void step(String changes) throws AgentException {
+        try {
+            expectOk(link.call(new Frame.Step(changes)), "step");
+        } catch (IOException e) {
+            throw died("step", e);
+        }
+    }
+
     synchronized WorkerStatus status() {
         if (deathCause != null) {
             return dead(deathCause);

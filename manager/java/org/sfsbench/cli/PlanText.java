@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
@@ -32,8 +33,10 @@ public final class PlanText {
         if (c.loadfile() == null) {
             line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
         }
-        line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
-                + c.sampleInterval() + " s");
+        if (c.topSpeed().steps() == null) {
+            line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
+                    + c.sampleInterval() + " s");
+        }
         if (c.disclosable()) {
             line(sb, "disclosable", "yes");
         } else {
@@ -48,7 +51,21 @@ public final class PlanText {
                 sb.append("  - ").append(w).append('\n');
             }
         }
+        sb.append(TopSpeedPlanText.of(c));
         sb.append('\n');
+        if (c.topSpeed().unpaced()) {
+            appendMountPoints(sb, plan, c);
+            return sb.toString();
+        }
+        if (c.access() != null) {
+            sb.append(AccessPlanText.of(c.access(), c.clients().size())).append('\n');
+            sb.append("Procs and mount points (").append(form(c)).append("):\n");
+            for (ClientPlan cp : plan.points().get(0).clients()) {
+                sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
+                appendProcs(sb, cp.procs());
+            }
+            return sb.toString();
+        }
         if (c.loadfile() != null) {
             loadfilePoints(sb, plan);
             return sb.toString();
@@ -62,12 +79,16 @@ public final class PlanText {
         }
         sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = 120,000 KB per"
                 + " requested op/s x FILESET_SCALE ").append(c.filesetScale()).append(")\n\n");
+        appendMountPoints(sb, plan, c);
+        return sb.toString();
+    }
+
+    private static void appendMountPoints(StringBuilder sb, RunPlan plan, RunConfig c) {
         sb.append("Procs and mount points (").append(form(c)).append("; the same at every load point):\n");
         for (ClientPlan cp : plan.points().get(0).clients()) {
             sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
             appendProcs(sb, cp.procs());
         }
-        return sb.toString();
     }
 
     /** WORKLOAD=loadfile: the file, then the simulated clients of each point per host. */

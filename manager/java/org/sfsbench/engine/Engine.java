@@ -38,6 +38,17 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Changes the active procs and/or the rate between phases, keeping the file set (one step of a
+     * stepped run): {@code changes} are key=value lines, see sfs_engine_step in sfsengine.h.
+     */
+    public synchronized void step(String changes) {
+        byte[] err = new byte[1024];
+        if (NativeEngine.sfs_engine_step(live(), changes, err, err.length) != 0) {
+            throw new EngineException(cString(err));
+        }
+    }
+
     /** Waits up to {@code timeoutMs} for the current phase to end. */
     public State waitFor(int timeoutMs) {
         int s = NativeEngine.sfs_engine_wait(live(), timeoutMs);

@@ -36,6 +36,8 @@ public final class NativeEngine {
 
     static native int sfs_engine_start(Pointer e, int phase, double seconds);
 
+    static native int sfs_engine_step(Pointer e, String changes, byte[] err, int errlen);
+
     static native int sfs_engine_wait(Pointer e, int timeoutMs);
 
     static native int sfs_engine_error(Pointer e, byte[] buf, int len);

@@ -14,7 +14,8 @@ public final class SshLaunch {
     }
 
     /**
-     * {@code ssh ... host 'exec SFS_DIR/bin/sfs agent --launched --bind host --port port'}; null
+     * {@code ssh ... host 'exec SFS_DIR/bin/sfs agent --launched --bind host --port port --work-dir
+     * $TMPDIR/sfsbench-agent-host-port'}; null
      * user, port, identity or config leave them to ~/.ssh/config.
      */
     public static List<String> command(String host, String user, Integer sshPort, Path identity, Path config,
@@ -35,7 +36,9 @@ public final class SshLaunch {
         }
         c.add("--");
         c.add(host);
-        c.add("exec " + quote(sfsDir + "/bin/sfs") + " agent --launched --bind " + quote(host) + " --port " + agentPort);
+        // one work folder per bind address: clients that share a file system keep separate logs
+        c.add("exec " + quote(sfsDir + "/bin/sfs") + " agent --launched --bind " + quote(host) + " --port " + agentPort
+                + " --work-dir \"${TMPDIR:-/tmp}\"/" + quote("sfsbench-agent-" + host + "-" + agentPort));
         return c;
     }
 

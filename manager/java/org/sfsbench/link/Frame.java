@@ -12,6 +12,7 @@ import org.sfsbench.engine.Phase;
  *   worker: Hello(token, pid)                  (first frame; the agent checks the token)
  *   Open(config)                       -> Ok | Err(message)
  *   Start(phase, seconds, atEpochMs)   -> Ok | Err(message)   (the worker waits until atEpochMs)
+ *   Step(changes)                      -> Ok | Err(message)   (between phases: active procs, rate)
  *   StatusQuery                        -> StatusReport(phase, state, error, sample)
  *   Stop                               -> Ok
  *   Validate(config)                   -> ValidationReport(failures, report)
@@ -30,6 +31,13 @@ public sealed interface Frame {
 
     /** Start {@code phase} at wall-clock {@code atEpochMs}; for INIT {@code seconds} is the timeout. */
     record Start(Phase phase, double seconds, long atEpochMs) implements Frame {
+    }
+
+    /**
+     * Between phases: the next step of a stepped load point (key=value lines of sfs_engine_step:
+     * active procs, rate), keeping the file set.
+     */
+    record Step(String changes) implements Frame {
     }
 
     /** Ask for the worker's state and cumulative counters. */

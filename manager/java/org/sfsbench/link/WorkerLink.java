@@ -32,6 +32,7 @@ public final class WorkerLink {
     private static final int STOP = 5;
     private static final int VALIDATE = 6;
     private static final int CLOSE = 7;
+    private static final int STEP = 8;
     private static final int OK = 100;
     private static final int ERR = 101;
     private static final int STATUS_REPORT = 102;
@@ -82,6 +83,9 @@ public final class WorkerLink {
         } else if (f instanceof Frame.Validate v) {
             out.writeInt(VALIDATE);
             writeString(out, v.config());
+        } else if (f instanceof Frame.Step s) {
+            out.writeInt(STEP);
+            writeString(out, s.changes());
         } else if (f instanceof Frame.Close) {
             out.writeInt(CLOSE);
         } else if (f instanceof Frame.Ok) {
@@ -114,6 +118,7 @@ public final class WorkerLink {
             case STOP -> new Frame.Stop();
             case VALIDATE -> new Frame.Validate(readString(in));
             case CLOSE -> new Frame.Close();
+            case STEP -> new Frame.Step(readString(in));
             case OK -> new Frame.Ok();
             case ERR -> new Frame.Err(readString(in));
             case STATUS_REPORT -> new Frame.StatusReport(phase(in.readInt()), state(in.readInt()), readString(in),

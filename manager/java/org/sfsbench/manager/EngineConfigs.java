@@ -6,12 +6,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.rc.TopSpeed;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
 public final class EngineConfigs {
@@ -43,6 +46,7 @@ public final class EngineConfigs {
             c.set("mix", mix.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
                     .collect(Collectors.joining(",")));
         }
+        topSpeed(c, rc, client.procs().size());
         c.set("access_pcnt", rc.accessPcnt());
         c.set("fileset_scale", rc.filesetScale());
         c.set("dir_count", rc.dirCount());
@@ -66,6 +70,14 @@ public final class EngineConfigs {
                 c.set(key, value);
             }
         });
+        AccessTest access = rc.access();
+        if (access != null) {
+            AccessStep step = access.steps().get(point.index() - 1);
+            c.set("access_spec", step.spec().engineText());
+            c.set("outstanding_ios", step.outstandingIos());
+            c.set("file_size", access.regionBytes());
+            c.set("start_offset", access.startOffset());
+        }
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {
             int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
@@ -84,6 +96,28 @@ public final class EngineConfigs {
             c.set("log", "agent"); // the agent puts it in its own work folder
         }
         return c;
+    }
+
+    /**
+     * XFER_SIZE; the data set of randread/seqread/seqwrite (WORKING_SET per client in FILE_COUNT
+     * files); with LOAD=max and an SFS workload, a file set of WORKING_SET / ACCESS_PCNT per client
+     * split over its procs (times FILESET_SCALE), since there is no rate to size it from.
+     */
+    private static void topSpeed(EngineConfig c, RunConfig rc, int procs) {
+        TopSpeed ts = rc.topSpeed();
+        if (ts.xferSize() > 0) {
+            c.set("xfer_size", ts.xferSize());
+        }
+        if (TopSpeed.isDataset(rc.workload())) {
+            c.set("working_set", ts.workingSet());
+            if (rc.fileCount() > 0) {
+                c.set("file_count", rc.fileCount());
+            }
+        } else if (ts.unpaced()) {
+            double mibPerProc = ts.workingSet() * 100.0 / rc.accessPcnt() / procs / (1 << 20);
+            c.set("fileset_rate", 1);
+            c.set("fileset_mb_per_op", String.format(java.util.Locale.ROOT, "%.6f", mibPerProc));
+        }
     }
 
     private static String nz(String s) {

@@ -33,11 +33,11 @@ import org.sfsbench.rmi.Secrets;
  */
 final class LaunchedAgents implements AutoCloseable {
     private static final Pattern READY = Pattern.compile(Pattern.quote(AgentServer.READY)
-            + "(\\S+):(\\d+) \\((TLS|plain), build (\\S+),");
+            + "(\\S+):(\\d+) \\((TLS|plain), ");
     private static final int KEPT_LINES = 20;
 
     /** An agent that is listening: where, and its process (local java, or the ssh client). */
-    record Started(String host, int port, String build, Process process) {
+    record Started(String host, int port, Process process) {
     }
 
     private final List<Process> processes = new ArrayList<>();
@@ -79,7 +79,7 @@ final class LaunchedAgents implements AutoCloseable {
         }
         try {
             Matcher m = ready.get(waitMs, TimeUnit.MILLISECONDS);
-            return new Started(m.group(1), Integer.parseInt(m.group(2)), m.group(4), p);
+            return new Started(m.group(1), Integer.parseInt(m.group(2)), p);
         } catch (ExecutionException e) {
             throw new AgentException(label + ": " + e.getCause().getMessage());
         } catch (TimeoutException e) {

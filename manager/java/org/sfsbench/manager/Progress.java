@@ -29,7 +29,9 @@ public final class Progress {
     public static String format(int point, int points, String phase, double secondsLeft, double achieved,
             double requested, double meanMs, String extra) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "load point %d/%d  %-6s %5s left", point, points, phase,
+        // points = 0: a step of a LOAD=max run, whose number of steps is decided as it goes
+        sb.append(points > 0 ? String.format(Locale.ROOT, "load point %d/%d  %-6s %5s left", point, points, phase,
+                duration(secondsLeft)) : String.format(Locale.ROOT, "step %d  %-6s %5s left", point, phase,
                 duration(secondsLeft)));
         if (!Double.isNaN(achieved)) {
             sb.append(String.format(Locale.ROOT, "  %.1f/%d ops/s", achieved, Math.round(requested)));

@@ -21,6 +21,8 @@ import org.sfsbench.link.WorkerState;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.plan.Step;
+import org.sfsbench.plan.StepSequence;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
@@ -30,6 +32,7 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.StepResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
@@ -85,6 +88,10 @@ public final class RunManager {
         this.clients = sessions;
         long seed = System.nanoTime() & 0xffffffL;
         List<LoadPoint> points = plan.points();
+        if (rc.topSpeed().unpaced()) {
+            runSteps(points.get(0), seed);
+            return;
+        }
         for (LoadPoint point : points) {
             checkAbort();
             if (rc.loadfile() != null) {
@@ -113,40 +120,116 @@ public final class RunManager {
         try {
             prepare(point, seed);
             init(point, nPoints);
+            return measure(point, nPoints, rc.procs(), rc.warmupTime(), rc.runtime(), start);
+        } finally {
+            finishPoint();
+        }
+    }
+
+    /**
+     * A LOAD=max run: one file set (INIT once), then the steps of {@link StepSequence}, each a
+     * change of active procs and rate followed by WARMUP (the ramp) and RUN; every step is a
+     * result row. The knee and an early end are recorded once the steps are over.
+     */
+    private void runSteps(LoadPoint point, long seed) throws RunAbortedException {
+        StepSequence seq = new StepSequence(rc.topSpeed(), rc.procs(), clients.size(), rc.warmupTime(), rc.runtime());
+        List<LoadPointResult> results = new ArrayList<>();
+        try {
+            prepare(point, seed);
+            init(point, 1);
+            for (Step s = seq.next(); s != null; s = seq.next()) {
+                checkAbort();
+                String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+                progress.println(String.format("%s  Step %d: %s ...", LocalDateTime.now().withNano(0), s.index(), s.label()));
+                sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampSeconds() + " s, measured "
+                        + s.measureSeconds() + " s");
+                stepAll(s.index(), s.engineChanges());
+                long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
+                LoadPoint sp = new LoadPoint(s.index(), (int) requested, (int) requested, (int) Math.floor(s.perProcRate()),
+                        point.clients());
+                LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
+                        .toBuilder().step(stepResult(s)).build();
+                sink.pointFinished(r);
+                results.add(r);
+                seq.record(r.achievedOpsPerSec(), r.msecPerOp());
+                progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op", s.index(),
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp()));
+            }
+            int knee = seq.knee();
+            if (knee >= 0) {
+                results.get(knee).step().setKnee(true);
+                sink.log("knee: step " + (knee + 1) + " (" + results.get(knee).step().getProcsPerClient()
+                        + " procs per client, " + String.format("%.1f", results.get(knee).achievedOpsPerSec()) + " ops/s)");
+            }
+            if (!seq.stopReason().isEmpty()) {
+                sink.log("steps ended early: " + seq.stopReason());
+                progress.println("     steps ended early: " + seq.stopReason());
+            }
+        } finally {
+            finishPoint();
+        }
+    }
+
+    private static StepResult stepResult(Step s) {
+        StepResult r = new StepResult();
+        r.setKind(s.kind().name().toLowerCase(java.util.Locale.ROOT));
+        r.setProcsPerClient(s.procsPerClient());
+        r.setPerProcRate(s.perProcRate());
+        r.setCurvePct(s.curvePct());
+        r.setRampSeconds(s.rampSeconds());
+        return r;
+    }
+
+    /** Sends one step's engine changes to every client (between phases). */
+    private void stepAll(int index, String changes) throws RunAbortedException {
+        List<Future<?>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            calls.add(pool.submit(() -> {
+                c.agent().step(index, changes);
+                return null;
+            }));
+        }
+        await(calls, "changing to the next step", 60_000);
+    }
+
+    private void finishPoint() {
+        // a dead or hung agent was already reported; the others close their workers
+        AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
+            a.finishPoint();
+            return null;
+        });
+    }
+
+    /** WARMUP then RUN on the opened, initialised workers; the monitor script runs during RUN. */
+    private LoadPointResult measure(LoadPoint point, int nPoints, int procsPerClient, int warmup, int runtime,
+            String start) throws RunAbortedException {
+        try {
             long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
-            startAll(Phase.WARMUP, rc.warmupTime(), warmupAt);
-            sink.log("load point " + point.index() + ": WARMUP " + rc.warmupTime() + " s");
-            long runAt = warmupAt + rc.warmupTime() * 1000L;
+            startAll(Phase.WARMUP, warmup, warmupAt);
+            sink.log("load point " + point.index() + ": WARMUP " + warmup + " s");
+            long runAt = warmupAt + warmup * 1000L;
             watch(point, nPoints, "WARMUP", warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
-            startAll(Phase.RUN, rc.runtime(), runAt);
-            sink.log("load point " + point.index() + ": RUN " + rc.runtime() + " s");
+            startAll(Phase.RUN, runtime, runAt);
+            sink.log("load point " + point.index() + ": RUN " + runtime + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
             IntervalTracker intervals = new IntervalTracker();
             List<IntervalPoint> intervalPoints = new ArrayList<>();
-            LoadPointResult result;
             try {
                 if (monitor != null) {
                     sleepUntil(runAt);
                     monitor.start(point.index());
                 }
-                List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", runAt, runAt + rc.runtime() * 1000L,
+                List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true);
-                result = finish(point, last, intervalPoints, start);
+                return finish(point, procsPerClient, runtime, last, intervalPoints, start);
             } finally {
                 if (monitor != null) {
                     monitor.stop();
                 }
             }
-            return result;
         } catch (IOException e) {
             throw fail("PRIME_MON_SCRIPT " + rc.primeMonScript() + " could not be started: " + e.getMessage());
-        } finally {
-            // a dead or hung agent was already reported; the others close their workers
-            AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
-                a.finishPoint();
-                return null;
-            });
         }
     }
 
@@ -271,8 +354,8 @@ public final class RunManager {
         return n;
     }
 
-    private LoadPointResult finish(LoadPoint point, List<List<WorkerStatus>> last, List<IntervalPoint> intervalPoints,
-            String start) {
+    private LoadPointResult finish(LoadPoint point, int procsPerClient, int runtime, List<List<WorkerStatus>> last,
+            List<IntervalPoint> intervalPoints, String start) {
         List<EngineSample> all = new ArrayList<>();
         List<ClientThroughput> perClient = new ArrayList<>();
         double seconds = 0;
@@ -289,15 +372,18 @@ public final class RunManager {
         }
         EngineSample run = EngineSample.merge(all);
         if (!(seconds > 0)) {
-            seconds = rc.runtime();
+            seconds = runtime;
         }
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
-                rc.procs(), rc.biodMaxWrites(), rc.biodMaxReads(), 4);
-        Map<Integer, Double> mix = TargetMix.of(rc, names);
+                procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
+        Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
+                : TargetMix.ofAccess(rc.access().steps().get(point.index() - 1).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
         r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
             r.simulatedClients(point.nominalLoad());
+        }
+        if (rc.loadfile() != null || rc.topSpeed().unpaced()) {
             r.throughputMBps(run.total().bytes() / seconds / 1e6);
         }
         r.startTime(start);

@@ -105,6 +105,14 @@ public final class RunSession {
             return 1;
         }
         FinalReports.printSummary(result, out, progress);
+        if (rc.access() != null) {
+            try {
+                AccessResults.write(rc, out, result, progress);
+            } catch (IOException e) {
+                progress.println("sfs run: could not write the access results: " + e.getMessage());
+                return 1;
+            }
+        }
         return failure == null ? 0 : 1;
     }
 

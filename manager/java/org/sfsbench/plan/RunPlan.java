@@ -3,6 +3,7 @@ package org.sfsbench.plan;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.access.AccessStep;
 import org.sfsbench.rc.MountPoint;
 import org.sfsbench.rc.RunConfig;
 
@@ -32,6 +33,13 @@ public final class RunPlan {
     public static RunPlan from(RunConfig config) {
         int total = config.totalProcs();
         List<LoadPoint> points = new ArrayList<>();
+        if (config.access() != null) {
+            // access steps run unpaced: each is a load point of 0 requested ops/s with its workers
+            for (AccessStep s : config.access().steps()) {
+                points.add(new LoadPoint(s.index(), 0, 0, 0, clientsOf(config, s.workers())));
+            }
+            return new RunPlan(config, points);
+        }
         List<Integer> loads = config.loads();
         if (config.loadfile() != null) {
             for (int k = 0; k < loads.size(); k++) {
@@ -42,7 +50,7 @@ public final class RunPlan {
         for (int k = 0; k < loads.size(); k++) {
             int load = loads.get(k);
             int perProc = perProcRate(load, total);
-            points.add(new LoadPoint(k + 1, load, perProc * total, perProc, clientsOf(config)));
+            points.add(new LoadPoint(k + 1, load, perProc * total, perProc, clientsOf(config, config.procs())));
         }
         return new RunPlan(config, points);
     }
@@ -73,14 +81,22 @@ public final class RunPlan {
         return clients;
     }
 
-    private static List<ClientPlan> clientsOf(RunConfig config) {
+    /** The access step a load point runs (WORKLOAD=access), else null. */
+    public AccessStep accessStep(LoadPoint point) {
+        return config.access() == null ? null : config.access().steps().get(point.index() - 1);
+    }
+
+    private static List<ClientPlan> clientsOf(RunConfig config, int procsPerClient) {
         List<ClientPlan> clients = new ArrayList<>();
         int global = 0;
         for (int c = 0; c < config.clients().size(); c++) {
             List<MountPoint> mps = config.mountPointsOf(c);
             List<ProcPlan> procs = new ArrayList<>();
             for (int p = 0; p < config.procs(); p++) {
-                procs.add(new ProcPlan(p, global++, mps.get(p)));
+                if (p < procsPerClient) {
+                    procs.add(new ProcPlan(p, global, mps.get(p)));
+                }
+                global++;
             }
             clients.add(new ClientPlan(config.clients().get(c), c + 1, procs));
         }

@@ -71,7 +71,12 @@ public final class RcParser {
             throw r.error("PROCS", "is not used with CLIENT_COUNTS, which gives the simulated clients of every"
                     + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
         }
-        v.procs = counts ? 1 : engineInteger(r, "PROCS", 0);
+        TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
+        v.procs = counts ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
+        if (steps != null && v.procs != steps.max()) {
+            throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
+                    "PROCS unset, or equal to the last number of STEP_PROCS");
+        }
         if (v.procs == 0) {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
@@ -88,7 +93,9 @@ public final class RcParser {
         readTimes(r, v);
         readAgentAccess(r, v);
         readWorkload(r, v);
+        AccessRcReader.refuseOutsideAccess(r, v.workload);
         readFileSet(r, v);
+        v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         readLoadfile(r, v);
         if (!loadfile) {
@@ -161,9 +168,23 @@ public final class RcParser {
     }
 
     private static void readLoads(RcReader r, RunConfig.Values v) throws RcException {
+        if (AccessRcReader.isAccess(r)) {
+            AccessRcReader.refuseLoads(r);
+            return;
+        }
         List<String> words = r.words("LOAD");
+        if (TopSpeedReader.isMax(r)) {
+            for (String name : List.of("INCR_LOAD", "NUM_RUNS")) {
+                if (r.isSet(name)) {
+                    throw r.error(name, "has no meaning with LOAD=max (one unpaced load point)", "unset with LOAD=max");
+                }
+            }
+            v.loads = List.of(0);
+            return;
+        }
         if (words.isEmpty()) {
-            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", or LOAD=200 with INCR_LOAD and NUM_RUNS");
+            throw r.missing("LOAD", "load points in ops/s, LOAD=\"100 200 300\", LOAD=200 with INCR_LOAD and NUM_RUNS,"
+                    + " or LOAD=max (unpaced)");
         }
         List<Integer> loads = new ArrayList<>();
         for (String w : words) {
@@ -531,6 +552,13 @@ public final class RcParser {
             throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
                     : "WORKLOAD=mixfile needs MIXFILE", "WORKLOAD=mixfile exactly when MIXFILE is set");
         }
+        if (TopSpeed.isDataset(v.workload)) {
+            return;
+        }
+        if (v.workload.equals("access")) {
+            AccessRcReader.read(r, v);
+            return;
+        }
         if (!EngineCatalog.get().workload(v.workload).runsOn().contains(v.fsProtocol.engineName())) {
             throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(), workloadsByBackend());
         }
@@ -598,6 +626,9 @@ public final class RcParser {
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {
+        if (v.topSpeed.unpaced() || v.access != null) {
+            return; // unpaced: LOAD=max, access steps
+        }
         int total = v.procs * v.clients.size();
         int lo = v.loads.stream().min(Integer::compare).orElseThrow();
         int hi = v.loads.stream().max(Integer::compare).orElseThrow();

@@ -23,11 +23,20 @@ final class RcVariables {
             // sfsbench extensions
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
+            // sfsbench top speed (docs/top-speed.md)
+            "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
+            "CURVE_MAX_MSEC",
+            // WORKLOAD=access (docs/access-specs.md)
+            "ACCESS_SPECS", "OUTSTANDING_IOS", "RAMP_UP_TIME", "ACCESS_FILE_SIZE",
             // WORKLOAD=loadfile (docs/loadfile.md)
             "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "TARGET_RATE_MBPS");
 
     /** The variables of WORKLOAD=loadfile alone (refused with the other workloads). */
     static final List<String> LOADFILE_ONLY = NAMES.subList(NAMES.indexOf("LOADFILE"), NAMES.size());
+
+    /** The variables of WORKLOAD=access alone (refused with the other workloads). */
+    static final List<String> ACCESS_ONLY = NAMES.subList(NAMES.indexOf("ACCESS_SPECS"),
+            NAMES.indexOf("ACCESS_FILE_SIZE") + 1);
 
     /** Other spellings of a variable: alias to canonical name. */
     static final Map<String, String> ALIASES = Map.of("NUM_PROCS", "PROCS");

@@ -61,6 +61,7 @@ public final class RunConfig {
     private final int dirCount;
     private final int symlinkCount;
     private final int fileCount;
+    private final TopSpeed topSpeed;
     private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
@@ -68,6 +69,7 @@ public final class RunConfig {
     private final boolean dump;
     private final boolean populate;
     private final boolean latGraph;
+    private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
     private final List<String> nonDisclosableReasons;
@@ -118,6 +120,7 @@ public final class RunConfig {
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
+        topSpeed = v.topSpeed;
         blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
@@ -125,6 +128,7 @@ public final class RunConfig {
         dump = v.dump;
         populate = v.populate;
         latGraph = v.latGraph;
+        access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
         nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
@@ -303,6 +307,11 @@ public final class RunConfig {
         return names;
     }
 
+    /** The access-spec test of WORKLOAD=access, else null. */
+    public org.sfsbench.access.AccessTest access() {
+        return access;
+    }
+
     /** WORKLOAD=loadfile settings, or null for the other workloads. */
     public LoadfileSettings loadfile() {
         return loadfile;
@@ -351,6 +360,11 @@ public final class RunConfig {
     /** FILE_COUNT: files per proc; 0 = derived from the load (the rule). */
     public int fileCount() {
         return fileCount;
+    }
+
+    /** LOAD=max, the data-set workloads' sizes, steps and curve (docs/top-speed.md). */
+    public TopSpeed topSpeed() {
+        return topSpeed;
     }
 
     /** BLOCK_FILE (absolute), or null. */
@@ -442,6 +456,7 @@ public final class RunConfig {
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
+        org.sfsbench.access.AccessTest access;
         int runtime = 300;
         int initTimeout = 8000;
         int blockSize;
@@ -459,6 +474,7 @@ public final class RunConfig {
         int dirCount = 30;
         int symlinkCount = 20;
         int fileCount;
+        TopSpeed topSpeed = TopSpeed.none();
         Path blockFile;
         int primeSleep;
         int primeTimeout;

@@ -29,6 +29,7 @@ import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.RuleCheckXml;
 import org.sfsbench.report.xml.RunXml;
 import org.sfsbench.report.xml.SettingXml;
+import org.sfsbench.report.xml.StepXml;
 import org.sfsbench.report.xml.ToolXml;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
@@ -41,6 +42,7 @@ import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
+import org.sfsbench.results.model.StepResult;
 
 /**
  * Converts the result model to the published document and back. The sfssum columns go through
@@ -169,7 +171,12 @@ public final class ResultMapping {
         x.lateOps = p.lateOps();
         if (p.simulatedClients() > 0) {
             x.simulatedClients = p.simulatedClients();
+        }
+        if (!Double.isNaN(p.throughputMBps())) {
             x.throughputMBps = fixedOrZero(p.throughputMBps(), RATE_SCALE);
+        }
+        if (p.step() != null) {
+            x.step = step(p.step());
         }
         x.startTime = dateTime(p.startTime());
         x.endTime = dateTime(p.endTime());
@@ -318,7 +325,10 @@ public final class ResultMapping {
         p.lateOps(x.lateOps);
         if (x.simulatedClients != null) {
             p.simulatedClients(x.simulatedClients);
-            p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        }
+        p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        if (x.step != null) {
+            p.step(step(x.step));
         }
         if (x.latency != null) {
             p.meanServiceMs(toDouble(x.latency.meanServiceMsec));
@@ -420,5 +430,27 @@ public final class ResultMapping {
             }
         });
         return b.toString();
+    }
+
+    private static StepXml step(StepResult s) {
+        StepXml x = new StepXml();
+        x.kind = s.getKind();
+        x.procsPerClient = s.getProcsPerClient();
+        x.perProcOpsPerSec = fixedOrZero(s.getPerProcRate(), RATE_SCALE);
+        x.curvePct = s.getCurvePct() > 0 ? s.getCurvePct() : null;
+        x.rampSeconds = s.getRampSeconds();
+        x.knee = s.isKnee();
+        return x;
+    }
+
+    private static StepResult step(StepXml x) {
+        StepResult s = new StepResult();
+        s.setKind(x.kind);
+        s.setProcsPerClient(x.procsPerClient);
+        s.setPerProcRate(x.perProcOpsPerSec.doubleValue());
+        s.setCurvePct(x.curvePct == null ? 0 : x.curvePct);
+        s.setRampSeconds(x.rampSeconds);
+        s.setKnee(x.knee);
+        return s;
     }
 }

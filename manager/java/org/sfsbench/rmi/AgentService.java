@@ -21,6 +21,13 @@ public interface AgentService extends Remote {
     /** Starts a phase on every worker at wall-clock time {@code atEpochMs} (shared barrier). */
     void startPhase(Phase phase, double seconds, long atEpochMs) throws RemoteException, AgentException;
 
+    /**
+     * Between phases: starts step {@code index} of the load point by applying engine changes
+     * (key=value lines: active procs, rate) to every worker, keeping the file set; see
+     * sfs_engine_step.
+     */
+    void step(int index, String changes) throws RemoteException, AgentException;
+
     /** State and cumulative counters of every worker; also the manager's heartbeat. */
     List<WorkerStatus> status() throws RemoteException;
 

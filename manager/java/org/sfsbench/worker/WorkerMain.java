@@ -59,6 +59,13 @@ public final class WorkerMain {
                 reply(() -> engine = Engine.open(o.config()));
             } else if (f instanceof Frame.Start s) {
                 reply(() -> startAt(s.phase(), s.seconds(), s.atEpochMs()));
+            } else if (f instanceof Frame.Step s) {
+                reply(() -> {
+                    if (engine == null) {
+                        throw new EngineException("STEP before OPEN");
+                    }
+                    engine.step(s.changes());
+                });
             } else if (f instanceof Frame.StatusQuery) {
                 Engine e = engine;
                 long[] sample = e == null ? new long[0] : e.sample();

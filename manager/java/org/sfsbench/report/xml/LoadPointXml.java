@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"latency", "ops", "errors", "clientThroughput", "intervals"})
+@XmlType(propOrder = {"step", "latency", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "latency", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "ops", "errors",
     "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -77,7 +77,7 @@ public final class LoadPointXml {
     @XmlAttribute
     public Integer simulatedClients;
 
-    /** WORKLOAD=loadfile: MB/s (10^6 bytes) read and written, as dbench's Throughput line. */
+    /** WORKLOAD=loadfile and LOAD=max: MB/s (10^6 bytes) read and written (dbench's Throughput line). */
     @XmlAttribute
     public BigDecimal throughputMBps;
 
@@ -87,6 +87,10 @@ public final class LoadPointXml {
 
     @XmlAttribute
     public String endTime;
+
+    /** The step of a LOAD=max run this point is; absent for paced load points. */
+    @XmlElement
+    public StepXml step;
 
     /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
     @XmlElement

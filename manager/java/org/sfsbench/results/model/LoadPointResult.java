@@ -36,6 +36,7 @@ import java.util.List;
  * @param errors failed ops by (op, status)
  * @param intervals RUN phase time series
  * @param clients achieved ops/s per client
+ * @param step what the load point was as a step of a LOAD=max run; null for other runs
  */
 public record LoadPointResult(
         int index,
@@ -67,7 +68,8 @@ public record LoadPointResult(
         List<OpResult> ops,
         List<ErrorResult> errors,
         List<IntervalPoint> intervals,
-        List<ClientThroughput> clients) {
+        List<ClientThroughput> clients,
+        StepResult step) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -104,6 +106,7 @@ public record LoadPointResult(
                 .lateOps(lateOps)
                 .simulatedClients(simulatedClients)
                 .throughputMBps(throughputMBps)
+                .step(step)
                 .meanServiceMs(meanServiceMs)
                 .p50Ms(p50Ms)
                 .p90Ms(p90Ms)
@@ -141,6 +144,7 @@ public record LoadPointResult(
         private long lateOps;
         private int simulatedClients;
         private double throughputMBps = Double.NaN;
+        private StepResult step;
         private double meanServiceMs;
         private double p50Ms;
         private double p90Ms;
@@ -338,6 +342,15 @@ public record LoadPointResult(
             return throughputMBps;
         }
 
+        public StepResult step() {
+            return step;
+        }
+
+        public Builder step(StepResult step) {
+            this.step = step;
+            return this;
+        }
+
         public Builder throughputMBps(double throughputMBps) {
             this.throughputMBps = throughputMBps;
             return this;
@@ -429,7 +442,7 @@ public record LoadPointResult(
         }
 
         public LoadPointResult build() {
-            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients);
+            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step);
         }
     }
 }

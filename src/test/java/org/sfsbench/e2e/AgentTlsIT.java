@@ -70,6 +70,18 @@ class AgentTlsIT {
     }
 
     @Test
+    void localAgentWithAgentTlsOnRunsOverPerRunKeys(@TempDir Path dir) throws Exception {
+        Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "10", 1, 2, "AGENT_TLS=on");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "t", "-d",
+                dir.resolve("results").toString());
+        assertEquals(0, run.waitFor(120), run.output());
+        assertTrue(Files.readString(dir.resolve("results/agents.t/agent0001.out")).contains("listening on 127.0.0.1:")
+                && Files.readString(dir.resolve("results/agents.t/agent0001.out")).contains(" (TLS, "),
+                "the local agent listened with the run's TLS key");
+        assertEquals(1, Files.readAllLines(dir.resolve("results/sfssum.t")).size());
+    }
+
+    @Test
     void wireToAnAgentOnAnotherHostCarriesTlsOnlyAndNoPassword(@TempDir Path dir) throws Exception {
         try (TestHost host = TestHost.create(1)) {
             assumeTrue(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");

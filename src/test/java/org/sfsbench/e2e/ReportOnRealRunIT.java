@@ -12,13 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.HeadlessChromium;
-import org.sfsbench.report.XmlLintAccess;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
 
 /**
  * The published files of a real (short, POSIX, one client) run: the XML validates with the JDK and
@@ -35,7 +35,7 @@ class ReportOnRealRunIT {
         assertEquals(0, run.waitFor(180), run.output());
 
         Path xml = results.resolve("sfsresult.real.xml");
-        XmlLintAccess.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
+        XmlLint.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument doc = ResultXml.read(xml);
         List<String> sfssum = Files.readAllLines(results.resolve("sfssum.real"));
         assertEquals(2, doc.loadPoints.size());

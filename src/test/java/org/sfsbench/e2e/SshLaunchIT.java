@@ -112,8 +112,9 @@ class SshLaunchIT {
         String log = Files.readString(results.resolve("sfslog.ssh"));
         for (int i = 0; i < 2; i++) {
             assertTrue(log.contains("client " + (i + 2) + " (" + HOSTS.get(i).ip + "): agent pid "), log);
-            assertTrue(Files.readString(results.resolve("sfsc000" + (i + 2) + ".ssh")).contains("RESULT point=2 "),
-                    "client log collected from host " + (i + 1));
+            String clientLog = Files.readString(results.resolve("sfsc000" + (i + 2) + ".ssh"));
+            assertTrue(clientLog.contains("RESULT point=2 ") && clientLog.contains("client " + (i + 2) + " (")
+                    && !clientLog.contains("client " + (3 - i) + " ("), "client log of host " + (i + 1) + " alone");
             assertTrue(Files.readString(results.resolve("agents.ssh/agent000" + (i + 2) + ".out"))
                     .contains("listening on " + HOSTS.get(i).ip + ":"), "ssh-started agent with TLS");
         }

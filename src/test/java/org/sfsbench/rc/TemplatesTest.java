@@ -52,6 +52,17 @@ class TemplatesTest {
     }
 
     @Test
+    void accessTemplateRunsOltpAtThreeQueueDepths() throws Exception {
+        RunConfig c = RcParser.parse(template("sfs_access_rc"));
+        assertEquals("access", c.workload());
+        assertEquals(List.of(1, 4, 16), c.access().outstandingIos());
+        assertEquals(3, c.access().steps().size());
+        assertEquals("OLTP", c.access().specs().get(0).name());
+        assertEquals(64L << 20, c.access().regionBytes());
+        assertEquals(3, org.sfsbench.access.SpecFileParser.parse(template("access_specs.txt")).size());
+    }
+
+    @Test
     void loadfileTemplateReplaysClientTxt() throws Exception {
         RunConfig c = RcParser.parse(template("sfs_loadfile_rc"));
         assertEquals("loadfile", c.workload());
@@ -67,8 +78,10 @@ class TemplatesTest {
             while (m.find()) {
                 names.add(m.group(1));
             }
-            // the WORKLOAD=loadfile variables are refused with the SFS workloads (templates/sfs_loadfile_rc)
-            assertEquals(RcVariables.NAMES.stream().filter(n -> !RcVariables.LOADFILE_ONLY.contains(n)).toList(),
+            // the WORKLOAD=loadfile and WORKLOAD=access variables are refused with the SFS workloads
+            // (templates/sfs_loadfile_rc, templates/sfs_access_rc)
+            assertEquals(RcVariables.NAMES.stream().filter(n -> !RcVariables.LOADFILE_ONLY.contains(n)
+                    && !RcVariables.ACCESS_ONLY.contains(n)).toList(),
                     names, t);
         }
     }

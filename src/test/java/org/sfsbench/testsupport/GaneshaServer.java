@@ -40,9 +40,9 @@ public final class GaneshaServer {
 
     /** Starts the server (a running one is kept) and reads the variables of its env file. */
     public GaneshaServer start() throws IOException, InterruptedException {
-        script.require("start");
+        Map<String, String> published = script.start(dir);
         env.clear();
-        env.putAll(ServerScript.env(dir.resolve("env")));
+        env.putAll(published);
         return this;
     }
 

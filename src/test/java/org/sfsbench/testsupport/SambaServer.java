@@ -58,9 +58,9 @@ public final class SambaServer {
 
     /** Starts the server (a running one is kept) and reads the variables of its env file. */
     public SambaServer start() throws IOException, InterruptedException {
-        script.require("start");
+        Map<String, String> published = script.start(dir);
         env.clear();
-        env.putAll(ServerScript.env(dir.resolve("env")));
+        env.putAll(published);
         return this;
     }
 

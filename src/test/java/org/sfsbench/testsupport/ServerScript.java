@@ -40,6 +40,12 @@ final class ServerScript {
         }
     }
 
+    /** Starts the instance (a running one is kept) and returns the variables of its env file in {@code dir}. */
+    Map<String, String> start(Path dir) throws IOException, InterruptedException {
+        require("start");
+        return env(dir.resolve("env"));
+    }
+
     /** Reads a shell env file of {@code NAME=value} / {@code NAME='value'} lines. */
     static Map<String, String> env(Path file) throws IOException {
         Map<String, String> m = new HashMap<>();

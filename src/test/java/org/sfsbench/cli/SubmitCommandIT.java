@@ -17,13 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.ReportFixtures;
 import org.sfsbench.submit.xml.SubmissionDocument;
 import org.sfsbench.submit.xml.SubmissionXml;
+import org.sfsbench.testsupport.XmlLint;
 import picocli.CommandLine;
 
 /**
  * sfs submit with the shipped example description (templates/sut_description.example.txt) against
  * a run shaped like guide 4.4 (4 clients), and with three broken variants of that description.
  */
-class SubmitCommandTest {
+class SubmitCommandIT {
     @TempDir
     Path dir;
 
@@ -61,7 +62,7 @@ class SubmitCommandTest {
         Path sub = pkg.resolve("sfssubmission.ok.xml");
         assertTrue(out.toString().contains("Submission: " + sub), out.toString());
         assertEquals("", err.toString());
-        org.sfsbench.report.XmlLintAccess.validate(sub, home().resolve("docs/sfssubmission.xsd"));
+        XmlLint.validate(sub, home().resolve("docs/sfssubmission.xsd"));
 
         byte[] bytes = Files.readAllBytes(sub);
         for (byte b : bytes) {

@@ -27,8 +27,10 @@ import org.sfsbench.results.SfssumRow;
 import org.sfsbench.results.SfssumWriter;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RunResult;
+import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
 
-class ResultFilesTest {
+class ResultFilesIT {
     @TempDir
     Path dir;
 
@@ -38,14 +40,14 @@ class ResultFilesTest {
         assertEquals("sfsresult.guide.xml", p.xml().getFileName().toString());
         assertEquals("sfsresult.guide.json", p.json().getFileName().toString());
         assertEquals("report.guide.html", p.html().getFileName().toString());
-        Path xsd = XmlLint.home().resolve("docs/sfsresult.xsd");
+        Path xsd = Sfs.home().resolve("docs/sfsresult.xsd");
         XmlLint.validateWithJdk(p.xml(), xsd);
         XmlLint.validateWithXmllint(p.xml(), xsd);
     }
 
     @Test
     void shippedSchemaEqualsDocsSchema() throws Exception {
-        byte[] docs = Files.readAllBytes(XmlLint.home().resolve("docs/sfsresult.xsd"));
+        byte[] docs = Files.readAllBytes(Sfs.home().resolve("docs/sfsresult.xsd"));
         try (InputStream in = getClass().getResourceAsStream("/org/sfsbench/report/sfsresult.xsd")) {
             assertArrayEquals(docs, in.readAllBytes(), "docs/sfsresult.xsd differs from the jar's copy");
         }
@@ -158,7 +160,7 @@ class ResultFilesTest {
         run.loadPoints().set(0, first.build());
         run.notes().add("bell\u0007 in a note");
         ResultPublisher.Published p = ResultPublisher.writeAll(run.build(), dir, "odd");
-        XmlLint.validateWithXmllint(p.xml(), XmlLint.home().resolve("docs/sfsresult.xsd"));
+        XmlLint.validateWithXmllint(p.xml(), Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument d = ResultXml.read(p.xml());
         assertEquals(null, d.run.startTime);
         assertEquals("2007-01-20T21:38:42Z", d.run.endTime);

@@ -1,0 +1,22 @@
+package org.sfsbench.access;
+
+/**
+ * One step of an access-spec test: a spec run by a number of workers per client, each keeping a
+ * number of I/Os outstanding on its target, after a ramp-up that is not measured.
+ *
+ * @param index          1-based step number
+ * @param spec           the access specification
+ * @param outstandingIos I/Os each worker keeps in flight on its target
+ * @param workers        workers (procs) per client
+ * @param rampUpSeconds  load before measuring
+ * @param runSeconds     measured seconds
+ */
+public record AccessStep(int index, AccessSpec spec, int outstandingIos, int workers, int rampUpSeconds,
+        int runSeconds) {
+
+    /** "File Server, 8 outstanding I/Os, 2 workers per client". */
+    public String label() {
+        return spec.name() + ", " + outstandingIos + " outstanding I/O" + (outstandingIos == 1 ? "" : "s") + ", "
+                + workers + " worker" + (workers == 1 ? "" : "s") + " per client";
+    }
+}

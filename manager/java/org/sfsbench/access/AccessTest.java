@@ -1,0 +1,45 @@
+package org.sfsbench.access;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An access-spec test (docs/access-specs.md): the specs in run order, the outstanding-I/O counts
+ * and worker counts every spec cycles through, the times of each step and each worker's target.
+ *
+ * @param source          where the specs came from (a file, or "built-in")
+ * @param specs           specs in run order
+ * @param outstandingIos  outstanding I/Os per worker, in step order
+ * @param workerCounts    workers per client, in step order
+ * @param rampUpSeconds   unmeasured load at the start of each step
+ * @param runSeconds      measured seconds of each step
+ * @param regionBytes     bytes of each worker's target that are tested (Iometer's disk maximum size)
+ * @param startOffset     first tested byte (Iometer's starting sector x 512)
+ */
+public record AccessTest(String source, List<AccessSpec> specs, List<Integer> outstandingIos,
+        List<Integer> workerCounts, int rampUpSeconds, int runSeconds, long regionBytes, long startOffset) {
+
+    public AccessTest {
+        specs = List.copyOf(specs);
+        outstandingIos = List.copyOf(outstandingIos);
+        workerCounts = List.copyOf(workerCounts);
+    }
+
+    /** Every step: spec x workers x outstanding I/Os, specs outermost, as Iometer runs them. */
+    public List<AccessStep> steps() {
+        List<AccessStep> steps = new ArrayList<>();
+        for (AccessSpec s : specs) {
+            for (int w : workerCounts) {
+                for (int q : outstandingIos) {
+                    steps.add(new AccessStep(steps.size() + 1, s, q, w, rampUpSeconds, runSeconds));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** Size of each worker's target file: the tested region after its start. */
+    public long fileBytes() {
+        return startOffset + regionBytes;
+    }
+}

@@ -1,0 +1,34 @@
+package org.sfsbench.manager;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.sfsbench.access.AccessReport;
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.access.AccessStepResult;
+import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
+
+/** After a WORKLOAD=access run: the step table (printed and access.X.txt) and access.X.csv. */
+final class AccessResults {
+    private AccessResults() {
+    }
+
+    static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {
+        List<AccessStep> steps = rc.access().steps();
+        List<AccessStepResult> rows = new ArrayList<>();
+        for (LoadPointResult p : result.loadPoints()) {
+            rows.add(AccessStepResult.of(steps.get(p.index() - 1), rc.clients().size(), p));
+        }
+        String table = AccessReport.table(rows);
+        Path csv = out.dir().resolve("access." + out.suffix() + ".csv");
+        Files.writeString(out.dir().resolve("access." + out.suffix() + ".txt"), table);
+        AccessReport.writeCsv(csv, rc.access(), rows);
+        progress.println("\naccess steps (also in " + csv + ", Iometer's results.csv layout):");
+        progress.println(table);
+    }
+}

@@ -1,0 +1,127 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Sfs;
+
+/**
+ * WORKLOAD=access through {@code sfs run} on posix (an Iometer .icf, queue depths 1 and 8), on
+ * NFSv3 against NFS-Ganesha (pipelined RPCs, depths 1 and 8) and on SMB against smbd (depth 1, the
+ * synchronous client): every step without errors, one sfsresult.json entry per step, the Iometer
+ * results.csv layout, and the outstanding I/Os really reached (IOPS x mean response time).
+ */
+class AccessRunIT {
+
+    private static Path rc(Path dir, String protocol, String mnt, String specs, String depths, String extra)
+            throws Exception {
+        Path rc = dir.resolve("rc");
+        Files.writeString(rc, String.join("\n", "WORKLOAD=access", "ACCESS_SPECS=" + specs,
+                "OUTSTANDING_IOS=\"" + depths + "\"", "RAMP_UP_TIME=1", "RUNTIME=2", "PROCS=2", "CLIENTS=localhost",
+                "FS_PROTOCOL=" + protocol, "MNT_POINTS=\"" + mnt + " " + mnt + "\"", "SAMPLE_INTERVAL=1", extra, ""));
+        return rc;
+    }
+
+    /** Rows of access.X.csv by Iometer column name. */
+    private static List<Map<String, String>> csv(Path file) throws Exception {
+        List<Map<String, String>> rows = new ArrayList<>();
+        String[] header = null;
+        for (String line : Files.readAllLines(file)) {
+            if (line.startsWith("'Target Type")) {
+                header = line.substring(1).split(",");
+            } else if (line.startsWith("ALL,") && header != null) {
+                String[] v = line.split(",", -1);
+                Map<String, String> row = new HashMap<>();
+                for (int i = 0; i < header.length; i++) {
+                    row.put(header[i], v[i]);
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<Map<String, String>> runClean(Path dir, Path rc, int steps) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "a", "-d",
+                results.toString());
+        int status = run.waitFor(300);
+        String out = run.output();
+        assertEquals(0, status, out);
+        assertTrue(out.contains("access steps"), out);
+        JsonNode points = new ObjectMapper().readTree(results.resolve("sfsresult.a.json").toFile()).get("loadPoints");
+        assertEquals(steps, points.size(), out);
+        for (JsonNode p : points) {
+            assertEquals(0, p.get("failedOps").asLong(), p.toString());
+            assertTrue(p.get("achievedOpsPerSec").asDouble() > 0, p.toString());
+        }
+        List<Map<String, String>> rows = csv(results.resolve("access.a.csv"));
+        assertEquals(steps, rows.size(), out);
+        for (Map<String, String> r : rows) {
+            assertEquals("0", r.get("Errors"), r.toString());
+            double iops = Double.parseDouble(r.get("IOps"));
+            double read = Double.parseDouble(r.get("Read IOps"));
+            double write = Double.parseDouble(r.get("Write IOps"));
+            assertTrue(iops > 0 && Math.abs(iops - read - write) < 1e-3 * iops, r.toString());
+            assertTrue(Double.parseDouble(r.get("MiBps (Binary)")) > 0, r.toString());
+        }
+        assertTrue(Files.readString(results.resolve("access.a.txt")).contains("MiB/s"));
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
+        return rows;
+    }
+
+    private static double achievedDepth(Map<String, String> row) {
+        return Double.parseDouble(row.get("Achieved Queue Depth"));
+    }
+
+    @Test
+    void posixIcfWithTwoWorkers(@TempDir Path dir) throws Exception {
+        Path mnt = Files.createDirectories(dir.resolve("mnt"));
+        Path icf = Sfs.home().resolve("src/test/resources/access/queue_cycle_2006.icf");
+        // OUTSTANDING_IOS overrides the .icf's 1..32 cycling: 2 specs x 2 depths
+        List<Map<String, String>> rows = runClean(dir, rc(dir, "posix", mnt.toString(), icf.toString(), "1 8", ""), 4);
+        assertEquals("OLTP 8K", rows.get(0).get("Access Specification Name"));
+        assertEquals("Seq 64K write", rows.get(3).get("Access Specification Name"));
+        assertEquals("8", rows.get(3).get("Queue Depth"));
+        assertEquals("32768", rows.get(0).get("Maximum Size"));
+        assertEquals("8", rows.get(0).get("Starting Sector"));
+        assertEquals("0.000000", rows.get(3).get("Read IOps"), "the 64 KiB spec only writes");
+        assertTrue(Files.size(mnt.resolve("sfs_a/p0001/iobw.tst")) == 32768L * 512 + 8 * 512);
+    }
+
+    @Test
+    void nfsAgainstGaneshaPipelined(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        List<Map<String, String>> rows = runClean(dir, rc(dir, "nfs", env.get("SFS_NFS_TARGET"), "OLTP", "1 8",
+                "ACCESS_FILE_SIZE=8m"), 2);
+        assertTrue(achievedDepth(rows.get(0)) < 1.5, rows.get(0).toString());
+        // 8 RPCs in flight per worker: Little's law sees most of them
+        assertTrue(achievedDepth(rows.get(1)) > 4, rows.get(1).toString());
+    }
+
+    @Test
+    void smbAgainstSambaDepthOne(@TempDir Path dir) throws Exception {
+        SambaServer samba = SambaServer.defaultInstance().start();
+        try {
+            Map<String, String> env = samba.env;
+            runClean(dir, rc(dir, "cifs", env.get("TARGET"), "Workstation", "1", "ACCESS_FILE_SIZE=8m\nUSERNAME="
+                    + env.get("USER") + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")), 1);
+        } finally {
+            samba.stop();
+        }
+    }
+}

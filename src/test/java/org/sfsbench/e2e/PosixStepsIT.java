@@ -1,0 +1,72 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.Sfs;
+
+/**
+ * A stepped LOAD=max random read through {@code sfs run} on a posix folder: STEP_PROCS 1 then 2
+ * procs, then the curve at 25 and 50 % of the measured maximum, all on one data set built once.
+ * Each step's procs, measured seconds and op counts are checked against the client log.
+ */
+class PosixStepsIT {
+
+    @Test
+    void stepsThenCurveOnOneDataSet(@TempDir Path dir) throws Exception {
+        Path mnt = Files.createDirectories(dir.resolve("mnt"));
+        Path rc = TopSpeedRuns.rc(dir, "posix", mnt.toString(), 2, String.join("\n",
+                "WORKLOAD=randread", "XFER_SIZE=4K", "WORKING_SET=8M", "STEP_PROCS=\"1 1 3 2\"",
+                "WARMUP_TIME=1", "CURVE_PCTS=\"25 50\""));
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ts", "-d",
+                results.toString());
+        int status = run.waitFor(240);
+        String out = run.output();
+        assertEquals(0, status, out);
+        List<String> rows = Files.readAllLines(results.resolve("sfssum.ts"));
+        assertEquals(4, rows.size(), out);
+        String log = Files.readString(results.resolve("sfsc0001.ts"));
+        List<TopSpeedRuns.StepResultLine> steps = TopSpeedRuns.steps(log);
+        assertEquals(4, steps.size(), log);
+        List<String> changes = TopSpeedRuns.stepChanges(log);
+        assertEquals(4, changes.size(), log);
+        assertTrue(changes.get(0).endsWith("active=1 rate=0.000000"), changes.get(0));
+        assertTrue(changes.get(1).endsWith("active=2 rate=0.000000"), changes.get(1));
+        double max = 0;
+        for (int k = 0; k < 4; k++) {
+            TopSpeedRuns.StepResultLine s = steps.get(k);
+            String[] col = rows.get(k).trim().split("\\s+");
+            assertEquals(k + 1, s.step());
+            assertEquals(2_000_000, s.elapsedUs(), "every step measures every-seconds - WARMUP_TIME = 2 s");
+            assertEquals(0, s.errors(), log);
+            assertEquals(Math.round(s.ops() / 2.0), Long.parseLong(col[1]), "achieved ops/s of step " + (k + 1));
+            assertEquals(s.ops(), Long.parseLong(col[3]), "ops of step " + (k + 1));
+            if (k < 2) {
+                assertEquals(k + 1, Integer.parseInt(col[10]), "procs per client of step " + (k + 1) + ": " + rows.get(k));
+                assertEquals(0, Long.parseLong(col[0]), "unpaced steps request nothing");
+                max = Math.max(max, s.ops() / 2.0);
+            }
+        }
+        int[] pcts = {25, 50};
+        for (int k = 2; k < 4; k++) {
+            String[] col = rows.get(k).trim().split("\\s+");
+            double want = max * pcts[k - 2] / 100.0;
+            assertTrue(Math.abs(Long.parseLong(col[0]) - want) <= 1.0, "requested " + col[0] + " of " + want);
+            double achieved = steps.get(k).ops() / 2.0;
+            assertTrue(Math.abs(achieved - want) <= 0.02 * want + 1, "curve " + pcts[k - 2] + " %: achieved "
+                    + achieved + " of " + want);
+        }
+        // one data set: INIT once, and the steps never rebuilt it
+        assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
+    }
+}
