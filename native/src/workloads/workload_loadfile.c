@@ -101,6 +101,7 @@ struct client {
     int cur_open;          /* handle entry an open fills, -1 */
     int bad_handle;        /* the line names a handle that is not open */
     int shown;
+    uint64_t told;         /* ops already reported as not issued (bit per op id) */
     char path[1400], dir[1400], name[1400], path2[1400];
 };
 
@@ -480,6 +481,11 @@ static void lf_next(void *state, sfs_req *req)
     w->cur_open = -1;
     w->bad_handle = 0;
     int last = fill(w, op, req);
+    if (req->not_issued && w->id == w->cfg->proc_first && req->op < 64 && !(w->told >> req->op & 1)) {
+        w->told |= 1ULL << req->op;   /* once per op, from the engine's first client */
+        fprintf(stderr, "loadfile: %s line %u: %s (%s) not issued: %s\n", w->f->name, op->line,
+                lf_kind_name(op->kind), sfs_op_name(req->op), req->not_issued);
+    }
     if (!req->not_issued && (req->op == SFS_OP_READ || req->op == SFS_OP_WRCACHE ||
                              req->op == SFS_OP_WRITE || req->op == SFS_OP_CIFS_READ_ANDX ||
                              req->op == SFS_OP_CIFS_WRITE_ANDX))

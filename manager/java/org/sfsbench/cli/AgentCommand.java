@@ -28,33 +28,36 @@ import picocli.CommandLine.Option;
             "file policy/agent.secret (mode 0600). Connections use mutual TLS with",
             "the keys in policy/tls unless the agent listens on loopback or is given",
             "--tls off (see docs/security.md).",
+        },
+        footer = {
             "",
             "Examples:",
             "  sfs agent --bind 10.0.0.5 --port 50777",
-            "  sfs agent --init-tls /tmp/client5-tls     (then copy to client5's policy/tls)",
+            "  sfs agent --init-tls /tmp/client5-tls",
+            "      keys for client5 (then copy them to its policy/tls)",
             "  sfs agent --install-service --bind 10.0.0.5 --port 50777"
         })
 public final class AgentCommand implements Callable<Integer> {
 
-    @Option(names = "--bind", description = "Address to listen on, the one the prime client reaches this host by;"
+    @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on, the one the prime client reaches this host by;"
             + " not a wildcard (default: ${DEFAULT-VALUE}).", defaultValue = "127.0.0.1")
     String bind;
 
-    @Option(names = "--port", description = "RMI port, registry and objects; 0 = any free port (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--port", paramLabel = "PORT", description = "RMI port, registry and objects; 0 = any free port (default: ${DEFAULT-VALUE}).",
             defaultValue = "50777")
     int port;
 
-    @Option(names = "--secret-file", description = "File holding the shared secret (default: SFS_HOME/policy/agent.secret).")
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "File holding the shared secret (default: SFS_HOME/policy/agent.secret).")
     Path secretFile;
 
-    @Option(names = "--work-dir", description = "Where the client log and worker logs are kept until collected"
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "Where the client log and worker logs are kept until collected"
             + " (default: TMPDIR/sfsbench-agent-PORT).")
     Path workDir;
 
     @Option(names = "--tls", paramLabel = "on|off", description = "Mutual TLS on connections (default: on, off on loopback).")
     String tls;
 
-    @Option(names = "--tls-dir", description = "TLS material: ca.crt, host.crt, host.key (default: SFS_HOME/policy/tls).")
+    @Option(names = "--tls-dir", paramLabel = "DIR", description = "TLS material: ca.crt, host.crt, host.key (default: SFS_HOME/policy/tls).")
     Path tlsDir;
 
     @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "Close connections idle this long"
@@ -72,7 +75,7 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--ca", paramLabel = "DIR", description = "With --init-tls: the CA folder (ca.crt, ca.key) to sign with.")
     Path caDir;
 
-    @Option(names = "--host-name", description = "With --init-tls: the name in the certificate (default: this host's).")
+    @Option(names = "--host-name", paramLabel = "NAME", description = "With --init-tls: the name in the certificate (default: this host's).")
     String hostName;
 
     @Option(names = "--install-service", description = "Write a systemd unit running this agent (with these"
@@ -82,7 +85,7 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--uninstall-service", description = "Stop, disable and remove the unit of --port.")
     boolean uninstallService;
 
-    @Option(names = "--unit-dir", description = "With --install-service / --uninstall-service: where the unit goes"
+    @Option(names = "--unit-dir", paramLabel = "DIR", description = "With --install-service / --uninstall-service: where the unit goes"
             + " (default: ${DEFAULT-VALUE}).", defaultValue = "/etc/systemd/system")
     Path unitDir;
 

@@ -1,21 +1,34 @@
 package org.sfsbench.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.sfsbench.rc.EditDistance;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The {@code sfs} command line: one subcommand per job. */
 @Command(name = "sfs",
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = {
-            "sfsbench: measure how many file operations per second an NFSv3, SMB2/3 or POSIX",
-            "file server sustains, and at what response time (SPECsfs2008-style load points).",
+            "Measure how many file operations per second an NFSv3, SMB2/3 or POSIX file",
+            "server sustains, and at what response time (SPECsfs2008-style load points).",
             "",
             "Typical session:",
-            "  sfs plan -r templates/sfs_posix_rc        check an rc file, print the load points",
-            "  sfs run  -r sfs_rc -s mytest              run the benchmark, results in results/",
-            "  sfs report results/sfsresult.mytest.xml   HTML + text report with curves",
-            "  sfs submit results/sfsresult.mytest.xml -d my_sut.txt   submission package"
+            "  sfs plan -r templates/sfs_posix_rc       check an rc file, print the plan",
+            "  sfs run -r sfs_rc -s mytest              run it; results in results/",
+            "  sfs report results/sfsresult.mytest.xml  HTML + text report",
+            "  sfs submit results/sfsresult.mytest.xml -D my_sut.txt",
+            "                                           submission package"
         },
         subcommands = {
             CommandLine.HelpCommand.class,
@@ -30,20 +43,113 @@ import picocli.CommandLine.Command;
             SubmitCommand.class,
         })
 public final class Main implements Runnable {
+    /** Help and messages fit this width, or the terminal's when it is wider. */
+    static final int MIN_WIDTH = 80;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     /** Builds the command line; tests use this to run commands in-process. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setUsageHelpWidth(110);
+        cl.setUsageHelpWidth(MIN_WIDTH);
+        cl.setUsageHelpAutoWidth(true);
+        cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            // the cause first; the trace after it is for a bug report
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": internal error: " + e);
+            e.printStackTrace(cmd.getErr());
+            cmd.getErr().flush();
+            return ExitCodes.FAILED;
+        });
+        applyToAll(cl);
         return cl;
+    }
+
+    /** Every command gets --version and the one exit-status table. */
+    private static void applyToAll(CommandLine cl) {
+        CommandSpec s = cl.getCommandSpec();
+        s.versionProvider(new VersionCommand.Provider());
+        s.usageMessage().exitCodeListHeading("%nExit status:%n").exitCodeList(ExitCodes.table());
+        if (s.usageMessage().parameterListHeading().isEmpty()) {
+            s.usageMessage().parameterListHeading("%nArguments:%n");
+        }
+        if (s.usageMessage().optionListHeading().isEmpty()) {
+            s.usageMessage().optionListHeading("%nOptions:%n");
+        }
+        if (s.usageMessage().commandListHeading().equals("Commands:%n")) {
+            s.usageMessage().commandListHeading("%nCommands:%n");
+        }
+        // the exit status closes the page, after the examples
+        List<String> keys = new ArrayList<>(cl.getHelpSectionKeys());
+        keys.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST_HEADING);
+        keys.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST);
+        keys.add(CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST_HEADING);
+        keys.add(CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST);
+        cl.setHelpSectionKeys(keys);
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            applyToAll(sub);
+        }
+    }
+
+    /**
+     * A wrong command line: the problem, a suggestion when one fits, and where help is — not the
+     * whole usage text, which buries the one line that matters.
+     */
+    static int usageError(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        String name = cmd.getCommandSpec().qualifiedName();
+        err.println(name + ": " + ex.getMessage());
+        String command = commandHint(ex, cmd);
+        String rc = rcHint(cmd.getCommandSpec(), args);
+        if (command != null) {
+            err.println("Did you mean: " + name + " " + command + " ?");
+        } else if (rc != null) {
+            err.println("Did you mean: " + name + " -r " + rc + " ?");
+        }
+        err.println("Try '" + name + " --help' for more information.");
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    /** The subcommand closest to a mistyped one ({@code sfs rn} -> run). */
+    private static String commandHint(ParameterException ex, CommandLine cmd) {
+        if (!(ex instanceof UnmatchedArgumentException u) || cmd.getSubcommands().isEmpty()
+                || u.getUnmatched().isEmpty()) {
+            return null;
+        }
+        String word = u.getUnmatched().get(0);
+        return word.startsWith("-") ? null : EditDistance.closest(word, cmd.getSubcommands().keySet());
+    }
+
+    /** An existing file given bare to a command that takes its rc file with -r. */
+    private static String rcHint(CommandSpec spec, String[] args) {
+        if (spec.findOption("-r") == null) {
+            return null;
+        }
+        List<String> all = Arrays.asList(args);
+        if (all.contains("-r") || all.contains("--rc")) {
+            return null;
+        }
+        for (String a : all) {
+            if (a.startsWith("-") || a.equals(spec.name())) {
+                continue;
+            }
+            try {
+                if (Files.isRegularFile(Path.of(a))) {
+                    return a;
+                }
+            } catch (InvalidPathException e) {
+                // not a path: no hint
+            }
+        }
+        return null;
     }
 
     public static void main(String[] args) {

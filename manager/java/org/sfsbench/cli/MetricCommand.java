@@ -21,11 +21,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "metric",
         mixinStandardHelpOptions = true,
         description = {
-            "Compute the SPECsfs2008 metric of sfssum files (sfsbench's or SPECsfs2008's own):",
-            "peak throughput among points at most 20 msec/op, and the overall response time",
-            "(area under the response-time curve from the origin, divided by the peak), plus the",
-            "figure without the origin. Uses the printed (rounded) columns; see docs/results.md.",
-            "Exit status: 0 = computed, 2 = a file cannot be read or has a malformed row."
+            "Compute the SPECsfs2008 metric of sfssum files.",
+            "",
+            "Works on sfsbench's and SPECsfs2008's own sfssum files: the peak throughput",
+            "among points at most 20 msec/op, and the overall response time (area under",
+            "the response-time curve from the origin, divided by the peak), plus the",
+            "figure without the origin. Uses the printed (rounded) columns; see",
+            "docs/results.md."
         },
         footer = {"", "Example:", "  sfs metric results/sfssum.mytest"})
 public final class MetricCommand implements Callable<Integer> {
@@ -45,12 +47,12 @@ public final class MetricCommand implements Callable<Integer> {
                 out.print(metricText(f));
             }
             out.flush();
-            return 0;
+            return ExitCodes.OK;
         } catch (IOException | IllegalArgumentException e) {
             out.flush();
             err.println("sfs metric: " + e.getMessage());
             err.flush();
-            return 2;
+            return ExitCodes.FAILED;
         }
     }
 

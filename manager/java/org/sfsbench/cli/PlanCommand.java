@@ -18,17 +18,16 @@ import picocli.CommandLine.Spec;
         description = {
             "Check an rc file and print the run plan; starts nothing.",
             "",
-            "The plan shows every load point with the requested ops/s,",
-            "the rate of each proc, the file-set size, and the mount point of every proc.",
-            "Nothing is started and nothing is written.",
-            "Exit status: 0 = the rc file is valid, 2 = it is not (the message names file, line,",
-            "variable and value)."
+            "The plan shows every load point with the requested ops/s, the rate of each",
+            "proc, the file-set size, and the mount point of every proc. Nothing is",
+            "started and nothing is written. An invalid rc file is named with its file,",
+            "line, variable and value.",
         },
         footer = {"", "Example:", "  sfs plan -r templates/sfs_posix_rc"})
 public final class PlanCommand implements Callable<Integer> {
 
     @Option(names = {"-r", "--rc"}, required = true, paramLabel = "RC",
-            description = "the rc file (see docs/rc-reference.md and templates/)")
+            description = "The rc file (see docs/rc-reference.md).")
     Path rcFile;
 
     @Spec
@@ -41,11 +40,11 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             out.print(planText(rcFile));
             out.flush();
-            return 0;
+            return ExitCodes.OK;
         } catch (RcException e) {
             err.println("sfs plan: " + e.getMessage());
             err.flush();
-            return 2;
+            return ExitCodes.USAGE;
         }
     }
 

@@ -24,36 +24,34 @@ import picocli.CommandLine.Spec;
             "Report a result: an HTML page with curves and a text summary.",
             "",
             "Writes the HTML report of a result (report.<suffix>.html: curves as inline",
-            "SVG, opens offline) and print a text report: the sfssum rows, peak",
+            "SVG, opens offline) and prints a text report: the sfssum rows, peak",
             "throughput, overall response time, disclosability and, for a full result,",
             "per-op figures of the peak point.",
             "",
-            "RESULT is an sfsresult.<suffix>.xml written by 'sfs run', or an sfssum",
-            "file (ours or SPECsfs2008's own). From an sfssum file only the table and",
+            "RESULT is an sfsresult.<suffix>.xml or .json written by 'sfs run', or an",
+            "sfssum file (ours or SPECsfs2008's own). From an sfssum file only the table and",
             "the curve can be shown; it is never disclosable, since the run rules need",
             "the full result.",
-            "",
         },
         footer = {
             "",
             "Examples:",
             "  sfs report results/sfsresult.mytest.xml",
             "      HTML beside the result, text report on stdout",
-            "  sfs report results/sfssum.mytest -o /tmp/web",
+            "  sfs report results/sfssum.mytest -d /tmp/web",
             "      HTML of an sfssum file into /tmp/web",
             "  sfs report old/sfssum.junk > junk.txt",
             "      text report of a SPECsfs2008 run",
-            "",
-            "Exit status: 0 written, 1 input unreadable or invalid, 2 usage error.",
         })
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RESULT", description = "sfsresult.<suffix>.xml or an sfssum file")
+    @Parameters(index = "0", paramLabel = "RESULT",
+            description = "sfsresult.<suffix>.xml or .json, or an sfssum file")
     Path input;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
             description = "Folder for report.<suffix>.html (default: the folder of RESULT)")
     Path outDir;
 
@@ -61,12 +59,19 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (Files.isDirectory(input)) {
+            err.println("sfs report: " + input + ": is a folder; " + ResultInput.latestIn(input)
+                    .map(f -> "its latest run is " + f + ":\n  sfs report " + f)
+                    .orElse("it holds no sfsresult.<suffix>.xml"));
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         ResultDocument doc;
         try {
             doc = ResultInput.load(input);
         } catch (IOException | IllegalArgumentException e) {
             err.println("sfs report: " + messageOf(e));
-            return 1;
+            return ExitCodes.FAILED;
         }
         Path dir = outDir != null ? outDir : input.toAbsolutePath().getParent();
         Path html = dir.resolve(ResultPublisher.htmlName(doc.run.suffix));
@@ -75,13 +80,13 @@ public final class ReportCommand implements Callable<Integer> {
             ResultPublisher.writeText(html, HtmlReport.render(doc));
         } catch (IOException e) {
             err.println("sfs report: cannot write " + html + ": " + messageOf(e));
-            return 1;
+            return ExitCodes.FAILED;
         }
         out.print(TextReport.render(doc));
         out.println();
         out.println("HTML report: " + html);
         out.flush();
-        return 0;
+        return ExitCodes.OK;
     }
 
     static String messageOf(Exception e) {

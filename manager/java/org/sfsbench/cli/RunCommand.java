@@ -21,34 +21,41 @@ import picocli.CommandLine.Option;
 /** {@code sfs run} and the guide's {@code java SfsManager -r sfs_rc -s suffix [-v 2]}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {
-            "Run the benchmark (or validate the server with -v) as an rc file describes.",
+            "Run the benchmark of an rc file, or validate a server.",
             "",
-            "For every load point all clients build the file set (INIT), warm up (WARMUP_TIME) and",
-            "measure (RUNTIME) together. Results appear in",
-            "the results folder as the run goes: sfssum.SUFFIX (one row per load point), sfslog.SUFFIX,",
-            "sfsres.SUFFIX, sfscNNNN.SUFFIX (client logs), sfsresult.SUFFIX.xml/.json and",
-            "report.SUFFIX.html. With -v the server is validated instead (sfsval.SUFFIX).",
+            "For every load point all clients build the file set (INIT), warm up",
+            "(WARMUP_TIME) and measure (RUNTIME) together. Results appear in the",
+            "results folder as the run goes: sfssum.SUFFIX (one row per load point),",
+            "sfslog.SUFFIX, sfsres.SUFFIX, sfscNNNN.SUFFIX (client logs),",
+            "sfsresult.SUFFIX.xml/.json and report.SUFFIX.html. With -v the server is",
+            "validated instead (sfsval.SUFFIX).",
+        },
+        footer = {
             "",
             "Examples:",
-            "  sfs run -r templates/sfs_posix_rc -s first     a short local run (edit MNT_POINTS first)",
-            "  sfs run -r sfs_rc -s junk -v 2                 validate the server, as in guide 4.3.1",
-            "  cd manager && java SfsManager -r sfs_rc -s junk   the same from an installed tree",
-            "",
-            "Exit status: 0 all load points done; 1 the run ended early (cause printed, finished",
-            "points kept); 2 the rc file or options are wrong (nothing started); 3 validation failed."
+            "  sfs run -r templates/sfs_posix_rc -s first",
+            "      a short local run (edit MNT_POINTS first)",
+            "  sfs run -r sfs_rc -s junk -v 2",
+            "      validate the server, as in the guide (4.3.1)",
+            "  cd manager && java SfsManager -r sfs_rc -s junk",
+            "      the same from an installed tree",
         })
 public final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "-r", required = true, paramLabel = "RC", description = "The rc file (for example sfs_rc).")
+    @Option(names = {"-r", "--rc"}, required = true, paramLabel = "RC",
+            description = "The rc file (see docs/rc-reference.md).")
     Path rcFile;
 
-    @Option(names = "-s", paramLabel = "SUFFIX", description = "Suffix of the result files (default: date and time).")
+    @Option(names = {"-s", "--suffix"}, paramLabel = "SUFFIX",
+            description = "Suffix of the result files (default: date and time).")
     String suffix;
 
-    @Option(names = "-v", paramLabel = "LEVEL", description = "Validate the server at this level (1 or 2) instead of running.")
+    @Option(names = {"-v", "--validate"}, paramLabel = "LEVEL",
+            description = "Validate the server at this level (1 or 2) instead of running.")
     Integer validateLevel;
 
-    @Option(names = "-d", paramLabel = "RESULTS_DIR", description = "Results folder (default: SFS_HOME/results).")
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
+            description = "Results folder (default: SFS_HOME/results).")
     Path resultsDir;
 
     @Override
@@ -59,18 +66,23 @@ public final class RunCommand implements Callable<Integer> {
         } catch (RcException e) {
             System.err.println("sfs run: " + e.getMessage());
             System.err.println("sfs run: nothing was started and no result file was written.");
-            return 2;
+            return ExitCodes.USAGE;
         }
         String sfx = suffix != null ? suffix : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         if (!sfx.matches("[A-Za-z0-9._-]+")) {
             System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-'");
-            return 2;
+            return ExitCodes.USAGE;
         }
         if (validateLevel != null && (validateLevel < 1 || validateLevel > 2)) {
             System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
-            return 2;
+            return ExitCodes.USAGE;
         }
         Path dir = resultsDir != null ? resultsDir : Path.of(System.getProperty("sfs.home", "."), "results");
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            System.err.println("sfs run: -d " + dir + ": is a file; the results folder must be a folder"
+                    + " (it is created if missing)");
+            return ExitCodes.USAGE;
+        }
         RunPlan plan = RunPlan.from(rc);
         for (String w : rc.warnings()) {
             System.out.println("warning: " + w);
@@ -83,8 +95,8 @@ public final class RunCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             session = RunSession.open(rc, plan, dir, sfx);
         } catch (IOException e) {
-            System.err.println("sfs run: " + e.getMessage());
-            return 2;
+            System.err.println("sfs run: results folder " + dir + ": " + ReportCommand.messageOf(e));
+            return ExitCodes.USAGE;
         }
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -17,25 +17,24 @@ import picocli.CommandLine.Spec;
 @Command(name = "submit",
         mixinStandardHelpOptions = true,
         description = {
-            "Build the submission of a run: sfssubmission.<suffix>.xml (system",
-            "description + full result, validated against sfssubmission.xsd) and its",
-            "reports submission.<suffix>.html and submission.<suffix>.txt.",
+            "Build the submission package of a run.",
+            "",
+            "The package is sfssubmission.<suffix>.xml (system description + full",
+            "result, validated against sfssubmission.xsd) and its reports",
+            "submission.<suffix>.html and submission.<suffix>.txt.",
             "",
             "The description is a key = value file; start from",
             "templates/sut_description.txt (see docs/submit.md). Everything missing or",
             "inconsistent with the run is listed at once and nothing is written. A run",
             "that is not disclosable is refused unless --allow-undisclosable is given;",
             "then every file of the package says NOT DISCLOSABLE.",
-            "",
         },
         footer = {
             "",
             "Examples:",
             "  sfs submit results/sfsresult.mytest.xml --description my_sut.txt",
-            "  sfs submit results/sfsresult.try1.xml -d my_sut.txt -o /tmp/pkg \\",
+            "  sfs submit results/sfsresult.try1.xml -D my_sut.txt -d /tmp/pkg \\",
             "      --allow-undisclosable",
-            "",
-            "Exit status: 0 written, 1 refused (problems on stderr), 2 usage error.",
         })
 public final class SubmitCommand implements Callable<Integer> {
     @Spec
@@ -44,11 +43,11 @@ public final class SubmitCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULT", description = "sfsresult.<suffix>.xml of the run")
     Path result;
 
-    @Option(names = {"-d", "--description"}, required = true, paramLabel = "DESC",
+    @Option(names = {"-D", "--description"}, required = true, paramLabel = "DESC",
             description = "System description (key = value, UTF-8)")
     Path description;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
             description = "Folder for the package (default: the folder of RESULT)")
     Path outDir;
 
@@ -68,16 +67,16 @@ public final class SubmitCommand implements Callable<Integer> {
             out.println("            " + w.text());
             out.flush();
             err.flush();
-            return 0;
+            return ExitCodes.OK;
         } catch (SubmissionRefused e) {
             err.println("sfs submit: nothing written; fix these " + e.problems().size() + " problem(s):");
             e.problems().forEach(p -> err.println("  - " + p));
             err.flush();
-            return 1;
+            return ExitCodes.FAILED;
         } catch (IOException e) {
             err.println("sfs submit: " + ReportCommand.messageOf(e));
             err.flush();
-            return 1;
+            return ExitCodes.FAILED;
         }
     }
 }

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code sfs version}: the tool version and the native engine it loaded (proves the JNA chain). */
-@Command(name = "version", description = "Print the sfsbench version and the loaded native engine.")
+@Command(name = "version", mixinStandardHelpOptions = true,
+        description = "Print the sfsbench version and the loaded native engine.")
 public final class VersionCommand implements Callable<Integer> {
 
     @Override
@@ -16,7 +17,7 @@ public final class VersionCommand implements Callable<Integer> {
         for (String line : new Provider().getVersion()) {
             System.out.println(line);
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     /** Shared by {@code --version} and {@code version}. */

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Locale;
 
 /** Levenshtein distance, for "did you mean" hints on misspelt names. */
-final class EditDistance {
+public final class EditDistance {
     private EditDistance() {
     }
 
@@ -28,7 +28,7 @@ final class EditDistance {
     }
 
     /** The closest candidate (case-insensitive) if it is close enough to be a typo, else null. */
-    static String closest(String word, Collection<String> candidates) {
+    public static String closest(String word, Collection<String> candidates) {
         String w = word.toUpperCase(Locale.ROOT);
         String best = null;
         int bestD = Integer.MAX_VALUE;

@@ -53,6 +53,10 @@ public final class RcParser {
      */
     public static RunConfig parse(Path rcFile) throws RcException {
         Path rc = rcFile.toAbsolutePath().normalize();
+        if (Files.isDirectory(rc)) {
+            throw new RcException(rc, 0, null, null, "is a folder, not an rc file",
+                    "the path of an rc file, for example " + rc.resolve("sfs_rc"));
+        }
         if (!Files.isRegularFile(rc)) {
             throw new RcException(rc, 0, null, null, "no such rc file", "the path of an existing rc file");
         }

@@ -5,10 +5,15 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.sfsbench.engine.Backend;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumFile;
@@ -17,7 +22,8 @@ import org.sfsbench.results.model.RunResult;
 
 /**
  * Loads what {@code sfs report} and {@code sfs submit} are given: an {@code sfsresult.<suffix>.xml}
- * (recognised by its leading '&lt;') or an sfssum file, ours or SPECsfs2008's own.
+ * (recognised by its leading '&lt;'), the same document as {@code .json} (leading '{') or an sfssum
+ * file, ours or SPECsfs2008's own.
  */
 public final class ResultInput {
     private ResultInput() {
@@ -25,12 +31,36 @@ public final class ResultInput {
 
     /** True when the file starts (after blanks) with '&lt;', i.e. is XML rather than sfssum text. */
     public static boolean isXml(Path file) throws IOException {
+        return firstSignificant(file) == '<';
+    }
+
+    private static int firstSignificant(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             int c;
             do {
                 c = in.read();
             } while (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF);
-            return c == '<';
+            return c;
+        }
+    }
+
+    /** The newest {@code sfsresult.<suffix>.xml} in a results folder, if any. */
+    public static Optional<Path> latestIn(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.startsWith("sfsresult.") && n.endsWith(".xml") && Files.isRegularFile(f);
+            }).max(Comparator.comparing(ResultInput::modified));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static FileTime modified(Path f) {
+        try {
+            return Files.getLastModifiedTime(f);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
         }
     }
 
@@ -39,8 +69,12 @@ public final class ResultInput {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such result file");
         }
-        if (isXml(file)) {
+        int first = firstSignificant(file);
+        if (first == '<') {
             return ResultXml.read(file);
+        }
+        if (first == '{') {
+            return ResultJson.read(file);
         }
         return ResultMapping.toDocument(fromSfssum(file));
     }

@@ -39,7 +39,7 @@ class ReportCommandTest {
     void specSfssumFromTheGuidePrintsTableAndMetrics() throws Exception {
         Path sfssum = guideSfssum();
         Path web = dir.resolve("web");
-        assertEquals(0, run("report", sfssum.toString(), "-o", web.toString()), err.toString());
+        assertEquals(0, run("report", sfssum.toString(), "-d", web.toString()), err.toString());
         String text = out.toString();
         assertTrue(text.contains("     320     321     1.5    96187  299 CIFS T 4   37764720   4 10  2  2 2008\n"),
                 text);

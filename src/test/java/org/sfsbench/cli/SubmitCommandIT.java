@@ -57,7 +57,7 @@ class SubmitCommandIT {
         Path xml = ReportFixtures.publishDisclosableGuideRun(dir, "ok").xml();
         Path pkg = dir.resolve("pkg");
         assertEquals(0, run("submit", xml.toString(), "--description",
-                home().resolve("templates/sut_description.example.txt").toString(), "-o", pkg.toString()),
+                home().resolve("templates/sut_description.example.txt").toString(), "-d", pkg.toString()),
                 err.toString());
         Path sub = pkg.resolve("sfssubmission.ok.xml");
         assertTrue(out.toString().contains("Submission: " + sub), out.toString());
@@ -100,7 +100,7 @@ class SubmitCommandIT {
         String text = example().replace("clients.count = 4", "clients.count = 2")
                 .replaceAll("(?m)^client\\.[34]\\..*\\n", "");
         Path desc = write("two_clients.txt", text);
-        assertEquals(1, run("submit", xml.toString(), "-d", desc.toString(), "-o", dir.resolve("pkg").toString()));
+        assertEquals(1, run("submit", xml.toString(), "-D", desc.toString(), "-d", dir.resolve("pkg").toString()));
         String e = err.toString();
         assertTrue(e.contains("nothing written; fix these 2 problem(s):"), e);
         assertTrue(e.contains(desc + ": clients.count = 2 but the run had 4 client(s): client1.example,"
@@ -118,7 +118,7 @@ class SubmitCommandIT {
                 .replace("client.2.name = client2.example", "client.2.name = client9.example")
                 .replace("disk.2.", "disk.3.");
         Path desc = write("broken.txt", text);
-        assertEquals(1, run("submit", xml.toString(), "-d", desc.toString()));
+        assertEquals(1, run("submit", xml.toString(), "-D", desc.toString()));
         String e = err.toString();
         int bellLine = lineOf(text, "notes = All\u0007");
         int typoLine = lineOf(text, "sut.memroy");
@@ -135,7 +135,7 @@ class SubmitCommandIT {
         Path fixed = write("unknown_client.txt", example().replace("client.2.name = client2.example",
                 "client.2.name = client9.example"));
         err.getBuffer().setLength(0);
-        assertEquals(1, run("submit", xml.toString(), "-d", fixed.toString()));
+        assertEquals(1, run("submit", xml.toString(), "-D", fixed.toString()));
         assertTrue(err.toString().contains(fixed + ": client.2.name = client9.example is not a client of the run"
                 + " (the run's CLIENTS: client1.example, client2.example, client3.example, client4.example)"),
                 err.toString());
@@ -145,14 +145,14 @@ class SubmitCommandIT {
     void undisclosableRunNeedsTheFlagAndIsMarked() throws Exception {
         Path xml = ReportFixtures.publishGuideRun(dir, "undis").xml();
         Path desc = home().resolve("templates/sut_description.example.txt");
-        assertEquals(1, run("submit", xml.toString(), "-d", desc.toString()));
+        assertEquals(1, run("submit", xml.toString(), "-D", desc.toString()));
         assertTrue(err.toString().contains("the run is not disclosable: fileset-scale: FILESET_SCALE is 1 (the full"
                 + " file set). (FILESET_SCALE=0.01). Fix the run, or build a package marked not disclosable with"
                 + " --allow-undisclosable"), err.toString());
         assertFalse(Files.exists(dir.resolve("sfssubmission.undis.xml")));
 
         err.getBuffer().setLength(0);
-        assertEquals(0, run("submit", xml.toString(), "-d", desc.toString(), "--allow-undisclosable"));
+        assertEquals(0, run("submit", xml.toString(), "-D", desc.toString(), "--allow-undisclosable"));
         assertTrue(err.toString().contains("warning: the run is NOT disclosable"), err.toString());
         SubmissionDocument back = SubmissionXml.read(dir.resolve("sfssubmission.undis.xml"));
         assertFalse(back.disclosable);

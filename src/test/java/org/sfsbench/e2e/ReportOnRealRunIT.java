@@ -57,13 +57,13 @@ class ReportOnRealRunIT {
         assertEquals(ResultJson.toJson(doc), ResultJson.toJson(ResultJson.read(results.resolve("sfsresult.real.json"))));
 
         Path web = dir.resolve("web");
-        ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-o",
+        ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report", xml.toString(), "-d",
                 web.toString());
         assertEquals(0, report.waitFor(60), report.output());
         assertTrue(report.output().contains(sfssum.get(1)), report.output());
         // the run's own sfssum gives the same table and the same headline
         ChildProcess fromSum = Sfs.start(dir.resolve("report-sum.txt"), Map.of(), "report",
-                results.resolve("sfssum.real").toString(), "-o", dir.resolve("web-sum").toString());
+                results.resolve("sfssum.real").toString(), "-d", dir.resolve("web-sum").toString());
         assertEquals(0, fromSum.waitFor(60), fromSum.output());
         assertTrue(fromSum.output().contains(sfssum.get(0)) && fromSum.output().contains(sfssum.get(1)), fromSum.output());
         String headline = "POSIX " + doc.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec";

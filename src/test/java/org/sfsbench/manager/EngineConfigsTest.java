@@ -61,4 +61,24 @@ class EngineConfigsTest {
         assertFalse(c.toString().contains("s3cret-Pw"), c.toString());
         assertEquals(c.render(), EngineConfig.parse(c.render()).render(), "render/parse round trip");
     }
+
+    @Test
+    void loadfileClientsGetTheFileTheirShareOfTheRateAndTheRunsClientCount(@TempDir Path dir) throws Exception {
+        Path lf = dir.resolve("client.txt");
+        Files.writeString(lf, "Close 1 NT_STATUS_OK\n");
+        Path rc = dir.resolve("sfs_rc");
+        Files.writeString(rc, String.join("\n", "FS_PROTOCOL=posix", "CLIENTS=\"c1 c2\"", "MNT_POINTS=\"/m\"",
+                "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENT_COUNTS=\"5\"", "TARGET_RATE_MBPS=100", ""));
+        RunConfig config = RcParser.parse(rc);
+        LoadPoint point = RunPlan.from(config).points().get(0);
+        EngineConfig second = EngineConfigs.forClient(config, point, point.clients().get(1), 7, "run1");
+        assertEquals("loadfile", second.get("workload"));
+        assertEquals(lf.toString(), second.get("loadfile"));
+        assertEquals("2", second.get("procs"), "5 clients over 2 hosts: 3 + 2");
+        assertEquals("3", second.get("proc_first"));
+        assertEquals("/m", second.get("target.1"));
+        assertEquals("5", second.get("procs_total"));
+        assertEquals(20.0, Double.parseDouble(second.get("target_mbps")), 1e-9, "100 MB/s over 5 clients");
+        assertEquals("asap", second.get("loadfile_timing"));
+    }
 }
