@@ -255,6 +255,8 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     __atomic_store_n(&e->end_ns, end, __ATOMIC_RELEASE);
     __atomic_store_n(&e->phase, phase, __ATOMIC_RELEASE);
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "start %s %.3f s", phase_name(phase), seconds);
+    /* the phase commands are what SPECsfs's children received as signals */
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_SIGNAL, -1, "received start %s (%.3f s)", phase_name(phase), seconds);
     if (load_running) {   /* WARMUP -> RUN: same threads, no gap in load */
         pthread_mutex_unlock(&e->lock);
         return 0;
@@ -393,6 +395,7 @@ void sfs_engine_stop(sfs_engine *e)
     if (!e) return;
     __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "stop");
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_SIGNAL, -1, "received stop");
 }
 
 void sfs_engine_close(sfs_engine *e)

@@ -63,6 +63,10 @@ static void on_done(sfs_req *req)
                   sfs_op_name(req->op), req->path, req->status,
                   (unsigned long long)((req->t_done_ns - req->t_intended_ns) / 1000),
                   (unsigned long long)((req->t_done_ns - req->t_sent_ns) / 1000));
+    if (dbg)  /* every backend counts the wire requests (RPCs, SMB commands, syscalls) of an op */
+        sfs_debug(&e->cfg, SFS_DBG_CHILD_RPC, p->global, "rpc %s %s: %u physical request(s), st=%d svc=%lluus",
+                  sfs_op_name(req->op), req->path, (unsigned)req->physical, req->status,
+                  (unsigned long long)((req->t_done_ns - req->t_sent_ns) / 1000));
     if (ok) {
         if (phase == SFS_PHASE_INIT && req->objects)
             STORE_RELAXED(p->init_objects, LOAD_RELAXED(p->init_objects) + req->objects);

@@ -59,6 +59,9 @@ static int nfs3b_open(const struct sfs_cfg *cfg, int proc, const char *root, voi
         .timeout_s = NFS3_RPC_TIMEOUT_S,
         /* 2^20 XIDs per proc before ranges of different procs meet */
         .xid_base = ((uint32_t)b->proc << 20) | 1u,
+        /* the guide: child debugging comes from the first proc only */
+        .debug_cfg = proc == 0 && sfs_debug_on(cfg, SFS_DBG_CHILD_RPC) ? cfg : NULL,
+        .debug_proc = b->proc,
     };
     b->c = nfs3_open(&o, err, errlen);
     if (!b->c) {

@@ -11,6 +11,7 @@
 #include <netdb.h>
 #include <sys/socket.h>
 #include "nfs3_priv.h"
+#include "log.h"
 
 static int64_t now_ns(void)
 {
@@ -79,6 +80,9 @@ int nfs3_sent(nfs3_op *op, int rc, const char *proc)
     if (rc == 0) {
         op->outstanding++;
         op->req->physical++;
+        if (op->c->debug_cfg)
+            sfs_debug(op->c->debug_cfg, SFS_DBG_CHILD_RPC, op->c->debug_proc, "rpc %s sent for %s %s",
+                      proc, sfs_op_name(op->req->op), op->req->path);
         return 0;
     }
     char why[300];
@@ -97,6 +101,9 @@ int nfs3_reply_ok(nfs3_op *op, int rpc_status)
     op->outstanding--;
     if (!op->active)
         return 0;                       /* op already failed (dead connection) */
+    if (c->debug_cfg)
+        sfs_debug(c->debug_cfg, SFS_DBG_CHILD_RPC, c->debug_proc, "rpc reply for %s %s: rpc status %d",
+                  sfs_op_name(op->req->op), op->req->path, rpc_status);
     if (rpc_status == RPC_STATUS_SUCCESS)
         return 1;
     if (!c->closing)
@@ -425,6 +432,8 @@ nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
         return NULL;
     }
     c->timeout_s = o->timeout_s > 0 ? o->timeout_s : 30;
+    c->debug_cfg = o->debug_cfg;
+    c->debug_proc = o->debug_proc;
     c->biod_r = o->biod_reads > 0 ? o->biod_reads : 1;
     c->biod_w = o->biod_writes > 0 ? o->biod_writes : 1;
     if (nfs3_fhcache_init(&c->cache) < 0 || !(c->nfs = nfs_init_context())) {

@@ -20,6 +20,8 @@ typedef struct nfs3_opts {
     int         biod_writes;/* WRITE RPCs in flight per logical write (0 is treated as 1) */
     int         timeout_s;  /* RPC timeout in whole seconds (> 0) */
     uint32_t    xid_base;   /* first XID (keeps connections of several procs apart) */
+    const struct sfs_cfg *debug_cfg; /* DEBUG flag 10 logs every RPC there (NULL = none) */
+    int         debug_proc; /* global proc index of those lines */
 } nfs3_opts;
 
 typedef struct nfs3_info {

@@ -74,6 +74,8 @@ struct nfs3_client {
     uint32_t     rtmax, rtpref, wtmax, wtpref;
     int          biod_r, biod_w;
     int          timeout_s;
+    const struct sfs_cfg *debug_cfg;
+    int          debug_proc;
     int          active;           /* logical ops in flight */
     int          completed;        /* completions during the current nfs3_poll */
     nfs3_op     *active_list;

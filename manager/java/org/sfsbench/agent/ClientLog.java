@@ -7,15 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+
+import org.sfsbench.results.Timestamps;
 
 /**
  * The client log (the guide's sfsc_log), kept on the client until the manager collects it.
  * Worker output and the engine's debug log are appended to it as well.
  */
 public final class ClientLog {
-    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private final Path file;
     /** Where the current manager session's part of the file starts (an agent outlives runs). */
     private long sessionStart;
@@ -36,7 +35,7 @@ public final class ClientLog {
 
     public synchronized void line(String text) {
         try {
-            Files.writeString(file, LocalDateTime.now().format(TS) + " " + text + "\n", StandardCharsets.UTF_8,
+            Files.writeString(file, Timestamps.now() + " " + text + "\n", StandardCharsets.UTF_8,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             System.err.println("sfs agent: cannot write client log " + file + ": " + e.getMessage());

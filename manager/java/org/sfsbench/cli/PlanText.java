@@ -11,6 +11,7 @@ import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.RunRules;
 
 /** The human-readable run plan printed by {@code sfs plan}. */
 public final class PlanText {
@@ -37,11 +38,12 @@ public final class PlanText {
             line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
                     + c.sampleInterval() + " s");
         }
-        if (c.disclosable()) {
-            line(sb, "disclosable", "yes");
+        List<String> reasons = RunRules.reasons(plan.ruleChecks());
+        if (reasons.isEmpty()) {
+            line(sb, "disclosable", "yes, if the run passes " + String.join(", ", RunRules.MEASURED_RULES));
         } else {
             line(sb, "disclosable", "no");
-            for (String r : c.nonDisclosableReasons()) {
+            for (String r : reasons) {
                 sb.append("  - ").append(r).append('\n');
             }
         }
@@ -77,7 +79,7 @@ public final class PlanText {
             sb.append(String.format(Locale.ROOT, "%7s %10d %12d %9d %14d %11s%n", p.index() + "/" + n, p.nominalLoad(),
                     p.requestedOps(), p.perProcRate(), plan.filesetKB(p), size(plan.filesetKB(p))));
         }
-        sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = 120,000 KB per"
+        sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = ").append(String.format(Locale.ROOT, "%,d", RunPlan.FILESET_KB_PER_OP)).append(" KB per"
                 + " requested op/s x FILESET_SCALE ").append(c.filesetScale()).append(")\n\n");
         appendMountPoints(sb, plan, c);
         return sb.toString();

@@ -15,6 +15,7 @@ import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.report.ResultPublisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,7 +56,8 @@ public final class RunCommand implements Callable<Integer> {
     Integer validateLevel;
 
     @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
-            description = "Results folder (default: SFS_HOME/results).")
+            description = "Results folder (default: WORK_DIR of the rc file, else"
+                    + " SFS_HOME/results).")
     Path resultsDir;
 
     @Override
@@ -69,15 +71,15 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         String sfx = suffix != null ? suffix : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        if (!sfx.matches("[A-Za-z0-9._-]+")) {
-            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-'");
+        if (!ResultPublisher.isValidSuffix(sfx)) {
+            System.err.println("sfs run: -s " + sfx + ": a suffix may contain only letters, digits, '.', '_' and '-' (up to 100)");
             return ExitCodes.USAGE;
         }
         if (validateLevel != null && (validateLevel < 1 || validateLevel > 2)) {
             System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
             return ExitCodes.USAGE;
         }
-        Path dir = resultsDir != null ? resultsDir : Path.of(System.getProperty("sfs.home", "."), "results");
+        Path dir = resultsDir != null ? resultsDir : rc.resultsDir();
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             System.err.println("sfs run: -d " + dir + ": is a file; the results folder must be a folder"
                     + " (it is created if missing)");

@@ -23,11 +23,11 @@ public enum Backend {
             Pattern.compile("\\\\\\\\([^\\\\/\\s]+)\\\\([^\\\\\\s].*)")),
     /** System calls on local absolute paths. */
     POSIX("posix", "posix", "POSIX", false,
-            "FS_PROTOCOL=posix is an sfsbench extension (the client's file system stack is measured too).",
+            "FS_PROTOCOL=posix (the client's file-system stack is measured too)",
             "an absolute local path (for example /tmp/sfsbench)", Pattern.compile("()(/.*)")),
     /** No I/O at all: every op completes at once (the engine's own cost). */
     NULL("null", "null", "NULL", false,
-            "FS_PROTOCOL=null does no I/O: it measures the load generator alone.",
+            "FS_PROTOCOL=null (no I/O: the load generator alone is measured)",
             "any name (nothing is opened)", Pattern.compile("()(\\S+)"));
 
     private final String rcName;
@@ -69,7 +69,7 @@ public enum Backend {
         return needsCredentials;
     }
 
-    /** Why a run over this backend is never disclosable, or null when it may be. */
+    /** The run-rule extension a run over this backend is (never disclosable), or null when it may be disclosed. */
     public String nonDisclosableReason() {
         return nonDisclosable;
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.access.AccessCharts;
 import org.sfsbench.access.AccessReport;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessStepResult;
@@ -13,7 +14,7 @@ import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RunResult;
 
-/** After a WORKLOAD=access run: the step table (printed and access.X.txt) and access.X.csv. */
+/** After a WORKLOAD=access run: the step table (printed and access.X.txt), access.X.csv, access.X.html. */
 final class AccessResults {
     private AccessResults() {
     }
@@ -28,6 +29,8 @@ final class AccessResults {
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");
         Files.writeString(out.dir().resolve("access." + out.suffix() + ".txt"), table);
         AccessReport.writeCsv(csv, rc.access(), rows);
+        Files.writeString(out.dir().resolve("access." + out.suffix() + ".html"),
+                AccessCharts.html("sfsbench access steps " + out.suffix(), rows));
         progress.println("\naccess steps (also in " + csv + ", Iometer's results.csv layout):");
         progress.println(table);
     }

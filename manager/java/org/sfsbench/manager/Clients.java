@@ -1,8 +1,6 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.time.Duration;
@@ -14,6 +12,7 @@ import org.sfsbench.launch.BuildId;
 import org.sfsbench.launch.JavaProcess;
 import org.sfsbench.launch.SshLaunch;
 import org.sfsbench.rc.AgentAccess;
+import org.sfsbench.rc.LocalFolders;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.Secrets;
@@ -185,16 +184,7 @@ final class Clients implements AutoCloseable {
     }
 
     static boolean isLocal(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        if (n.equals("localhost") || n.startsWith("127.") || n.equals("::1") || n.equals("[::1]")) {
-            return true;
-        }
-        try {
-            InetAddress self = InetAddress.getLocalHost();
-            return n.equalsIgnoreCase(self.getHostName()) || n.equalsIgnoreCase(self.getCanonicalHostName());
-        } catch (UnknownHostException e) {
-            return false;
-        }
+        return LocalFolders.isThisMachine(name);
     }
 
     /**

@@ -12,6 +12,7 @@ import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
+import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
@@ -48,6 +49,7 @@ public final class EngineConfigs {
         }
         topSpeed(c, rc, client.procs().size());
         c.set("access_pcnt", rc.accessPcnt());
+        c.set("fileset_mb_per_op", RunPlan.FILESET_MIB_PER_OP);
         c.set("fileset_scale", rc.filesetScale());
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());

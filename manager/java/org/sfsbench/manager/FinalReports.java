@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.util.Locale;
 
 import org.sfsbench.report.ResultPublisher;
+import org.sfsbench.results.Metrics;
+import org.sfsbench.results.SfsresWriter;
 import org.sfsbench.results.model.RunResult;
 
 /** The end-of-run outputs: sfsres, the XML/JSON results and the HTML report; the console summary. */
@@ -22,18 +24,28 @@ final class FinalReports {
 
     /** The sfssum rows as written, the metric, and the verdict. */
     static void printSummary(RunResult result, RunOutputs out, Progress progress) {
-        try {
-            progress.println("");
-            progress.println("sfssum." + out.suffix() + ":");
-            for (String line : Files.readAllLines(out.file("sfssum"), StandardCharsets.UTF_8)) {
-                progress.println(line);
-            }
-        } catch (IOException e) {
-            progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
+        progress.println("");
+        if (!result.complete()) {
+            progress.println("RUN FAILED: " + result.failure());
         }
-        if (!result.loadPoints().isEmpty()) {
-            progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)",
-                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs()));
+        if (result.loadPoints().isEmpty()) {
+            progress.println("sfssum." + out.suffix() + ": no load point finished");
+        } else {
+            try {
+                progress.println("sfssum." + out.suffix() + ":");
+                for (String line : Files.readAllLines(out.file("sfssum"), StandardCharsets.UTF_8)) {
+                    progress.println(line);
+                }
+            } catch (IOException e) {
+                progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
+            }
+        }
+        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
+            progress.println(SfsresWriter.noMetric(result));
+        } else {
+            progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
+                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs(),
+                    result.complete() ? "" : ", from the points finished before the failure"));
         }
         if (result.disclosable()) {
             progress.println("disclosable run");

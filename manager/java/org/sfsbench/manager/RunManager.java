@@ -3,7 +3,6 @@ package org.sfsbench.manager;
 import java.io.File;
 import java.io.IOException;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +20,7 @@ import org.sfsbench.link.WorkerState;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.DebugFlag;
 import org.sfsbench.plan.Step;
 import org.sfsbench.plan.StepSequence;
 import org.sfsbench.rc.RunConfig;
@@ -28,6 +28,7 @@ import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
 import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
+import org.sfsbench.results.Timestamps;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
@@ -51,6 +52,8 @@ public final class RunManager {
     private static final long BARRIER_LEAD_MS = 1500;
     /** Grace after a phase's planned end before a silent client is declared hung. */
     private static final long PHASE_GRACE_MS = 20_000;
+    /** Longest wait for an agent's answer to a status call. */
+    private static final long STATUS_WAIT_MS = 30_000;
 
     private final RunConfig rc;
     private final RunPlan plan;
@@ -96,11 +99,11 @@ public final class RunManager {
             checkAbort();
             if (rc.loadfile() != null) {
                 progress.println(String.format("%s  Executing run %d of %d (%d clients replaying %s) ...",
-                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.nominalLoad(),
+                        Timestamps.now(), point.index(), points.size(), point.nominalLoad(),
                         rc.loadfile().file().getFileName()));
             } else {
                 progress.println(String.format("%s  Executing run %d of %d (requested %d ops/s, %d ops/s per proc) ...",
-                        LocalDateTime.now().withNano(0), point.index(), points.size(), point.requestedOps(),
+                        Timestamps.now(), point.index(), points.size(), point.requestedOps(),
                         point.perProcRate()));
             }
             LoadPointResult r = runPoint(point, points.size(), seed);
@@ -110,7 +113,50 @@ public final class RunManager {
             }
             progress.println(String.format("     load point %d done: %.1f ops/s achieved of %d requested, %.1f msec/op",
                     point.index(), r.achievedOpsPerSec(), r.requestedOpsPerSec(), r.msecPerOp()));
+            if (rc.primeSleep() > 0 && point.index() < points.size()) {
+                sink.log("PRIME_SLEEP: pausing " + rc.primeSleep() + " s before load point " + (point.index() + 1));
+                progress.println("     PRIME_SLEEP: pausing " + rc.primeSleep() + " s");
+                pause(rc.primeSleep() * 1000L);
+            }
         }
+    }
+
+    /**
+     * A DEBUG line of the parent (the prime and the agents it drives) in sfslog: flag 2
+     * DEBUG_PARENT_GENERAL, flag 3 DEBUG_PARENT_SIGNAL (the phase commands the prime sends to the
+     * clients' workers, sfsbench's counterpart of the signals between SPECsfs's parent and children).
+     */
+    private void debug(DebugFlag flag, String message) {
+        if (rc.debugFlags().contains(flag.value())) {
+            sink.log(flag.name() + ": " + message);
+        }
+    }
+
+    /** Sleeps {@code ms}, ending early (with the run) on an abort request. */
+    private void pause(long ms) throws RunAbortedException {
+        long end = System.currentTimeMillis() + ms;
+        for (long left = ms; left > 0; left = end - System.currentTimeMillis()) {
+            checkAbort();
+            sleep(Math.min(POLL_MS, left));
+        }
+        checkAbort();
+    }
+
+    /**
+     * How long the prime waits past a phase's planned end (or INIT_TIMEOUT) for a client that has
+     * not reached the barrier: PRIME_TIMEOUT, else {@link #PHASE_GRACE_MS}.
+     */
+    private long barrierGraceMs() {
+        return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : PHASE_GRACE_MS;
+    }
+
+    /** How long one status call may take: PRIME_TIMEOUT, else {@link #STATUS_WAIT_MS}. */
+    private long statusWaitMs() {
+        return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : STATUS_WAIT_MS;
+    }
+
+    private String graceText() {
+        return barrierGraceMs() / 1000 + " s" + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : "");
     }
 
     private LoadPointResult runPoint(LoadPoint point, int nPoints, long seed) throws RunAbortedException {
@@ -140,7 +186,7 @@ public final class RunManager {
             for (Step s = seq.next(); s != null; s = seq.next()) {
                 checkAbort();
                 String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-                progress.println(String.format("%s  Step %d: %s ...", LocalDateTime.now().withNano(0), s.index(), s.label()));
+                progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label()));
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampSeconds() + " s, measured "
                         + s.measureSeconds() + " s");
                 stepAll(s.index(), s.engineChanges());
@@ -238,6 +284,10 @@ public final class RunManager {
         for (ClientSession c : clients) {
             ClientPlan cp = point.clients().get(c.number() - 1);
             String config = EngineConfigs.forClient(rc, point, cp, seed, suffix).render();
+            debug(DebugFlag.DEBUG_PARENT_GENERAL, c.label() + ": prepare load point " + point.index() + ", "
+                    + cp.procs().size() + " procs (global " + cp.procs().get(0).globalIndex() + "-"
+                    + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
+                    + " ops/s each");
             PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config));
             calls.add(pool.submit(() -> {
                 c.agent().prepare(task);
@@ -250,7 +300,7 @@ public final class RunManager {
     private void init(LoadPoint point, int nPoints) throws RunAbortedException {
         long at = System.currentTimeMillis();
         startAll(Phase.INIT, rc.initTimeout(), at);
-        long deadline = at + rc.initTimeout() * 1000L + PHASE_GRACE_MS;
+        long deadline = at + rc.initTimeout() * 1000L + barrierGraceMs();
         while (true) {
             checkAbort();
             List<List<WorkerStatus>> st = pollAll();
@@ -267,13 +317,15 @@ public final class RunManager {
                     all &= w.state() == WorkerState.DONE;
                 }
             }
+            debug(DebugFlag.DEBUG_PARENT_GENERAL, "INIT of load point " + point.index() + ": " + done + " of " + total
+                    + " file-set objects, every worker done: " + all);
             if (all) {
                 sink.log("load point " + point.index() + ": INIT done, " + total + " file-set objects");
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
-                throw fail("INIT did not finish within INIT_TIMEOUT=" + rc.initTimeout() + " s (" + done + " of "
-                        + total + " file-set objects created)");
+                throw fail("INIT did not finish within INIT_TIMEOUT=" + rc.initTimeout() + " s and a grace of "
+                        + graceText() + " (" + done + " of " + total + " file-set objects created)");
             }
             progress.update(Progress.format(point.index(), nPoints, "INIT", (deadline - System.currentTimeMillis()) / 1000.0,
                     Double.NaN, point.requestedOps(), Double.NaN,
@@ -327,8 +379,7 @@ public final class RunManager {
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
-                    sink.log(String.format("  interval %.0f s: %.1f ops/s, %.2f msec/op", ip.timeSeconds(),
-                            ip.opsPerSec(), ip.meanMs()));
+                    sink.interval(point.index(), ip);
                     nextInterval += interval;
                 }
             }
@@ -338,9 +389,8 @@ public final class RunManager {
             if (!waitForDone && now >= until) {
                 return st;
             }
-            if (waitForDone && now > until + PHASE_GRACE_MS) {
-                throw fail(phase + " did not end " + PHASE_GRACE_MS / 1000 + " s after its planned end: "
-                        + notDone(st));
+            if (waitForDone && now > until + barrierGraceMs()) {
+                throw fail(phase + " did not end " + graceText() + " after its planned end: " + notDone(st));
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
@@ -407,6 +457,8 @@ public final class RunManager {
     private void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
         List<Future<?>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
+            debug(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
+                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)));
             calls.add(pool.submit(() -> {
                 c.agent().startPhase(phase, seconds, atMs);
                 return null;
@@ -426,7 +478,7 @@ public final class RunManager {
             ClientSession c = clients.get(i);
             List<WorkerStatus> ws;
             try {
-                ws = calls.get(i).get(30, TimeUnit.SECONDS);
+                ws = calls.get(i).get(statusWaitMs(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
                 c.markGone();
                 throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port() + " is gone: "
@@ -434,7 +486,8 @@ public final class RunManager {
             } catch (TimeoutException e) {
                 c.markGone();
                 throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port()
-                        + " did not answer within 30 s");
+                        + " did not answer within " + statusWaitMs() / 1000 + " s"
+                        + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : ""));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw fail("interrupted");
@@ -493,6 +546,7 @@ public final class RunManager {
     /** Stops load on every client (best effort) and returns the exception to throw. */
     RunAbortedException fail(String reason) {
         String why = abortReason != null ? abortReason : reason;
+        debug(DebugFlag.DEBUG_PARENT_SIGNAL, "abort sent to every client: " + why);
         AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
             a.abort(why);
             return null;

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.sfsbench.results.SfsLog;
 import org.sfsbench.results.SfsresWriter;
 import org.sfsbench.results.SfssumWriter;
+import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RunResult;
 
@@ -81,6 +82,11 @@ public final class RunOutputs implements ResultSink {
     @Override
     public void log(String line) {
         sfslog.info(line);
+    }
+
+    @Override
+    public void interval(int point, IntervalPoint interval) {
+        sfslog.interval(point, interval);
     }
 
     @Override

@@ -27,9 +27,6 @@ import org.sfsbench.stats.OpNames;
  * and writes the final results with the cause of an early end.
  */
 public final class RunSession {
-    /** Run rules the rc file's own disclosability reasons already state. */
-    private static final java.util.Set<String> RC_COVERED_RULES = java.util.Set.of("load-points", "runtime", "warmup",
-            "debug", "fileset-scale", "biod", "mix", "extensions");
     private final RunConfig rc;
     private final RunPlan plan;
     private final RunOutputs out;
@@ -60,8 +57,9 @@ public final class RunSession {
                 + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
                 + " procs; results in " + out.dir().toAbsolutePath());
         progress.println("  The results from this run will be stored in " + out.file("sfssum"));
-        if (!rc.disclosable()) {
-            progress.println("  not disclosable: " + rc.nonDisclosableReasons().size() + " reason(s), listed at the end and in sfsres");
+        List<String> planned = RunRules.reasons(plan.ruleChecks());
+        if (!planned.isEmpty()) {
+            progress.println("  not disclosable: " + planned.size() + " reason(s), listed at the end and in sfsres");
         }
         out.sfslog().runStart(result(null, List.of()),
                 plan.points().stream().map(p -> (long) p.requestedOps()).toList());
@@ -171,16 +169,7 @@ public final class RunSession {
         r.failure(failure);
         r.unsupportedOps(unissuableOps());
         Metrics.compute(r.loadPoints()).applyTo(r);
-        RunRules.apply(r, new RcRunSettings(rc));
-        // the rc reasons say it in the user's terms; rule failures add what only the results show
-        List<String> reasons = new ArrayList<>(rc.nonDisclosableReasons());
-        for (var check : r.ruleChecks()) {
-            if (!check.passed() && !(reasons.size() > 0 && RC_COVERED_RULES.contains(check.id()))) {
-                reasons.add(check.id() + ": " + check.description() + " (" + check.detail() + ")");
-            }
-        }
-        r.nonDisclosableReasons(reasons);
-        r.disclosable(reasons.isEmpty());
+        RunRules.apply(r, plan.settings());
         if (!sessions.isEmpty()) {
             List<String> notes = new ArrayList<>(r.notes());
             for (ClientSession c : sessions) {

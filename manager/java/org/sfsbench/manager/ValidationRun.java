@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.sfsbench.results.Timestamps;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -55,10 +55,10 @@ public final class ValidationRun {
                 break;
             }
         }
-        System.out.println(">>>>> STARTED SFS VALIDATION ON " + LocalDateTime.now().withNano(0) + " <<<<<");
+        System.out.println(">>>>> STARTED SFS VALIDATION ON " + Timestamps.now() + " <<<<<");
         System.out.println("Starting SFS protocol validation on client 1 (" + client.name() + ")");
         List<String> report = new ArrayList<>();
-        report.add("sfsbench validation, level " + level + ", rc file " + rc.rcFile() + ", " + LocalDateTime.now().withNano(0));
+        report.add("sfsbench validation, level " + level + ", rc file " + rc.rcFile() + ", " + Timestamps.now());
         int failures = 0;
         try {
             Files.createDirectories(dir);

@@ -39,8 +39,7 @@ public final class MixFile {
         if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
             throw new RcException(file, 1, null, null,
                     "the first line must be exactly '" + HEADER + "'"
-                            + (lines.isEmpty() ? " (the file is empty)" : ", found '" + lines.get(0) + "'"),
-                    null);
+                            + (lines.isEmpty() ? " (the file is empty)" : ", and it is not"), null);
         }
         Map<String, Integer> mix = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
@@ -53,13 +52,12 @@ public final class MixFile {
             }
             Matcher m = OP_LINE.matcher(line);
             if (!m.matches()) {
-                throw new RcException(file, no, null, null,
-                        "'" + line.trim() + "' is not an op line", "<opname> <N>% with 1 to 3 digits, e.g. 'lookup 24%', or a # comment");
+                throw new RcException(file, no, null, null, "not an op line", "<opname> <N>% with 1 to 3 digits, e.g. 'lookup 24%', or a # comment");
             }
             String op = m.group(1).toLowerCase(Locale.ROOT);
             int pct = Integer.parseInt(m.group(2));
             if (!OP_NAMES.contains(op)) {
-                throw new RcException(file, no, m.group(1), m.group(2) + "%", "unknown op name"
+                throw new RcException(file, no, null, null, "unknown op name"
                         + EditDistance.didYouMean(op, OP_NAMES), String.join(" ", OP_NAMES));
             }
             if (mix.containsKey(op)) {

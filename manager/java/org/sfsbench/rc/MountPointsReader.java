@@ -69,8 +69,25 @@ final class MountPointsReader {
             throw rc.error("MNT_POINTS", list.size() + " mount points do not fit PROCS=" + procs + " and "
                     + clients.size() + " client(s)", counts + " mount points; a mount point may be repeated");
         }
+        for (int c = 0; c < clients.size(); c++) {
+            for (MountPoint mp : byClient.get(c)) {
+                String why = localProblem(clients.get(c), mp);
+                if (why != null) {
+                    throw rc.error("MNT_POINTS", "folder " + mp.path() + " of client " + clients.get(c) + " " + why,
+                            "existing folders on the clients (FS_PROTOCOL=posix)");
+                }
+            }
+        }
         v.mountPoints = list;
         v.mountPointsByClient = byClient;
+    }
+
+    /** Why a posix mount point of a client on this machine cannot be used, or null (also for other protocols). */
+    private String localProblem(String client, MountPoint mp) {
+        if (protocol != Backend.POSIX || !LocalFolders.isThisMachine(client)) {
+            return null;
+        }
+        return LocalFolders.problem(mp.path());
     }
 
     private void readFile(Path file, RunConfig.Values v) throws RcException {
@@ -86,7 +103,7 @@ final class MountPointsReader {
             String[] w = line.split("\\s+");
             String client = w[0];
             if (!clients.contains(client)) {
-                throw new RcException(file, no, client, null, "client not listed in CLIENTS"
+                throw new RcException(file, no, null, null, "the line's client name is not listed in CLIENTS"
                         + EditDistance.didYouMean(client, clients), "one line per client of CLIENTS: "
                         + String.join(" ", clients));
             }
@@ -98,8 +115,13 @@ final class MountPointsReader {
             for (int k = 1; k < w.length; k++) {
                 MountPoint mp = MountPoint.parse(protocol, w[k]);
                 if (mp == null) {
-                    throw new RcException(file, no, client, null, "'" + w[k] + "' is not a mount point for FS_PROTOCOL="
+                    throw new RcException(file, no, client, null, "entry " + k + " is not a mount point for FS_PROTOCOL="
                             + protocol.rcName(), MountPoint.syntaxOf(protocol));
+                }
+                String why = localProblem(client, mp);
+                if (why != null) {
+                    throw new RcException(file, no, client, null, "entry " + k + " (folder " + mp.path() + ") " + why,
+                            "existing folders on the clients (FS_PROTOCOL=posix)");
                 }
                 mps.add(mp);
             }

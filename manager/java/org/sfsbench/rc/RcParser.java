@@ -38,6 +38,9 @@ public final class RcParser {
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
 
+    /** Smallest FILESET_SCALE: below it a proc's file set is a few small files (docs/workloads.md). */
+    public static final double MIN_FILESET_SCALE = 0.0001;
+
     private static final int MAX_SECONDS = 7 * 24 * 3600;
     private static final int MAX_LOAD = 100_000_000;
     /** The engine's procs per worker (SFS_CFG_MAX_PROCS). */
@@ -105,7 +108,6 @@ public final class RcParser {
         if (!loadfile) {
             checkRates(r, v);
         }
-        DisclosureRules.check(r, v);
         return new RunConfig(v);
     }
 
@@ -438,6 +440,7 @@ public final class RcParser {
 
     private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
         v.workDir = directory(r, "WORK_DIR", r.rcDir());
+        v.workDirSet = r.isSet("WORK_DIR");
         String home = System.getProperty("sfs.home");
         String sfsDir = r.value("SFS_DIR");
         if (sfsDir != null && !Path.of(sfsDir).isAbsolute()) {
@@ -587,7 +590,6 @@ public final class RcParser {
         v.appendPcnt = engineInteger(r, "APPEND_PCNT");
         v.dirCount = engineInteger(r, "DIR_COUNT");
         v.symlinkCount = engineInteger(r, "SYMLINK_COUNT");
-        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
         String bf = r.value("BLOCK_FILE");
         if (bf != null) {
             v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));
@@ -600,7 +602,7 @@ public final class RcParser {
         }
         String scale = r.value("FILESET_SCALE");
         if (scale != null) {
-            String allowed = "a number greater than 0 and at most 1 (e.g. 0.01); values below 1 are not disclosable";
+            String allowed = "a number from " + plain(MIN_FILESET_SCALE) + " to 1 (e.g. 0.01); values below 1 are not disclosable";
             double s;
             try {
                 s = Double.parseDouble(scale);
@@ -610,8 +612,16 @@ public final class RcParser {
             if (!(s > 0 && s <= 1)) {
                 throw r.error("FILESET_SCALE", "out of range", allowed);
             }
+            if (s < MIN_FILESET_SCALE) {
+                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where the built file set can no longer"
+                        + " follow the plan (docs/workloads.md, File-set size)", allowed);
+            }
             v.filesetScale = s;
         }
+    }
+
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static void readSwitches(RcReader r, RunConfig.Values v) throws RcException {
@@ -623,10 +633,13 @@ public final class RcParser {
                 throw r.error("DEBUG", e.getMessage(),
                         "comma-separated flags 1 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
             }
+            if (v.debugFlags.contains(DebugFlag.DEBUG_NEW_CODE.value())) {
+                throw r.error("DEBUG", "flag 1 (DEBUG_NEW_CODE) is obsolete and unused (guide Table 3), so it would"
+                        + " do nothing", "comma-separated flags 2 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
+            }
         }
-        v.dump = r.bool("DUMP", false);
-        v.populate = r.bool("POPULATE", false);
-        v.latGraph = r.bool("LAT_GRAPH", false);
+        RefusedVariables.check(r, TopSpeed.isDataset(v.workload));
+        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {

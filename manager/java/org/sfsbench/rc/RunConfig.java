@@ -41,6 +41,7 @@ public final class RunConfig {
     private final int biodMaxWrites;
     private final Path sfsDir;
     private final Path workDir;
+    private final boolean workDirSet;
     private final Path primeMonScript;
     private final List<String> primeMonArgs;
     private final int warmupTime;
@@ -66,13 +67,9 @@ public final class RunConfig {
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
-    private final boolean dump;
-    private final boolean populate;
-    private final boolean latGraph;
     private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
-    private final List<String> nonDisclosableReasons;
 
     RunConfig(Values v) {
         rcFile = v.rcFile;
@@ -100,6 +97,7 @@ public final class RunConfig {
         biodMaxWrites = v.biodMaxWrites;
         sfsDir = v.sfsDir;
         workDir = v.workDir;
+        workDirSet = v.workDirSet;
         primeMonScript = v.primeMonScript;
         primeMonArgs = List.copyOf(v.primeMonArgs);
         warmupTime = v.warmupTime;
@@ -125,13 +123,9 @@ public final class RunConfig {
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
-        dump = v.dump;
-        populate = v.populate;
-        latGraph = v.latGraph;
         access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
-        nonDisclosableReasons = List.copyOf(v.nonDisclosableReasons);
     }
 
     /** The rc file this came from (absolute, normalised). */
@@ -249,6 +243,16 @@ public final class RunConfig {
         return workDir;
     }
 
+    /**
+     * Where the result files go unless {@code -d} says otherwise: WORK_DIR when it is set (the
+     * guide: logging and output files live there), else the {@code results} folder of the sfsbench
+     * installation.
+     */
+    public Path resultsDir() {
+        return workDirSet ? workDir : Path.of(System.getProperty("sfs.home", ".")).toAbsolutePath().normalize()
+                .resolve("results");
+    }
+
     /** PRIME_MON_SCRIPT (absolute), or null. */
     public Path primeMonScript() {
         return primeMonScript;
@@ -357,7 +361,7 @@ public final class RunConfig {
         return symlinkCount;
     }
 
-    /** FILE_COUNT: files per proc; 0 = derived from the load (the rule). */
+    /** FILE_COUNT: files of a data-set workload's data set (docs/top-speed.md); 0 = one per proc. */
     public int fileCount() {
         return fileCount;
     }
@@ -386,21 +390,6 @@ public final class RunConfig {
         return ipv6Enable;
     }
 
-    /** DUMP: also write every proc's raw interval counters. */
-    public boolean dump() {
-        return dump;
-    }
-
-    /** POPULATE: build the file set and stop, no measurement. */
-    public boolean populate() {
-        return populate;
-    }
-
-    /** LAT_GRAPH: print per-op latency histograms in the results. */
-    public boolean latGraph() {
-        return latGraph;
-    }
-
     /** The variables as written (name to value, file order), PASSWORD shown as {@link #MASK}. */
     public Map<String, String> variables() {
         return variables;
@@ -409,15 +398,6 @@ public final class RunConfig {
     /** Advice that does not stop a run (per-proc rate outside 10..250 ops/s, ignored variables, ...). */
     public List<String> warnings() {
         return warnings;
-    }
-
-    /** One sentence per setting that the run rules do not allow in a disclosed result. */
-    public List<String> nonDisclosableReasons() {
-        return nonDisclosableReasons;
-    }
-
-    public boolean disclosable() {
-        return nonDisclosableReasons.isEmpty();
     }
 
     /** Total procs: PROCS x clients. */
@@ -453,6 +433,7 @@ public final class RunConfig {
         int biodMaxWrites = 2;
         Path sfsDir;
         Path workDir;
+        boolean workDirSet;
         Path primeMonScript;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
@@ -479,11 +460,7 @@ public final class RunConfig {
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;
-        boolean dump;
-        boolean populate;
-        boolean latGraph;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
-        List<String> nonDisclosableReasons = new ArrayList<>();
     }
 }

@@ -99,12 +99,6 @@ final class TopSpeedReader {
             }
             limit = number(r, "CURVE_MAX_MSEC", 0.001, 1e7);
         }
-        if (max) {
-            v.nonDisclosableReasons.add("LOAD=max runs unpaced: a top-speed measurement, not paced SFS load points.");
-        }
-        if (dataset) {
-            v.nonDisclosableReasons.add("WORKLOAD=" + v.workload + " is a top-speed workload, not an SFS mix.");
-        }
         return new TopSpeed(max, xfer, ws, cache, steps, plateau, pcts, limit);
     }
 

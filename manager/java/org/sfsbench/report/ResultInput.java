@@ -70,14 +70,25 @@ public final class ResultInput {
             throw new NoSuchFileException(file.toString(), null, "no such result file");
         }
         int first = firstSignificant(file);
-        if (first == '<') {
-            return ResultXml.read(file);
+        long max = first == '<' || first == '{' ? MAX_XML_BYTES : MAX_SFSSUM_BYTES;
+        if (Files.size(file) > max) {
+            throw new IllegalArgumentException(file + ": " + Files.size(file) + " bytes; sfsbench reads at most " + max
+                    + " bytes of " + (max == MAX_XML_BYTES ? "a result XML/JSON" : "an sfssum file")
+                    + " (far more than any run writes)");
         }
-        if (first == '{') {
-            return ResultJson.read(file);
+        ResultDocument d = first == '<' ? ResultXml.read(file) : first == '{' ? ResultJson.read(file)
+                : ResultMapping.toDocument(fromSfssum(file));
+        if (d.run.suffix == null || !ResultPublisher.isValidSuffix(d.run.suffix)) {
+            throw new IllegalArgumentException(file + ": the run's suffix is not a plain file-name part (letters,"
+                    + " digits, '.', '_', '-'); it would name files outside the output folder");
         }
-        return ResultMapping.toDocument(fromSfssum(file));
+        return d;
     }
+
+    /** Largest result XML read: a 10-point run with per-second intervals is a few MB. */
+    static final long MAX_XML_BYTES = 64L << 20;
+    /** Largest sfssum file read: about 100 bytes per load point. */
+    static final long MAX_SFSSUM_BYTES = 1L << 20;
 
     /**
      * A run made of an sfssum file's rows: enough for the table, the curve, peak throughput and ORT.

@@ -53,6 +53,11 @@ public final class ResultPublisher {
         return p;
     }
 
+    /** A suffix names result files in one folder: letters, digits, '.', '_', '-', and not "." or "..". */
+    public static boolean isValidSuffix(String suffix) {
+        return suffix.matches("[A-Za-z0-9._-]{1,100}") && !suffix.equals(".") && !suffix.equals("..");
+    }
+
     public static String xmlName(String suffix) {
         return "sfsresult." + suffix + ".xml";
     }

@@ -20,9 +20,6 @@ public final class RunRules {
     public static final double SPACING_TOLERANCE = 0.30;
     /** Achieved throughput must be within this fraction of the requested load. */
     public static final double ACHIEVED_TOLERANCE = 0.05;
-    /** Requested ops/s per proc must lie in this range. */
-    public static final double MIN_OPS_PER_PROC = 10;
-    public static final double MAX_OPS_PER_PROC = 250;
     /** Required RUNTIME and WARMUP_TIME, seconds. */
     public static final int REQUIRED_SECONDS = 300;
     /** Failed ops must stay below this percentage of all ops of every point. */
@@ -32,38 +29,66 @@ public final class RunRules {
     /** Smallest BIOD_MAX_READS / BIOD_MAX_WRITES. */
     public static final int MIN_BIOD = 2;
 
+    /** The rules only a finished run can decide; every other rule is decided by the plan already. */
+    public static final List<String> MEASURED_RULES = List.of("complete", "achieved-load", "failed-ops", "mix-share",
+            "response-limit", "backend-ops");
+
+    private static final String SPACING_RULE = "Requested loads increase in equal steps (each step within "
+            + pct(SPACING_TOLERANCE) + " of the uniform step).";
+
     /** Slack for floating-point comparisons at a tolerance's exact edge. */
     private static final double EPS = 1e-9;
 
     private RunRules() {
     }
 
-    /** Checks every rule, in a fixed order. */
+    /**
+     * The rules decidable from the settings and the planned loads alone, in a fixed order: what
+     * {@code sfs plan} shows, and exactly what {@link #check} evaluates again after the run.
+     */
+    public static List<RuleCheck> checkPlan(RunSettings s) {
+        List<Long> loads = s.plannedLoads();
+        List<RuleCheck> out = new ArrayList<>();
+        out.add(rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
+                loads.size() >= MIN_LOAD_POINTS, loads.size() >= MIN_LOAD_POINTS ? loads.size() + " load points"
+                        : "only " + loads.size() + " load point" + (loads.size() == 1 ? "" : "s") + ", "
+                                + (MIN_LOAD_POINTS - loads.size()) + " short of " + MIN_LOAD_POINTS));
+        out.add(s.loadsAreClientCounts() ? rule("load-spacing", SPACING_RULE, true,
+                "the load points are client counts (a loadfile replay)") : spacing(loads));
+        out.add(rule("runtime", "RUNTIME is " + REQUIRED_SECONDS + " seconds.",
+                s.runtimeSeconds() == REQUIRED_SECONDS, "RUNTIME=" + s.runtimeSeconds()
+                        + offBy(s.runtimeSeconds(), REQUIRED_SECONDS, " s")));
+        out.add(rule("warmup", "WARMUP_TIME is " + REQUIRED_SECONDS + " seconds.",
+                s.warmupSeconds() == REQUIRED_SECONDS, "WARMUP_TIME=" + s.warmupSeconds()
+                        + offBy(s.warmupSeconds(), REQUIRED_SECONDS, " s")));
+        out.add(rule("debug", "DEBUG is not set.", !s.debug(),
+                s.debug() ? "DEBUG is set; debugging changes the timing" : "DEBUG not set"));
+        out.add(rule("fileset-scale", "FILESET_SCALE is 1 (the full file set).", s.filesetScale() == 1.0,
+                "FILESET_SCALE=" + num(s.filesetScale()) + (s.filesetScale() == 1.0 ? ""
+                        : ", the file set is " + num(100 * s.filesetScale()) + "% of the full size")));
+        out.add(rule("biod", "BIOD_MAX_READS and BIOD_MAX_WRITES are at least " + MIN_BIOD + ".",
+                s.biodMaxReads() >= MIN_BIOD && s.biodMaxWrites() >= MIN_BIOD,
+                "BIOD_MAX_READS=" + s.biodMaxReads() + " BIOD_MAX_WRITES=" + s.biodMaxWrites()
+                        + (s.biodMaxReads() >= MIN_BIOD && s.biodMaxWrites() >= MIN_BIOD ? ""
+                                : ", below the minimum of " + MIN_BIOD)));
+        out.add(rule("mix", "The standard op mix of the protocol is used (no MIXFILE).", !s.customMix(),
+                s.customMix() ? "MIXFILE replaces the standard mix" : "standard mix"));
+        out.add(rule("extensions", "No sfsbench extension or forbidden non-default value is used.",
+                s.extensions().isEmpty(), s.extensions().isEmpty() ? "none" : "used: " + String.join(", ", s.extensions())));
+        return out;
+    }
+
+    /** Checks every rule, in a fixed order: {@link #checkPlan} and the rules of the measured points. */
     public static List<RuleCheck> check(RunResult run, RunSettings s) {
         List<LoadPointResult> points = run.loadPoints();
         Metrics m = Metrics.compute(points);
         List<RuleCheck> out = new ArrayList<>();
         out.add(rule("complete", "The run finished every load point.", run.complete(),
-                run.complete() ? "all " + points.size() + " points finished" : "ended early: " + run.failure()));
-        out.add(rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
-                points.size() >= MIN_LOAD_POINTS, points.size() + " load points"));
-        out.add(spacing(points));
+                run.complete() ? "all " + points.size() + " points finished"
+                        : "ended early after " + points.size() + " of " + s.plannedLoads().size() + " points: "
+                                + run.failure()));
+        out.addAll(checkPlan(s));
         out.add(achieved(points));
-        out.add(opsPerProc(points, s.procsTotal()));
-        out.add(rule("runtime", "RUNTIME is " + REQUIRED_SECONDS + " seconds.",
-                s.runtimeSeconds() == REQUIRED_SECONDS, "RUNTIME=" + s.runtimeSeconds()));
-        out.add(rule("warmup", "WARMUP_TIME is " + REQUIRED_SECONDS + " seconds.",
-                s.warmupSeconds() == REQUIRED_SECONDS, "WARMUP_TIME=" + s.warmupSeconds()));
-        out.add(rule("debug", "DEBUG is not set.", !s.debug(), s.debug() ? "DEBUG is set" : "DEBUG not set"));
-        out.add(rule("fileset-scale", "FILESET_SCALE is 1 (the full file set).", s.filesetScale() == 1.0,
-                "FILESET_SCALE=" + num(s.filesetScale())));
-        out.add(rule("biod", "BIOD_MAX_READS and BIOD_MAX_WRITES are at least " + MIN_BIOD + ".",
-                s.biodMaxReads() >= MIN_BIOD && s.biodMaxWrites() >= MIN_BIOD,
-                "BIOD_MAX_READS=" + s.biodMaxReads() + " BIOD_MAX_WRITES=" + s.biodMaxWrites()));
-        out.add(rule("mix", "The standard op mix of the protocol is used (no MIXFILE).", !s.customMix(),
-                s.customMix() ? "MIXFILE replaces the standard mix" : "standard mix"));
-        out.add(rule("extensions", "No sfsbench extension or forbidden non-default value is used.",
-                s.extensions().isEmpty(), s.extensions().isEmpty() ? "none" : String.join(", ", s.extensions())));
         out.add(failedOps(points));
         out.add(mixShare(points));
         out.add(responseLimit(points, m));
@@ -77,31 +102,48 @@ public final class RunRules {
     public static void apply(RunResult.Builder run, RunSettings s) {
         List<RuleCheck> checks = check(run.build(), s);
         run.ruleChecks(checks);
-        List<String> reasons = new ArrayList<>();
-        for (RuleCheck c : checks) {
-            if (!c.passed()) {
-                reasons.add(c.id() + ": " + c.description() + " (" + c.detail() + ")");
-            }
-        }
+        List<String> reasons = reasons(checks);
         run.nonDisclosableReasons(reasons);
         run.disclosable(reasons.isEmpty());
     }
 
-    private static RuleCheck spacing(List<LoadPointResult> points) {
-        String what = "Requested loads increase in equal steps (each step within "
-                + pct(SPACING_TOLERANCE) + " of the uniform step).";
-        if (points.size() < 2) {
+    /** One line per failed check, saying what failed and by how much: "runtime failed: RUNTIME=60, 240 s short of 300 s". */
+    public static List<String> reasons(List<RuleCheck> checks) {
+        List<String> reasons = new ArrayList<>();
+        for (RuleCheck c : checks) {
+            if (!c.passed()) {
+                reasons.add(c.id() + " failed: " + c.detail());
+            }
+        }
+        return reasons;
+    }
+
+    private static String offBy(long value, long required, String unit) {
+        if (value == required) {
+            return "";
+        }
+        return ", " + Math.abs(required - value) + unit + (value < required ? " short of " : " over ") + required + unit;
+    }
+
+    private static RuleCheck spacing(List<Long> loads) {
+        String what = SPACING_RULE;
+        if (loads.size() < 2) {
             return rule("load-spacing", what, true, "fewer than 2 points");
         }
-        double first = points.get(0).requestedOpsPerSec();
-        double last = points.get(points.size() - 1).requestedOpsPerSec();
-        double step = (last - first) / (points.size() - 1);
-        for (int i = 1; i < points.size(); i++) {
-            double d = points.get(i).requestedOpsPerSec() - points.get(i - 1).requestedOpsPerSec();
-            if (step <= 0 || d <= 0 || Math.abs(d - step) > SPACING_TOLERANCE * step + EPS) {
+        double step = (double) (loads.get(loads.size() - 1) - loads.get(0)) / (loads.size() - 1);
+        for (int i = 1; i < loads.size(); i++) {
+            if (loads.get(i) <= loads.get(i - 1)) {
                 return rule("load-spacing", what, false, String.format(Locale.ROOT,
-                        "step to point %d is %s ops/s, uniform step %s ops/s",
-                        points.get(i).index(), num(d), num(step)));
+                        "point %d requests %d ops/s after %d: the loads do not increase", i + 1, loads.get(i),
+                        loads.get(i - 1)));
+            }
+        }
+        for (int i = 1; i < loads.size(); i++) {
+            double d = loads.get(i) - loads.get(i - 1);
+            if (Math.abs(d - step) > SPACING_TOLERANCE * step + EPS) {
+                return rule("load-spacing", what, false, String.format(Locale.ROOT,
+                        "the step to point %d is %s ops/s, %s%% off the uniform step of %s ops/s (%s%% allowed)",
+                        i + 1, num(d), num(100 * Math.abs(d - step) / step), num(step), num(100 * SPACING_TOLERANCE)));
             }
         }
         return rule("load-spacing", what, true, "uniform step " + num(step) + " ops/s");
@@ -113,27 +155,12 @@ public final class RunRules {
             double ratio = p.requestedOpsPerSec() == 0 ? 0 : p.achievedOpsPerSec() / p.requestedOpsPerSec();
             if (Math.abs(ratio - 1) > ACHIEVED_TOLERANCE + EPS) {
                 return rule("achieved-load", what, false, String.format(Locale.ROOT,
-                        "point %d achieved %s of %d requested ops/s (%.1f%%)", p.index(),
-                        num(p.achievedOpsPerSec()), p.requestedOpsPerSec(), 100 * ratio));
+                        "point %d achieved %s of %d requested ops/s (%.1f%%), %.1f%% off, %s allowed", p.index(),
+                        num(p.achievedOpsPerSec()), p.requestedOpsPerSec(), 100 * ratio,
+                        100 * Math.abs(ratio - 1), pct(ACHIEVED_TOLERANCE)));
             }
         }
         return rule("achieved-load", what, true, "all points within tolerance");
-    }
-
-    private static RuleCheck opsPerProc(List<LoadPointResult> points, int procs) {
-        String what = "Requested ops/s per proc lies between " + num(MIN_OPS_PER_PROC) + " and "
-                + num(MAX_OPS_PER_PROC) + ".";
-        if (procs <= 0) {
-            return rule("ops-per-proc", what, false, "no procs");
-        }
-        for (LoadPointResult p : points) {
-            double perProc = (double) p.requestedOpsPerSec() / procs;
-            if (perProc < MIN_OPS_PER_PROC - EPS || perProc > MAX_OPS_PER_PROC + EPS) {
-                return rule("ops-per-proc", what, false, String.format(Locale.ROOT,
-                        "point %d asks %s ops/s of each of %d procs", p.index(), num(perProc), procs));
-            }
-        }
-        return rule("ops-per-proc", what, true, procs + " procs");
     }
 
     private static RuleCheck failedOps(List<LoadPointResult> points) {
@@ -142,7 +169,8 @@ public final class RunRules {
             double pc = p.totalOps() == 0 ? 0 : 100.0 * p.failedOps() / p.totalOps();
             if (pc >= MAX_FAILED_PERCENT) {
                 return rule("failed-ops", what, false, String.format(Locale.ROOT,
-                        "point %d: %d of %d ops failed (%.2f%%)", p.index(), p.failedOps(), p.totalOps(), pc));
+                        "point %d: %d of %d ops failed (%.2f%%, the limit is below %s%%)", p.index(),
+                        p.failedOps(), p.totalOps(), pc, num(MAX_FAILED_PERCENT)));
             }
         }
         return rule("failed-ops", what, true, "below the limit at every point");
@@ -152,14 +180,15 @@ public final class RunRules {
         String what = "Each op's achieved share of the mix is within " + num(MIX_TOLERANCE_POINTS)
                 + " percentage points of its target.";
         for (LoadPointResult p : points) {
-            if (p.ops().stream().allMatch(o -> o.targetPercent() == 0)) {
+            if (!p.ops().isEmpty() && p.ops().stream().allMatch(o -> o.targetPercent() == 0)) {
                 return rule("mix-share", what, false, "no target mix (a loadfile replay)");
             }
             for (OpResult o : p.ops()) {
                 if (Math.abs(o.achievedPercent() - o.targetPercent()) > MIX_TOLERANCE_POINTS + EPS) {
                     return rule("mix-share", what, false, String.format(Locale.ROOT,
-                            "point %d: %s at %.2f%%, target %s%%", p.index(), o.name(),
-                            o.achievedPercent(), num(o.targetPercent())));
+                            "point %d: %s at %.2f%% of ops, target %s%%: %.2f points off, %s allowed", p.index(),
+                            o.name(), o.achievedPercent(), num(o.targetPercent()),
+                            Math.abs(o.achievedPercent() - o.targetPercent()), num(MIX_TOLERANCE_POINTS)));
                 }
             }
         }
@@ -176,8 +205,9 @@ public final class RunRules {
         for (LoadPointResult p : points) {
             if (p.msecPerOp() > Metrics.RESPONSE_LIMIT_MS && p.achievedOpsPerSec() <= m.peakThroughput()) {
                 return rule("response-limit", what, false, String.format(Locale.ROOT,
-                        "point %d: %.1f msec/op at %s ops/s, below the peak of %s ops/s", p.index(),
-                        p.msecPerOp(), num(p.achievedOpsPerSec()), num(m.peakThroughput())));
+                        "point %d: %.1f msec/op (limit %s) at %s ops/s, below the peak of %s ops/s", p.index(),
+                        p.msecPerOp(), num(Metrics.RESPONSE_LIMIT_MS), num(p.achievedOpsPerSec()),
+                        num(m.peakThroughput())));
             }
         }
         return rule("response-limit", what, true, "peak at point " + m.peakIndex());
@@ -191,11 +221,14 @@ public final class RunRules {
         return num(100 * fraction) + "%";
     }
 
-    /** Shortest plain form of a number: 300, 1.5, 12.34. */
-    static String num(double v) {
+    /** Shortest plain form of a number: 300, 1.5, 12.34, 0.001 (never "0." for a small value). */
+    public static String num(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "");
+        if (Math.abs(v) >= 0.01) {
+            return String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 }

@@ -3,8 +3,9 @@ package org.sfsbench.results;
 import java.util.List;
 
 /**
- * The rc values the run rules look at. The rc layer (org.sfsbench.rc) implements or adapts it;
- * this package does not depend on the rc parser.
+ * The settings and planned loads the run rules look at, the same before the run ({@code sfs plan})
+ * and after it. org.sfsbench.plan implements it from an rc file; this package does not depend on
+ * the rc parser.
  */
 public interface RunSettings {
     /** RUNTIME, seconds. */
@@ -19,8 +20,8 @@ public interface RunSettings {
     /** FILESET_SCALE (1 when not set). */
     double filesetScale();
 
-    /** Procs over all clients. */
-    int procsTotal();
+    /** Requested ops/s of every planned load point, in run order (the plan's, also after a run that ended early). */
+    List<Long> plannedLoads();
 
     /** BIOD_MAX_READS. */
     int biodMaxReads();
@@ -37,4 +38,9 @@ public interface RunSettings {
      * standard run.
      */
     List<String> extensions();
+
+    /** True when the load points are numbers of replaying clients (WORKLOAD=loadfile), not ops/s: no spacing rule. */
+    default boolean loadsAreClientCounts() {
+        return false;
+    }
 }

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,14 +21,11 @@ import org.sfsbench.results.model.RunResult;
 
 /**
  * sfslog.&lt;suffix&gt;: the timestamped log of a run. Every line is
- * {@code yyyy-MM-dd HH:mm:ss UTC LEVEL message} and is flushed at once, so the file follows the
+ * {@code yyyy-MM-ddTHH:mm:ssZ LEVEL message} (UTC, {@link Timestamps}) and is flushed at once, so the file follows the
  * run live ({@code tail -f}) and survives a crash. Registered secrets (the CIFS password) are
  * replaced by ******** in every message. Thread-safe: interval lines come from RMI callbacks.
  */
 public final class SfsLog implements Closeable {
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
-
     private final Writer out;
     private final Clock clock;
     private final List<String> secrets = new ArrayList<>();
@@ -105,8 +100,12 @@ public final class SfsLog implements Closeable {
         if (!run.complete()) {
             error("run ended early: " + run.failure());
         }
-        info(String.format(Locale.ROOT, "peak %.0f ops/s, overall response time %.2f msec/op",
-                run.peakThroughput(), run.overallResponseTimeMs()));
+        if (Metrics.compute(run.loadPoints()).peakIndex() < 0) {
+            info(SfsresWriter.noMetric(run));
+        } else {
+            info(String.format(Locale.ROOT, "peak %.0f ops/s, overall response time %.2f msec/op",
+                    run.peakThroughput(), run.overallResponseTimeMs()));
+        }
         info(run.disclosable() ? "result is disclosable" : "result is NOT disclosable");
         for (String r : run.nonDisclosableReasons()) {
             warn("not disclosable: " + r);
@@ -119,7 +118,7 @@ public final class SfsLog implements Closeable {
             m = m.replace(s, RcVariable.MASK);
         }
         try {
-            out.write(TIME.format(clock.instant()) + " " + level + " " + m + "\n");
+            out.write(Timestamps.of(clock.instant()) + " " + level + " " + m + "\n");
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write sfslog: " + e.getMessage(), e);

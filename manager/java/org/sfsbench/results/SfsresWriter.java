@@ -35,6 +35,9 @@ public final class SfsresWriter {
     /** The whole text. */
     public static String format(RunResult run) {
         StringBuilder b = new StringBuilder();
+        if (run.failure() != null) {
+            b.append("RUN FAILED: ").append(run.failure()).append("\n\n");
+        }
         header(b, run);
         for (LoadPointResult p : run.loadPoints()) {
             loadPoint(b, p);
@@ -107,17 +110,30 @@ public final class SfsresWriter {
         if (!run.ruleChecks().isEmpty()) {
             b.append("Run rules\n");
             for (RuleCheck c : run.ruleChecks()) {
-                b.append(String.format(Locale.ROOT, "  %s %-16s %s (%s)%n", c.passed() ? "PASS" : "FAIL", c.id(),
-                        c.description(), c.detail()));
+                b.append(c.passed()
+                        ? String.format(Locale.ROOT, "  PASS %-16s %s (%s)%n", c.id(), c.description(), c.detail())
+                        : String.format(Locale.ROOT, "  FAIL %-16s %s (rule: %s)%n", c.id(), c.detail(),
+                                c.description()));
             }
         }
         b.append("Disclosable: ").append(run.disclosable() ? "yes" : "NO").append('\n');
         for (String r : run.nonDisclosableReasons()) {
             b.append("  ").append(r).append('\n');
         }
+        if (Metrics.compute(run.loadPoints()).peakIndex() < 0) {
+            b.append(noMetric(run)).append('\n');
+            return;
+        }
         b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%n", run.peakThroughput()));
         b.append(String.format(Locale.ROOT, "Overall response time: %.2f msec (without the origin: %.2f msec)%n",
                 run.overallResponseTimeMs(), run.overallResponseTimeNoOriginMs()));
+    }
+
+    /** Why a run has no peak throughput and no overall response time. */
+    public static String noMetric(RunResult run) {
+        return run.loadPoints().isEmpty() ? "No peak throughput and no overall response time: no load point finished."
+                : "No peak throughput and no overall response time: no load point completed ops within "
+                        + RunRules.num(Metrics.RESPONSE_LIMIT_MS) + " msec/op.";
     }
 
     private static String f1(double v) {

@@ -9,8 +9,19 @@ public final class Headline {
     private Headline() {
     }
 
-    /** e.g. "CIFS 3011 ops/sec (Overall Response Time = 4.17 msec)". */
+    /**
+     * e.g. "CIFS 3011 ops/sec (Overall Response Time = 4.17 msec)"; a run that ended early says so
+     * first, with its cause.
+     */
     public static String of(ResultDocument d) {
+        if (!d.run.complete) {
+            String cause = d.run.failure == null || d.run.failure.isBlank() ? "cause not recorded" : d.run.failure;
+            return "RUN FAILED: " + cause + (d.metrics.peakThroughputOpsPerSec == null ? ""
+                    : String.format(Locale.ROOT, " (before it failed: %s ops/sec, Overall Response Time = %s msec"
+                            + " over %d finished load point(s))", d.metrics.peakThroughputOpsPerSec.toPlainString(),
+                            d.metrics.overallResponseTimeMsec == null ? "?"
+                                    : d.metrics.overallResponseTimeMsec.toPlainString(), d.loadPoints.size()));
+        }
         if (d.metrics.peakThroughputOpsPerSec == null) {
             return d.run.protocol + ": no load point at or below " + d.metrics.responseTimeLimitMsec.toPlainString()
                     + " msec/op, so no peak throughput and no overall response time";

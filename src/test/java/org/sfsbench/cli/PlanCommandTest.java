@@ -42,16 +42,16 @@ class PlanCommandTest {
         String text = PlanCommand.planText(rc);
         List<String> rows = text.lines().filter(l -> l.matches("\\s*\\d+/10\\s.*")).toList();
         assertEquals(List.of(
-                "   1/10        200          192         6       23040000    22.0 GiB",
-                "   2/10        400          384        12       46080000    43.9 GiB",
-                "   3/10        600          576        18       69120000    65.9 GiB",
-                "   4/10        800          800        25       96000000    91.6 GiB",
-                "   5/10       1000          992        31      119040000   113.5 GiB",
-                "   6/10       1200         1184        37      142080000   135.5 GiB",
-                "   7/10       1400         1376        43      165120000   157.5 GiB",
-                "   8/10       1600         1600        50      192000000   183.1 GiB",
-                "   9/10       1800         1792        56      215040000   205.1 GiB",
-                "  10/10       2000         1984        62      238080000   227.1 GiB"), rows);
+                "   1/10        200          192         6       23592960    22.5 GiB",
+                "   2/10        400          384        12       47185920    45.0 GiB",
+                "   3/10        600          576        18       70778880    67.5 GiB",
+                "   4/10        800          800        25       98304000    93.8 GiB",
+                "   5/10       1000          992        31      121896960   116.3 GiB",
+                "   6/10       1200         1184        37      145489920   138.8 GiB",
+                "   7/10       1400         1376        43      169082880   161.3 GiB",
+                "   8/10       1600         1600        50      196608000   187.5 GiB",
+                "   9/10       1800         1792        56      220200960   210.0 GiB",
+                "  10/10       2000         1984        62      243793920   232.5 GiB"), rows);
         assertTrue(text.contains("rc file         " + rc.toAbsolutePath()), text);
         assertTrue(text.contains("protocol        nfs over TCP"), text);
         assertTrue(text.contains("clients         4: c1 c2 c3 c4"), text);
@@ -68,7 +68,7 @@ class PlanCommandTest {
         Run r = sfs("plan", "-r", rc.toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals("", r.err());
-        assertTrue(r.out().contains("disclosable     no\n  - RUNTIME is 60 s; the run rules require 300 s.\n"), r.out());
+        assertTrue(r.out().contains("disclosable     no\n  - runtime failed: RUNTIME=60, 240 s short of 300 s\n"), r.out());
         assertTrue(r.out().contains("  10/10       2000         1984"), r.out());
     }
 

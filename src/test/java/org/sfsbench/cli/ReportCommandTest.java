@@ -77,4 +77,31 @@ class ReportCommandTest {
         assertEquals(1, run("report", dir.resolve("missing.xml").toString()));
         assertTrue(err.toString().contains("missing.xml: no such file"), err.toString());
     }
+
+    @Test
+    void aSuffixLeadingOutOfTheOutputFolderIsRefused() throws Exception {
+        Path xml = org.sfsbench.report.ReportFixtures.publishGuideRun(dir, "full").xml();
+        Path evil = dir.resolve("evil.xml");
+        Files.writeString(evil, Files.readString(xml).replace("suffix=\"full\"", "suffix=\"../../escaped\""));
+        Path out = Files.createDirectories(dir.resolve("a/b/out"));
+        assertEquals(1, run("report", evil.toString(), "-d", out.toString()), err.toString());
+        assertTrue(err.toString().contains(evil.toString()), err.toString());
+        assertTrue(!Files.exists(dir.resolve("a/report.escaped.html")) && !Files.exists(dir.resolve("report..html")),
+                "nothing written outside -d");
+        try (var files = Files.list(out)) {
+            assertEquals(0, files.count(), "nothing written for a refused input");
+        }
+    }
+
+    @Test
+    void oversizedInputIsRefusedBeforeItIsParsed() throws Exception {
+        Path big = dir.resolve("sfssum.big");
+        String row = "     320     321     1.5    96187  299 CIFS T 4   37764720   4 10  2  2 2008\n";
+        Files.writeString(big, row.repeat((1 << 20) / row.length() + 1));
+        long t0 = System.nanoTime();
+        assertEquals(1, run("report", big.toString()));
+        assertTrue(err.toString().contains(big + ": " + Files.size(big) + " bytes; sfsbench reads at most 1048576 bytes"
+                + " of an sfssum file"), err.toString());
+        assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "refused at once");
+    }
 }

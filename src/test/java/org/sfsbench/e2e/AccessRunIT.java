@@ -80,6 +80,8 @@ class AccessRunIT {
             assertTrue(Double.parseDouble(r.get("MiBps (Binary)")) > 0, r.toString());
         }
         assertTrue(Files.readString(results.resolve("access.a.txt")).contains("MiB/s"));
+        String html = Files.readString(results.resolve("access.a.html"));
+        assertEquals(steps, (html.split("class=\"access-point", -1).length - 1) / 2, "a marker per step in each chart");
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
         return rows;
     }

@@ -102,14 +102,15 @@ class FaultIT {
     }
 
     @Test
-    void missingMountPointIsAnInitError(@TempDir Path dir) throws Exception {
+    void missingMountPointIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 2, "");
         String text = Files.readString(rc).replace(dir.resolve("mnt0").toString(), dir.resolve("does/not/exist").toString());
         Files.writeString(rc, text);
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "m", "-d",
                 dir.resolve("results").toString());
-        assertEquals(1, run.waitFor(90));
-        assertTrue(run.output().contains(dir.resolve("does/not/exist").toString()), run.output());
+        assertEquals(2, run.waitFor(90));
+        assertTrue(run.output().contains(rc + ":5: MNT_POINTS=" + dir.resolve("does/not/exist") + ": folder "
+                + dir.resolve("does/not/exist") + " of client localhost does not exist on this machine"), run.output());
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 

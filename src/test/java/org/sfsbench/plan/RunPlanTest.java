@@ -1,6 +1,7 @@
 package org.sfsbench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.rc.RcFiles;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.RunRules;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RuleCheck;
+import org.sfsbench.results.model.RunResult;
 
 class RunPlanTest {
 
@@ -36,6 +41,46 @@ class RunPlanTest {
         assertEquals(List.of(6, 12, 18, 25, 31, 37, 43, 50, 56, 62),
                 p.points().stream().map(LoadPoint::perProcRate).toList());
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), p.points().stream().map(LoadPoint::index).toList());
+    }
+
+    /**
+     * The guide's own example (6 ops/s per proc at point 1, below the advised 10) gets one verdict
+     * from the plan and from the finished run: disclosable, with the per-proc rate as a warning.
+     */
+    @Test
+    void workedExampleGetsTheSameVerdictBeforeAndAfterTheRun() throws Exception {
+        RunPlan p = plan(WORKED_EXAMPLE);
+        List<RuleCheck> before = p.ruleChecks();
+        assertEquals(List.of(), RunRules.reasons(before));
+        assertTrue(p.config().warnings().stream().anyMatch(w -> w.contains("gives 6 ops/s per proc")),
+                p.config().warnings().toString());
+
+        RunResult.Builder built = RunResult.builder();
+        built.complete(true);
+        for (LoadPoint lp : p.points()) {
+            LoadPointResult.Builder r = LoadPointResult.builder();
+            r.index(lp.index());
+            r.requestedOpsPerSec(lp.requestedOps());
+            r.achievedOpsPerSec(lp.requestedOps());
+            r.msecPerOp(1 + lp.index() / 10.0);
+            r.totalOps(300L * lp.requestedOps());
+            built.loadPoints().add(r.build());
+        }
+        RunResult run = built.build();
+        List<RuleCheck> after = RunRules.check(run, p.settings());
+        assertEquals(List.of(), RunRules.reasons(after));
+        // every rule the plan decided is decided again, the same way, after the run
+        for (RuleCheck c : before) {
+            RuleCheck again = after.stream().filter(a -> a.id().equals(c.id())).findFirst().orElseThrow();
+            assertEquals(c.passed(), again.passed(), c.id());
+            assertEquals(c.detail(), again.detail(), c.id());
+        }
+        assertEquals(before.size() + RunRules.MEASURED_RULES.size(), after.size());
+
+        RunPlan shortRuntime = plan(WORKED_EXAMPLE + "RUNTIME=60\n");
+        assertEquals(List.of("runtime failed: RUNTIME=60, 240 s short of 300 s"), RunRules.reasons(shortRuntime.ruleChecks()));
+        List<String> afterShort = RunRules.reasons(RunRules.check(run, shortRuntime.settings()));
+        assertEquals(RunRules.reasons(shortRuntime.ruleChecks()), afterShort);
     }
 
     @Test
@@ -77,12 +122,12 @@ class RunPlanTest {
     }
 
     @Test
-    void fileSetIs120000KbPerRequestedOpTimesScale() throws Exception {
+    void fileSetIs120MiBPerRequestedOpTimesScale() throws Exception {
         RunPlan p = plan(WORKED_EXAMPLE + "FILESET_SCALE=0.5\n");
         LoadPoint first = p.points().get(0);
-        assertEquals(192L * 120_000 / 2, p.filesetKB(first));
-        assertEquals(192L * 120_000 / 2 * 1024, p.filesetBytes(first));
-        assertEquals(120_000L, RunPlan.filesetKB(1, 1.0));
+        assertEquals(192L * 122_880 / 2, p.filesetKB(first));
+        assertEquals(192L * 120 * 1024 * 1024 / 2, p.filesetBytes(first));
+        assertEquals(122_880L, RunPlan.filesetKB(1, 1.0));
     }
 
     @Test

@@ -123,7 +123,7 @@ class MountPointsTest {
     void fileFormErrorsNameTheMountPointsFileAndLine() {
         Path f = dir.resolve("mnts").toAbsolutePath().normalize();
         RcException e = fileError("c1 c2", 1, "c1 s:/a\nc3 s:/b\n", "nfs");
-        assertTrue(e.getMessage().startsWith(f + ":2: c3: client not listed in CLIENTS (did you mean c1?)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(f + ":2: the line's client name is not listed in CLIENTS (did you mean c1?)"), e.getMessage());
 
         e = fileError("c1", 2, "c1 s:/a\n", "nfs");
         assertTrue(e.getMessage().startsWith(f + ":1: c1: 1 mount points, but PROCS=2"), e.getMessage());
@@ -136,7 +136,7 @@ class MountPointsTest {
                 e.getMessage());
 
         e = fileError("c1", 1, "c1 \\\\srv\\share\n", "nfs");
-        assertTrue(e.getMessage().startsWith(f + ":1: c1: '\\\\srv\\share' is not a mount point for FS_PROTOCOL=nfs"),
+        assertTrue(e.getMessage().startsWith(f + ":1: c1: entry 1 is not a mount point for FS_PROTOCOL=nfs"),
                 e.getMessage());
 
         e = fileError("c1", 1, "c1 s:/a\r\n", "nfs");

@@ -16,10 +16,17 @@ import java.util.Set;
 import com.sun.security.auth.module.UnixSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.plan.RunPlan;
+import org.sfsbench.results.RunRules;
 
 import org.sfsbench.engine.Backend;
 
 class RcParserTest {
+
+    /** What {@code sfs plan} lists as reasons why the run would not be disclosable. */
+    static List<String> reasons(RunConfig c) {
+        return RunRules.reasons(RunPlan.from(c).ruleChecks());
+    }
 
     @TempDir
     Path dir;
@@ -60,16 +67,12 @@ class RcParserTest {
         assertEquals(70, c.appendPcnt());
         assertEquals(30, c.dirCount());
         assertEquals(20, c.symlinkCount());
-        assertEquals(0, c.fileCount());
         assertNull(c.blockFile());
         assertEquals(0, c.primeSleep());
         assertEquals(0, c.primeTimeout());
         assertFalse(c.ipv6Enable());
-        assertFalse(c.dump());
-        assertFalse(c.populate());
-        assertFalse(c.latGraph());
         assertEquals(dir.resolve("sfs_rc").toAbsolutePath().normalize(), c.rcFile());
-        assertEquals(List.of("only 2 load points; a disclosed run needs at least 10."), c.nonDisclosableReasons());
+        assertEquals(List.of("load-points failed: only 2 load points, 8 short of 10"), reasons(c));
     }
 
     @Test
@@ -110,14 +113,13 @@ class RcParserTest {
                 "APPEND_PCNT=50",
                 "DIR_COUNT=40",
                 "SYMLINK_COUNT=10",
-                "FILE_COUNT=1000",
                 "BLOCK_FILE=sizes.blk",
                 "PRIME_SLEEP=5",
                 "PRIME_TIMEOUT=600",
                 "IPV6_ENABLE=on",
-                "DUMP=yes",
+                "DUMP=no",
                 "POPULATE=0",
-                "LAT_GRAPH=true",
+                "LAT_GRAPH=off",
                 "WORKLOAD=mixfile",
                 "FILESET_SCALE=0.25",
                 "SAMPLE_INTERVAL=1",
@@ -166,27 +168,23 @@ class RcParserTest {
         assertEquals(50, c.appendPcnt());
         assertEquals(40, c.dirCount());
         assertEquals(10, c.symlinkCount());
-        assertEquals(1000, c.fileCount());
         assertEquals(dir.resolve("sizes.blk").toAbsolutePath().normalize(), c.blockFile());
         assertEquals(5, c.primeSleep());
         assertEquals(600, c.primeTimeout());
         assertTrue(c.ipv6Enable());
-        assertTrue(c.dump());
-        assertFalse(c.populate());
-        assertTrue(c.latGraph());
         assertEquals("mixfile", c.workload());
         assertEquals(0.25, c.filesetScale());
         assertEquals(1, c.sampleInterval());
         assertEquals(40000, c.agentPort());
         assertEquals("3", c.variables().get("NUM_PROCS"));
-        assertEquals(47, c.variables().size());
-        List<String> reasons = c.nonDisclosableReasons();
+        assertEquals(46, c.variables().size());
+        List<String> reasons = reasons(c);
         for (String word : List.of("DEBUG", "RUNTIME", "WARMUP_TIME", "FILESET_SCALE", "MIXFILE", "ACCESS_PCNT",
-                "BIOD_MAX_READS", "DIR_COUNT", "SYMLINK_COUNT", "APPEND_PCNT", "FILE_COUNT", "BLOCK_FILE")) {
+                "BIOD_MAX_READS", "DIR_COUNT", "SYMLINK_COUNT", "APPEND_PCNT", "BLOCK_FILE")) {
             assertTrue(reasons.stream().anyMatch(r -> r.contains(word)), word + " missing from " + reasons);
         }
-        assertEquals(12, reasons.size(), reasons.toString());
-        assertFalse(c.disclosable());
+        // runtime, warmup, debug, fileset-scale, biod, mix, extensions (the last lists every non-default)
+        assertEquals(7, reasons.size(), reasons.toString());
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("BLOCK_FILE")), c.warnings().toString());
     }
 
@@ -221,13 +219,13 @@ class RcParserTest {
     @Test
     void posixTakesLocalPathsAndIsNeverDisclosable() throws Exception {
         String rc = String.join("\n", "LOAD=\"100 200 300 400 500 600 700 800 900 1000\"", "PROCS=2",
-                "CLIENTS=localhost", "MNT_POINTS=\"/tmp/a /tmp/b\"", "FS_PROTOCOL=posix", "");
+                "CLIENTS=localhost", "MNT_POINTS=\"/tmp /var/tmp\"", "FS_PROTOCOL=posix", "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "p_rc", rc));
         assertEquals(Backend.POSIX, c.fsProtocol());
-        assertEquals("/tmp/b", c.mountPointsOf(0).get(1).path());
+        assertEquals("/var/tmp", c.mountPointsOf(0).get(1).path());
         assertEquals("", c.mountPointsOf(0).get(1).server());
-        assertEquals(1, c.nonDisclosableReasons().size(), c.nonDisclosableReasons().toString());
-        assertTrue(c.nonDisclosableReasons().get(0).startsWith("FS_PROTOCOL=posix"));
+        assertEquals(1, reasons(c).size(), reasons(c).toString());
+        assertTrue(reasons(c).get(0).startsWith("extensions failed: used: FS_PROTOCOL=posix"), reasons(c).toString());
     }
 
     @Test
@@ -235,24 +233,25 @@ class RcParserTest {
         String rc = String.join("\n", "LOAD=100", "INCR_LOAD=100", "NUM_RUNS=10", "PROCS=4", "CLIENTS=localhost",
                 "MNT_POINTS=\"h:/a h:/a h:/b h:/b\"", "TCP=1", "DEBUG=", "BLOCK_SIZE=32768", "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "d_rc", rc));
-        assertTrue(c.disclosable(), c.nonDisclosableReasons().toString());
+        assertEquals(List.of(), reasons(c));
         assertEquals(List.of(), c.warnings());
         assertEquals(32768, c.blockSize());
     }
 
     @Test
-    void unevenOrDecreasingLoadsAreNotDisclosable() throws Exception {
+    void decreasingLoadsAreNotDisclosableAndAnOffsetStartIsAWarning() throws Exception {
         String uneven = String.join("\n", "LOAD=100", "INCR_LOAD=200", "NUM_RUNS=10", "PROCS=1", "CLIENTS=h",
                 "MNT_POINTS=h:/a", "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "u_rc", uneven));
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("LOAD=100 differs from INCR_LOAD=200")),
                 c.warnings().toString());
-        assertTrue(c.nonDisclosableReasons().stream().anyMatch(r -> r.startsWith("load points are not equally spaced")),
-                c.nonDisclosableReasons().toString());
+        // 100, 300, ... 1900: equal steps, so the spacing rule passes
+        assertEquals(List.of(), reasons(c));
         String down = String.join("\n", "LOAD=\"10 20 30 40 50 60 70 80 100 90\"", "PROCS=1", "CLIENTS=h",
                 "MNT_POINTS=h:/a", "");
         RunConfig d = RcParser.parse(RcFiles.write(dir, "down_rc", down));
-        assertEquals(List.of("load points do not increase (100 then 90)."), d.nonDisclosableReasons());
+        assertEquals(List.of("load-spacing failed: point 10 requests 90 ops/s after 100: the loads do not increase"),
+                reasons(d));
     }
 
     @Test

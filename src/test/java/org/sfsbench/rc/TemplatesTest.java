@@ -26,7 +26,7 @@ class TemplatesTest {
         RunConfig c = RcParser.parse(template("sfs_nfs_rc"));
         assertEquals(Backend.NFS, c.fsProtocol());
         assertEquals(10, c.numRuns());
-        assertTrue(c.disclosable(), c.nonDisclosableReasons().toString());
+        assertEquals(List.of(), RcParserTest.reasons(c));
         assertEquals(List.of(), c.warnings());
     }
 
@@ -35,19 +35,21 @@ class TemplatesTest {
         RunConfig c = RcParser.parse(template("sfs_cifs_rc"));
         assertEquals(Backend.CIFS, c.fsProtocol());
         assertEquals("sfs2008-cifs", c.workload());
-        assertTrue(c.disclosable(), c.nonDisclosableReasons().toString());
+        assertEquals(List.of(), RcParserTest.reasons(c));
         assertEquals(List.of(), c.warnings());
     }
 
     @Test
     void posixTemplateIsAShortNonDisclosableTrial() throws Exception {
+        // the template's MNT_POINTS is a folder of this machine, which the parser requires to exist
+        Files.createDirectories(Path.of("/tmp/sfsbench"));
         RunConfig c = RcParser.parse(template("sfs_posix_rc"));
         assertEquals(Backend.POSIX, c.fsProtocol());
         assertEquals(List.of(20, 40, 60), c.loads());
         assertEquals(5, c.warmupTime());
         assertEquals(10, c.runtime());
         assertEquals(0.001, c.filesetScale());
-        assertFalse(c.disclosable());
+        assertFalse(RcParserTest.reasons(c).isEmpty());
         assertTrue(Files.readString(template("sfs_posix_rc")).contains("NOT DISCLOSABLE"));
     }
 

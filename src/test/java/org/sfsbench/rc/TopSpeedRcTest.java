@@ -40,7 +40,8 @@ class TopSpeedRcTest {
         assertEquals(50, ts.steps().measureSeconds());
         assertEquals(List.of(10, 50, 100), ts.curvePcts());
         assertEquals(List.of(0), c.loads());
-        assertTrue(c.nonDisclosableReasons().stream().anyMatch(r -> r.startsWith("LOAD=max")));
+        assertTrue(RcParserTest.reasons(c).stream().anyMatch(r -> r.contains("LOAD=max (unpaced")),
+                RcParserTest.reasons(c).toString());
     }
 
     @Test

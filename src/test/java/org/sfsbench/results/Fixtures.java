@@ -75,13 +75,14 @@ final class Fixtures {
         return r;
     }
 
-    /** Settings of a standard run with 10 procs. */
+    /** Settings of a standard run, planned as the 10 points of {@link #goodRun()}. */
     static class Settings implements RunSettings {
         int runtime = 300;
         int warmup = 300;
         boolean debug;
         double scale = 1;
-        int procs = 10;
+        List<Long> loads = new java.util.ArrayList<>(List.of(100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L,
+                1000L));
         int biodReads = 2;
         int biodWrites = 2;
         boolean customMix;
@@ -108,8 +109,8 @@ final class Fixtures {
         }
 
         @Override
-        public int procsTotal() {
-            return procs;
+        public List<Long> plannedLoads() {
+            return loads;
         }
 
         @Override

@@ -31,15 +31,15 @@ class SfsLogTest {
             assertEquals(9, Files.readAllLines(f).size());
         }
         List<String> lines = Files.readAllLines(f);
-        assertEquals("2026-11-21 15:04:05 UTC INFO  sfsbench 0.1.0 run t started, rc file sfs_nfs_rc", lines.get(0));
-        assertTrue(lines.contains("2026-11-21 15:04:05 UTC INFO  rc PASSWORD=********"), lines.toString());
-        assertTrue(lines.contains("2026-11-21 15:04:05 UTC INFO  client 1 client1: 4 procs"), lines.toString());
-        assertTrue(lines.contains("2026-11-21 15:04:05 UTC INFO  plan: 2 load points, requested ops/s 104 208"));
-        assertTrue(lines.contains("2026-11-21 15:04:05 UTC INFO  load point 1: RUN started"));
+        assertEquals("2026-11-21T15:04:05Z INFO  sfsbench 0.1.0 run t started, rc file sfs_nfs_rc", lines.get(0));
+        assertTrue(lines.contains("2026-11-21T15:04:05Z INFO  rc PASSWORD=********"), lines.toString());
+        assertTrue(lines.contains("2026-11-21T15:04:05Z INFO  client 1 client1: 4 procs"), lines.toString());
+        assertTrue(lines.contains("2026-11-21T15:04:05Z INFO  plan: 2 load points, requested ops/s 104 208"));
+        assertTrue(lines.contains("2026-11-21T15:04:05Z INFO  load point 1: RUN started"));
         assertTrue(lines.contains(
-                "2026-11-21 15:04:05 UTC INFO  load point 1: t=10s 103.3 ops/s 3.46 msec/op errors 0 behind 0"),
+                "2026-11-21T15:04:05Z INFO  load point 1: t=10s 103.3 ops/s 3.46 msec/op errors 0 behind 0"),
                 lines.toString());
-        assertTrue(lines.contains("2026-11-21 15:04:05 UTC WARN  smbclient said: bad password ********"));
+        assertTrue(lines.contains("2026-11-21T15:04:05Z WARN  smbclient said: bad password ********"));
         assertFalse(Files.readString(f).contains("s3cret"));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.results.model.ClientInfo;
@@ -29,7 +30,9 @@ class SfsresWriterTest {
                 Fixtures.mix(), OpNames.canonical());
         run.loadPoints().add(p);
         Metrics.compute(run.loadPoints()).applyTo(run);
-        RunRules.apply(run, new Fixtures.Settings());
+        Fixtures.Settings planned = new Fixtures.Settings();
+        planned.loads = new java.util.ArrayList<>(List.of(104L));
+        RunRules.apply(run, planned);
         return run.build();
     }
 
@@ -54,11 +57,30 @@ class SfsresWriterTest {
         assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %8s %8s %8s %8s %8s %7s%n", "lookup", "60.0",
                 "60.0", 600, "60.0", "2.00", "2.00", "2.00", "2.00", "2.00", 6)), text);
         assertTrue(text.contains("NFS3ERR_NOENT (2)"), text);
-        assertTrue(text.contains("  FAIL load-points      A run has at least 10 load points. (1 load points)"), text);
+        assertTrue(text.contains("  FAIL load-points      only 1 load point, 9 short of 10 (rule: A run has at least 10"
+                + " load points.)"), text);
         assertTrue(text.contains("Disclosable: NO\n"), text);
         assertTrue(text.contains("Peak throughput: 100 ops/sec\n"), text);
         // one point (100, 3.2): area 100 * 3.2 / 2 = 160, ORT 1.6
         assertTrue(text.contains("Overall response time: 1.60 msec (without the origin: 3.20 msec)"), text);
         assertFalse(Files.exists(dir.resolve("sfsres.t.tmp")));
+    }
+
+    @Test
+    void aFailedRunSaysSoFirstAndHasNoMetricWithoutAValidPoint() {
+        RunResult.Builder failed = RunResult.builder();
+        failed.toolVersion("0.1.0");
+        failed.suffix("f");
+        failed.complete(false);
+        failed.failure("client 1 worker 1: INIT mkdir /nope/p0000 failed: No such file or directory");
+        Fixtures.Settings s = new Fixtures.Settings();
+        Metrics.compute(failed.loadPoints()).applyTo(failed);
+        RunRules.apply(failed, s);
+        String text = SfsresWriter.format(failed.build());
+        assertTrue(text.startsWith("RUN FAILED: client 1 worker 1: INIT mkdir /nope/p0000 failed"), text);
+        assertFalse(text.contains("Peak throughput:"), text);
+        assertFalse(text.contains("Overall response time:"), text);
+        assertTrue(text.contains("No peak throughput and no overall response time: no load point finished."), text);
+        assertTrue(text.contains("  FAIL complete         ended early after 0 of 10 points: client 1 worker 1"), text);
     }
 }
