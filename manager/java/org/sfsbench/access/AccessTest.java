@@ -38,6 +38,11 @@ public record AccessTest(String source, List<AccessSpec> specs, List<Integer> ou
         return steps;
     }
 
+    /** The step of a 1-based index (the load point that runs it). */
+    public AccessStep step(int index) {
+        return steps().get(index - 1);
+    }
+
     /** Size of each worker's target file: the tested region after its start. */
     public long fileBytes() {
         return startOffset + regionBytes;

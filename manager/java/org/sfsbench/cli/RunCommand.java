@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.sfsbench.manager.Progress;
 import org.sfsbench.manager.RunSession;
 import org.sfsbench.manager.ValidationRun;
 import org.sfsbench.plan.RunPlan;
@@ -60,6 +61,15 @@ public final class RunCommand implements Callable<Integer> {
                     + " SFS_HOME/results).")
     Path resultsDir;
 
+    @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
+            description = "Live progress: auto, terminal (one line rewritten), plain (a line"
+                    + " per interval) or json (one JSON object per line). Default: ${DEFAULT-VALUE}.")
+    String progressMode;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds between plain or json progress lines (default: ${DEFAULT-VALUE}).")
+    int progressInterval;
+
     @Override
     public Integer call() {
         RunConfig rc;
@@ -79,6 +89,17 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("sfs run: -v " + validateLevel + ": validation levels are 1 and 2");
             return ExitCodes.USAGE;
         }
+        Progress.Mode mode;
+        try {
+            mode = Progress.Mode.valueOf(progressMode.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            System.err.println("sfs run: --progress " + progressMode + ": choose auto, terminal, plain or json");
+            return ExitCodes.USAGE;
+        }
+        if (progressInterval < 1) {
+            System.err.println("sfs run: --interval " + progressInterval + ": at least 1 second");
+            return ExitCodes.USAGE;
+        }
         Path dir = resultsDir != null ? resultsDir : rc.resultsDir();
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             System.err.println("sfs run: -d " + dir + ": is a file; the results folder must be a folder"
@@ -95,7 +116,7 @@ public final class RunCommand implements Callable<Integer> {
         RunSession session;
         try {
             Files.createDirectories(dir);
-            session = RunSession.open(rc, plan, dir, sfx);
+            session = RunSession.open(rc, plan, dir, sfx, Progress.forConsole(mode, progressInterval));
         } catch (IOException e) {
             System.err.println("sfs run: results folder " + dir + ": " + ReportCommand.messageOf(e));
             return ExitCodes.USAGE;

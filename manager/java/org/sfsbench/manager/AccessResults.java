@@ -8,7 +8,6 @@ import java.util.List;
 
 import org.sfsbench.access.AccessCharts;
 import org.sfsbench.access.AccessReport;
-import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessStepResult;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.model.LoadPointResult;
@@ -20,10 +19,9 @@ final class AccessResults {
     }
 
     static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {
-        List<AccessStep> steps = rc.access().steps();
         List<AccessStepResult> rows = new ArrayList<>();
         for (LoadPointResult p : result.loadPoints()) {
-            rows.add(AccessStepResult.of(steps.get(p.index() - 1), rc.clients().size(), p));
+            rows.add(AccessStepResult.of(rc.access().step(p.index()), rc.clients().size(), p));
         }
         String table = AccessReport.table(rows);
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");

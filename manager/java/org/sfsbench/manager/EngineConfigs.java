@@ -75,7 +75,7 @@ public final class EngineConfigs {
         }
         AccessTest access = rc.access();
         if (access != null) {
-            AccessStep step = access.steps().get(point.index() - 1);
+            AccessStep step = access.step(point.index());
             c.set("access_spec", step.spec().engineText());
             c.set("outstanding_ios", step.outstandingIos());
             c.set("file_size", access.regionBytes());

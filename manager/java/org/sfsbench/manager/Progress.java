@@ -1,37 +1,89 @@
 package org.sfsbench.manager;
 
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The live progress line: load point k/n, phase, time left, achieved vs requested ops/s, mean
- * latency. On a terminal one line is rewritten in place; otherwise (CI logs, pipes) a plain line
- * is printed at most every {@code plainEverySeconds}.
+ * The live progress of a run. Modes: {@code terminal} rewrites one line in place (cut to the
+ * terminal's width, never wrapped); {@code plain} prints a line every {@code interval} seconds
+ * (logs, pipes); {@code json} prints one JSON object per line, each a whole valid document, for
+ * programs; {@code auto} is terminal on a console and plain otherwise (or when CI is set).
+ * Lines that stay (phase ends, results) are printed in every mode.
  */
 public final class Progress {
+    /** How progress is shown. */
+    public enum Mode { AUTO, TERMINAL, PLAIN, JSON }
+
+    /** One live status: NaN for figures not known yet. */
+    public record Status(int point, int points, String phase, double phaseSecondsLeft, double achieved,
+            double requested, double meanMs, long failedOps, long behindProcs, String extra) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final PrintStream out;
-    private final boolean terminal;
-    private final int plainEverySeconds;
+    private final Mode mode;
+    private final int intervalSeconds;
+    private final int width;
     private long lastPlainMs;
     private int lastLength;
+    private RunEta eta;
 
-    public Progress(PrintStream out, boolean terminal, int plainEverySeconds) {
+    /** @param mode TERMINAL, PLAIN or JSON (AUTO is resolved by {@link #forConsole}) */
+    public Progress(PrintStream out, Mode mode, int intervalSeconds, int width) {
         this.out = out;
-        this.terminal = terminal;
-        this.plainEverySeconds = plainEverySeconds;
+        this.mode = mode;
+        this.intervalSeconds = intervalSeconds;
+        this.width = width;
+    }
+
+    public Progress(PrintStream out, boolean terminal, int intervalSeconds) {
+        this(out, terminal ? Mode.TERMINAL : Mode.PLAIN, intervalSeconds, 80);
     }
 
     public static Progress forConsole() {
-        return new Progress(System.out, System.console() != null && System.getenv("CI") == null, 10);
+        return forConsole(Mode.AUTO, 10);
+    }
+
+    public static Progress forConsole(Mode mode, int intervalSeconds) {
+        Mode m = mode;
+        if (m == Mode.AUTO) {
+            m = System.console() != null && System.getenv("CI") == null ? Mode.TERMINAL : Mode.PLAIN;
+        }
+        return new Progress(System.out, m, intervalSeconds, terminalWidth());
+    }
+
+    /** COLUMNS when the shell exports it, else 80. */
+    private static int terminalWidth() {
+        try {
+            int c = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80"));
+            return Math.max(40, c);
+        } catch (NumberFormatException e) {
+            return 80;
+        }
+    }
+
+    /** Gives the live line the whole run's share done and time left. */
+    public synchronized void eta(RunEta runEta) {
+        this.eta = runEta;
+    }
+
+    public synchronized RunEta eta() {
+        return eta;
     }
 
     /** One status line; {@code achieved} and {@code meanMs} may be NaN before any op completed. */
     public static String format(int point, int points, String phase, double secondsLeft, double achieved,
             double requested, double meanMs, String extra) {
         StringBuilder sb = new StringBuilder();
-        // points = 0: a step of a LOAD=max run, whose number of steps is decided as it goes
-        sb.append(points > 0 ? String.format(Locale.ROOT, "load point %d/%d  %-6s %5s left", point, points, phase,
-                duration(secondsLeft)) : String.format(Locale.ROOT, "step %d  %-6s %5s left", point, phase,
+        sb.append(String.format(Locale.ROOT, "load point %d/%d  %-6s %5s left", point, points, phase,
                 duration(secondsLeft)));
         if (!Double.isNaN(achieved)) {
             sb.append(String.format(Locale.ROOT, "  %.1f/%d ops/s", achieved, Math.round(requested)));
@@ -45,30 +97,125 @@ public final class Progress {
         return sb.toString();
     }
 
+    /** The live line of a status: ETA first, then the point, failures and late procs when non-zero. */
+    public String line(Status s, long nowMs) {
+        StringBuilder sb = new StringBuilder();
+        RunEta e = eta();
+        if (e != null) {
+            sb.append(e.text(nowMs)).append(' ');
+        }
+        sb.append(String.format(Locale.ROOT, "point %d/%d %s %s", s.point(), s.points(), s.phase(),
+                duration(s.phaseSecondsLeft())));
+        if (!Double.isNaN(s.achieved())) {
+            sb.append(String.format(Locale.ROOT, " %.1f/%d ops/s", s.achieved(), Math.round(s.requested())));
+        }
+        if (!Double.isNaN(s.meanMs())) {
+            sb.append(String.format(Locale.ROOT, " %.2f ms", s.meanMs()));
+        }
+        if (s.failedOps() > 0) {
+            sb.append(" FAILED ").append(s.failedOps());
+        }
+        if (s.behindProcs() > 0) {
+            sb.append(" late ").append(s.behindProcs());
+        }
+        if (s.extra() != null && !s.extra().isEmpty()) {
+            sb.append(' ').append(s.extra());
+        }
+        return sb.toString();
+    }
+
+    /** The JSON line of a status: one whole object. */
+    public String json(Status s, long nowMs) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("time", Instant.ofEpochMilli(nowMs).truncatedTo(ChronoUnit.SECONDS).toString());
+        m.put("event", "status");
+        m.put("point", s.point());
+        m.put("points", s.points());
+        m.put("phase", s.phase());
+        putNumber(m, "phaseSecondsLeft", s.phaseSecondsLeft());
+        putNumber(m, "achievedOpsPerSec", s.achieved());
+        m.put("requestedOpsPerSec", Math.round(s.requested()));
+        putNumber(m, "meanMsPerOp", s.meanMs());
+        m.put("failedOps", s.failedOps());
+        m.put("lateProcs", s.behindProcs());
+        RunEta e = eta();
+        if (e != null && !Double.isNaN(e.secondsLeft(nowMs))) {
+            m.put("runSecondsLeft", Math.round(e.secondsLeft(nowMs)));
+        }
+        if (s.extra() != null && !s.extra().isEmpty()) {
+            m.put("detail", s.extra());
+        }
+        return toJson(m);
+    }
+
+    private static void putNumber(Map<String, Object> m, String key, double v) {
+        if (!Double.isNaN(v)) {
+            m.put(key, Math.round(v * 1000) / 1000.0);
+        }
+    }
+
+    private static String toJson(Map<String, Object> m) {
+        try {
+            return JSON.writeValueAsString(m);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static String duration(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "?:??";
+        }
         long s = Math.max(0, Math.round(seconds));
         return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 
-    public synchronized void update(String line) {
-        if (terminal) {
-            int pad = Math.max(0, lastLength - line.length());
-            out.print("\r" + line + " ".repeat(pad));
-            out.flush();
-            lastLength = line.length();
+    /** Shows a live status in this progress's mode. */
+    public void status(Status s) {
+        long now = System.currentTimeMillis();
+        if (mode == Mode.JSON) {
+            throttled(json(s, now), now);
         } else {
-            long now = System.currentTimeMillis();
-            if (now - lastPlainMs >= plainEverySeconds * 1000L) {
-                out.println(line);
-                lastPlainMs = now;
-            }
+            update(line(s, now));
+        }
+    }
+
+    public synchronized void update(String line) {
+        if (mode == Mode.TERMINAL) {
+            // a wrapped line cannot be rewritten in place: cut it to the width
+            String shown = line.length() > width - 1 ? line.substring(0, width - 1) : line;
+            int pad = Math.max(0, lastLength - shown.length());
+            out.print("\r" + shown + " ".repeat(pad));
+            out.flush();
+            lastLength = shown.length();
+        } else {
+            throttled(line, System.currentTimeMillis());
+        }
+    }
+
+    private synchronized void throttled(String line, long now) {
+        if (now - lastPlainMs >= intervalSeconds * 1000L) {
+            out.println(line);
+            out.flush();
+            lastPlainMs = now;
         }
     }
 
     /** A line that stays (phase ends, results). */
     public synchronized void println(String line) {
-        if (terminal && lastLength > 0) {
+        if (mode == Mode.JSON) {
+            if (!line.isBlank()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("time", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+                m.put("event", "message");
+                m.put("text", line);
+                out.println(toJson(m));
+            }
+            out.flush();
+            return;
+        }
+        if (mode == Mode.TERMINAL && lastLength > 0) {
             out.print("\r" + " ".repeat(lastLength) + "\r");
             lastLength = 0;
         }

@@ -95,6 +95,8 @@ public final class RunManager {
             runSteps(points.get(0), seed);
             return;
         }
+        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
+                rc.runtime(), System.currentTimeMillis()));
         for (LoadPoint point : points) {
             checkAbort();
             if (rc.loadfile() != null) {
@@ -299,6 +301,10 @@ public final class RunManager {
 
     private void init(LoadPoint point, int nPoints) throws RunAbortedException {
         long at = System.currentTimeMillis();
+        RunEta eta = progress.eta();
+        if (eta != null) {
+            eta.initStarted(point.index(), at);
+        }
         startAll(Phase.INIT, rc.initTimeout(), at);
         long deadline = at + rc.initTimeout() * 1000L + barrierGraceMs();
         while (true) {
@@ -321,15 +327,24 @@ public final class RunManager {
                     + " file-set objects, every worker done: " + all);
             if (all) {
                 sink.log("load point " + point.index() + ": INIT done, " + total + " file-set objects");
+                if (eta != null) {
+                    eta.initDone(System.currentTimeMillis());
+                }
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
                 throw fail("INIT did not finish within INIT_TIMEOUT=" + rc.initTimeout() + " s and a grace of "
                         + graceText() + " (" + done + " of " + total + " file-set objects created)");
             }
-            progress.update(Progress.format(point.index(), nPoints, "INIT", (deadline - System.currentTimeMillis()) / 1000.0,
-                    Double.NaN, point.requestedOps(), Double.NaN,
-                    total > 0 ? String.format("file set %d/%d objects", done, total) : "creating file set"));
+            long now = System.currentTimeMillis();
+            if (eta != null) {
+                eta.initProgress(done, total, now);
+            }
+            // INIT has no planned length: show what is built, not the INIT_TIMEOUT countdown
+            double initLeft = done > 0 && total > 0 ? (now - at) / 1000.0 * (total - done) / done : Double.NaN;
+            progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, Double.NaN,
+                    point.requestedOps(), Double.NaN, 0, 0,
+                    total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
             sleep(POLL_MS);
         }
     }
@@ -371,9 +386,11 @@ public final class RunManager {
                     rate = d.totalOps() * 1000.0 / (now - previousAt);
                     mean = d.totalOps() > 0 ? d.total().meanUs() / 1000.0 : Double.NaN;
                 }
-                String extra = merged.behind() > 0 ? merged.behind() + " proc(s) behind schedule" : "";
-                progress.update(Progress.format(point.index(), nPoints, phase, (until - now) / 1000.0, rate,
-                        point.requestedOps(), mean, extra));
+                if (progress.eta() != null) {
+                    progress.eta().phaseEndsAt(until);
+                }
+                progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0, rate,
+                        point.requestedOps(), mean, merged.totalErrors(), merged.behind(), ""));
                 previous = merged;
                 previousAt = now;
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
@@ -427,7 +444,7 @@ public final class RunManager {
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
                 procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
-                : TargetMix.ofAccess(rc.access().steps().get(point.index() - 1).spec(), names);
+                : TargetMix.ofAccess(rc.access().step(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
         r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {

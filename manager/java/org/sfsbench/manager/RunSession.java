@@ -30,12 +30,13 @@ public final class RunSession {
     private final RunConfig rc;
     private final RunPlan plan;
     private final RunOutputs out;
-    private final Progress progress = Progress.forConsole();
+    private final Progress progress;
     private final RunManager manager;
     private final String startTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
 
-    private RunSession(RunConfig rc, RunPlan plan, RunOutputs out) {
+    private RunSession(RunConfig rc, RunPlan plan, RunOutputs out, Progress progress) {
         this.rc = rc;
+        this.progress = progress;
         this.plan = plan;
         this.out = out;
         this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile());
@@ -44,7 +45,12 @@ public final class RunSession {
     }
 
     public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix) throws IOException {
-        return new RunSession(rc, plan, RunOutputs.create(dir, suffix));
+        return open(rc, plan, dir, suffix, Progress.forConsole());
+    }
+
+    public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix, Progress progress)
+            throws IOException {
+        return new RunSession(rc, plan, RunOutputs.create(dir, suffix), progress);
     }
 
     public void requestAbort(String reason) {

@@ -87,11 +87,6 @@ public final class RunPlan {
         return clients;
     }
 
-    /** The access step a load point runs (WORKLOAD=access), else null. */
-    public AccessStep accessStep(LoadPoint point) {
-        return config.access() == null ? null : config.access().steps().get(point.index() - 1);
-    }
-
     private static List<ClientPlan> clientsOf(RunConfig config, int procsPerClient) {
         List<ClientPlan> clients = new ArrayList<>();
         int global = 0;

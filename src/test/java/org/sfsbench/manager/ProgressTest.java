@@ -36,4 +36,33 @@ class ProgressTest {
         String text = plain.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("first") && !text.contains("second"), text);
     }
+
+    @Test
+    void liveLineShowsEtaFailuresAndLateProcsAndFitsTheWidth() {
+        ByteArrayOutputStream term = new ByteArrayOutputStream();
+        Progress t = new Progress(new PrintStream(term, true, StandardCharsets.UTF_8), Progress.Mode.TERMINAL, 10, 80);
+        t.eta(new RunEta(java.util.List.of(100), 10, 50, System.currentTimeMillis()));
+        Progress.Status s = new Progress.Status(1, 3, "RUN", 65, 39.8, 40, 0.52, 7, 2, "");
+        String line = t.line(s, System.currentTimeMillis());
+        assertTrue(line.startsWith("[eta ?] point 1/3 RUN 1:05 39.8/40 ops/s 0.52 ms FAILED 7 late 2"), line);
+        assertTrue(!t.line(new Progress.Status(1, 3, "RUN", 65, 40, 40, 0.5, 0, 0, ""), 0).contains("FAILED"));
+        t.update("x".repeat(200));
+        assertEquals("\r" + "x".repeat(79), term.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void jsonModePrintsOneWholeObjectPerLine() throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Progress j = new Progress(new PrintStream(buf, true, StandardCharsets.UTF_8), Progress.Mode.JSON, 1, 80);
+        j.println("Executing run 1 of 3 ...");
+        j.status(new Progress.Status(1, 3, "INIT", Double.NaN, Double.NaN, 40, Double.NaN, 0, 0, "file set 5/9"));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.List<String> lines = buf.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertEquals("message", mapper.readTree(lines.get(0)).get("event").asText());
+        var status = mapper.readTree(lines.get(1));
+        assertEquals("INIT", status.get("phase").asText());
+        assertEquals(0, status.get("failedOps").asLong());
+        assertTrue(!status.has("achievedOpsPerSec"), lines.get(1));
+    }
 }
