@@ -12,8 +12,8 @@ import org.sfsbench.results.SfssumRow;
 
 /**
  * The plain-text report {@code sfs report} prints: the sfssum rows exactly as sfssum prints them,
- * the headline metric, the disclosability verdict and, where the result has them, per-op figures
- * of the peak point in the manner of sfsres.
+ * the steps of a LOAD=max run, the headline metric, the disclosability verdict and, where the
+ * result has them, per-op figures of the peak point in the manner of sfsres.
  */
 public final class TextReport {
     private TextReport() {
@@ -29,6 +29,7 @@ public final class TextReport {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
         b.append('\n');
+        b.append(StepsText.of(d));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
                     .append(" ops/sec\n");
