@@ -97,7 +97,7 @@ extern "C" {
 
 typedef struct sfs_engine sfs_engine;
 
-/* "sfsengine 0.1.0 (backends: posix nfs3 smb; workloads: ...)" */
+/* "sfsengine <pom version> (backends: posix nfs3 smb; workloads: ...)" */
 const char *sfs_engine_version(void);
 int sfs_engine_api_version(void);
 long sfs_engine_sample_words(void);

@@ -7,8 +7,8 @@ const char *sfs_engine_version(void)
 {
     static char buf[1800];
     const char *libs = sfs_backend_libraries();
-    snprintf(buf, sizeof buf, "sfsengine 0.1.0 (backends: %s; workloads: %s%s%s)",
-             sfs_backend_names(), sfs_workload_names(), libs[0] ? "; " : "", libs);
+    snprintf(buf, sizeof buf, "sfsengine %s (backends: %s; workloads: %s%s%s)",
+             SFS_VERSION, sfs_backend_names(), sfs_workload_names(), libs[0] ? "; " : "", libs);
     return buf;
 }
 
