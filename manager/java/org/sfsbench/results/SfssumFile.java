@@ -43,7 +43,7 @@ public final class SfssumFile {
         List<SfssumRow> rows = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).replace('\u00a0', ' ').strip();
-            if (!line.isEmpty()) {
+            if (!line.isEmpty() && !line.startsWith("#")) {
                 rows.add(parse(line, file + ":" + (i + 1)));
             }
         }

@@ -39,8 +39,25 @@ public final class SfssumWriter implements Closeable {
     public synchronized void write(LoadPointResult point) throws IOException {
         out.write(SfssumFile.format(SfssumRow.of(point)));
         out.write('\n');
+        String mark = failureMark(point);
+        if (mark != null) {
+            out.write(mark);
+            out.write('\n');
+        }
         out.flush();
         channel.force(false);
+    }
+
+    /**
+     * The note line below the row of a point with failed ops, so the row does not look clean; a
+     * '#' line keeps the guide's 14 columns of every row for SPEC's tools and ours (they skip it).
+     */
+    static String failureMark(LoadPointResult p) {
+        if (p.failedOps() <= 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "# load point %d: %d of %d ops failed (%.2f%%); see sfsres", p.index(),
+                p.failedOps(), p.totalOps(), p.totalOps() > 0 ? 100.0 * p.failedOps() / p.totalOps() : 0);
     }
 
     @Override

@@ -118,4 +118,19 @@ class SfssumFileTest {
         }
         assertEquals(1, SfssumFile.read(f).size());
     }
+
+    /** A point with failed ops gets a '#' note under its row; the rows keep 14 columns and read back. */
+    @Test
+    void pointsWithFailedOpsAreMarkedAndStillRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = dir.resolve("sfssum.marks");
+        try (SfssumWriter w = SfssumWriter.create(f)) {
+            w.write(Fixtures.point(1, 100, 100, 1));
+            w.write(Fixtures.point(2, 200, 200, 2).toBuilder().failedOps(120).build());
+        }
+        java.util.List<String> lines = Files.readAllLines(f);
+        assertEquals(3, lines.size(), lines.toString());
+        assertEquals("# load point 2: 120 of 60000 ops failed (0.20%); see sfsres", lines.get(2));
+        assertEquals(14, lines.get(1).strip().split("\\s+").length);
+        assertEquals(2, SfssumFile.read(f).size());
+    }
 }
