@@ -156,6 +156,64 @@ int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);
 
+/*
+ * Catalog: the engine is the one owner of these facts; the Java side reads
+ * them once (org.sfsbench.engine.EngineCatalog) and keeps no copy.
+ * Backends and workloads are indexed 0..count-1 in name order; a bad index
+ * gives NULL / 0.
+ */
+
+/* key types */
+#define SFS_KEY_INT     1   /* whole number within [min, max] */
+#define SFS_KEY_NUM     2   /* decimal number within [min, max] */
+#define SFS_KEY_TEXT    3
+#define SFS_KEY_SECRET  4   /* text never printed (passwords) */
+#define SFS_KEY_CHOICE  5   /* one of the words of its help, '|' separated */
+#define SFS_KEY_SPECIAL 6   /* own syntax, described by its help */
+
+/* backend capability flags */
+#define SFS_CAP_ASYNC   1   /* completes from an event loop: many procs per thread */
+#define SFS_CAP_NETWORK 2   /* speaks a file-server protocol over the network */
+#define SFS_CAP_NO_IO   4   /* does no I/O at all: measures the engine alone */
+
+/* workload flags */
+#define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */
+
+/* number of abstract op ids (names: sfs_engine_op_name) */
+int sfs_engine_op_count(void);
+
+int         sfs_engine_workload_count(void);
+const char *sfs_engine_workload_name(int w);
+const char *sfs_engine_workload_description(int w);
+int         sfs_engine_workload_flags(int w);
+/* 1 if the workload issues op (INIT included) */
+int         sfs_engine_workload_issues(int w, int op);
+/* its standard share of op in percent; -1 if the workload has no standard
+ * mix (its mix comes from the 'mix' key) */
+double      sfs_engine_workload_mix(int w, int op);
+/* 1 if backend b implements every op the workload issues */
+int         sfs_engine_workload_runs_on(int w, int b);
+
+int         sfs_engine_backend_count(void);
+const char *sfs_engine_backend_name(int b);
+const char *sfs_engine_backend_description(int b);
+int         sfs_engine_backend_caps(int b);
+/* 1 if the backend can put op on the wire (implemented and not
+ * sfs_engine_op_unavailable) */
+int         sfs_engine_backend_issues(int b, int op);
+/* the workload its protocol runs unless the configuration names one */
+const char *sfs_engine_backend_standard_workload(int b);
+
+/* Configuration keys: b = -1 for the core keys, else backend b's options.
+ * Ranges apply to SFS_KEY_INT/NUM; default NULL = unset (see its help). */
+int         sfs_engine_key_count(int b);
+const char *sfs_engine_key_name(int b, int k);
+int         sfs_engine_key_type(int b, int k);
+double      sfs_engine_key_min(int b, int k);
+double      sfs_engine_key_max(int b, int k);
+const char *sfs_engine_key_default(int b, int k);
+const char *sfs_engine_key_help(int b, int k);
+
 #ifdef __cplusplus
 }
 #endif

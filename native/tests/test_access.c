@@ -175,7 +175,8 @@ static int p_poll(void *ctx, int64_t t) { return posix()->poll(ctx, t); }
 static int p_inflight(void *ctx) { return posix()->inflight(ctx); }
 static void p_close(void *ctx) { posix()->close(ctx); }
 static int p_queue(void *ctx, int depth, char *e, size_t l) { return posix()->queue(ctx, depth, e, l); }
-static const sfs_backend probe = {
+/* takes posix's options too, since it hands the config to posix's open */
+static sfs_backend probe = {
     .name = "qdprobe", .open = p_open, .submit = p_submit, .poll = p_poll,
     .inflight = p_inflight, .close = p_close, .queue = p_queue,
 };
@@ -258,6 +259,9 @@ static void test_queue_depth(void)
 
 int main(void)
 {
+    probe.options = posix()->options;
+    probe.opts_size = posix()->opts_size;
+    probe.ops = posix()->ops;
     test_parse_errors();
     test_sequential_wrap();
     for (uint64_t seed = 1; seed <= 3; seed++)

@@ -2,6 +2,18 @@
 #include <string.h>
 #include "check.h"
 #include "config.h"
+#include "options.h"
+#include "backend.h"
+
+/* value of the chosen backend's int option 'name' */
+static int backend_int(const struct sfs_cfg *c, const char *name)
+{
+    const sfs_backend *b = sfs_backend_find(c->backend);
+    int i = sfs_options_find(b->options, name);
+    int v;
+    memcpy(&v, (const char *)c->backend_opts + b->options[i].offset, sizeof v);
+    return v;
+}
 
 static int parse(const char *text, struct sfs_cfg *c, char *err)
 {
@@ -15,14 +27,17 @@ int main(void)
 
     CHECK(parse("target.0=/tmp\n", &c, err) == 0, "%s", err);
     CHECK(c.procs == 1 && c.access_pcnt == 30 && c.dir_count == 30 && c.symlink_count == 20 &&
-          c.append_pcnt == 70 && c.biod_reads == 2 && c.biod_writes == 2 &&
+          c.append_pcnt == 70 && backend_int(&c, "biod_reads") == 2 &&
+          backend_int(&c, "biod_writes") == 2 &&
           strcmp(c.root, "sfs_bench") == 0 && c.fileset_mb_per_op == 120.0,
           "defaults");
     sfs_cfg_free(&c);
 
     CHECK(parse("# comment\nbackend=posix\nprocs=3\nproc_first=8\ntarget.0=/a\ntarget.2=/c\n"
                 "rate=12.5\nmix=getattr:50,read:50\ndebug=3,4,8-10\nseed=0x10\narrival=poisson\n"
-                "password=secret\n", &c, err) == 0, "%s", err);
+                "biod_reads=5\n", &c, err) == 0, "%s", err);
+    CHECK(backend_int(&c, "biod_reads") == 5 && sfs_cfg_given(&c, "biod_reads") &&
+          !sfs_cfg_given(&c, "biod_writes"), "backend option");
     CHECK(c.procs == 3 && c.proc_first == 8 && c.rate == 12.5 && c.seed == 16 && c.poisson == 1, "values");
     CHECK(strcmp(c.target[0], "/a") == 0 && strcmp(c.target[1], "/a") == 0 &&
           strcmp(c.target[2], "/c") == 0, "targets default to target.0");
@@ -46,6 +61,14 @@ int main(void)
           "target beyond procs: %s", err);
     CHECK(parse("target.0=/tmp\npassword=hunter2\nbogus\n", &c, err) != 0 && !strstr(err, "hunter2"),
           "password never echoed: %s", err);
+    CHECK(parse("target.0=/tmp\nbiod_reads=33\n", &c, err) != 0 && strstr(err, "0..32") &&
+          strstr(err, "line 2"), "backend option range: %s", err);
+    if (sfs_backend_find("smb")) {
+        CHECK(parse("target.0=/tmp\npassword=hunter2\n", &c, err) != 0 && strstr(err, "backend smb") &&
+              !strstr(err, "hunter2"), "another backend's option: %s", err);
+        CHECK(parse("backend=smb\ntarget.0=//h/s\npassword=hunter2\n", &c, err) == 0, "%s", err);
+        sfs_cfg_free(&c);
+    }
     CHECK(parse("target.0=/tmp\nroot=../up\n", &c, err) != 0 && strstr(err, "root"), "root: %s", err);
     /* every key documented in docs/engine.md is known to the parser */
     FILE *f = fopen(SFS_SOURCE_DIR "/../docs/engine.md", "r");

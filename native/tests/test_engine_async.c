@@ -83,7 +83,8 @@ static void q_close(void *ctx)
     free(q);
 }
 
-static const sfs_backend queued = {
+/* takes posix's options too, since it hands the config to posix's open */
+static sfs_backend queued = {
     .name = "test-queued", .async = 1, .open = q_open, .submit = q_submit, .poll = q_poll,
     .inflight = q_inflight, .close = q_close, .pollfd = q_pollfd,
 };
@@ -93,6 +94,9 @@ static uint64_t s[SFS_SAMPLE_WORDS];
 
 int main(void)
 {
+    queued.options = posix()->options;
+    queued.opts_size = posix()->opts_size;
+    queued.ops = posix()->ops;
     char dir[] = "/tmp/sfs_async_test.XXXXXX";
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
     char cfg[1024], err[1024];

@@ -1,27 +1,24 @@
 /* A backend: how one abstract operation reaches the server.
  *
- * Changes (additive, engine helper):
- *  - registration: SFS_REGISTER_BACKEND(var) in the backend's own .c file
- *    replaces the central table (sfs_backend_register / sfs_backend_find /
- *    sfs_backend_names in registry.c);
- *  - sfs_req.objects (INIT progress), sfs_req.expect_status (a failure the
- *    workload expects, e.g. -ENOENT of a lookup of a missing name: counted
- *    as a successful op), sfs_backend.pollfd (optional, async);
- *  - sfs_backend.error (optional, nfs helper): the backend's reason for a
- *    dead connection, added to the engine's failure message;
- *  - the per-op use of the request fields is fixed in the table below;
- *  - conventions: status -ENOTSUP = "op not supported by this backend"
- *    (validation prints SKIP); sfs_status_is_fatal() = the connection or
- *    target is gone (the engine fails the phase, naming proc and target);
- *  - sfs_backend.op_unavailable (optional, smb helper): ops a backend can
- *    never issue, with the reason (workloads skip them, validation SKIPs);
- *  - open() must create every missing component of 'root' (mkdir -p);
- *  - setattr with mode 0 sets the times to now (posix: utimensat).
- *
  * Backends and workloads are separate axes: a workload decides which request
  * comes next (workload.h); a backend executes it (posix syscalls, libnfs raw
- * NFSv3 RPCs, libsmbclient).  Adding a backend = one .c file ending with
- * SFS_REGISTER_BACKEND(its_var).
+ * NFSv3 RPCs, libsmbclient, nothing at all for null).  Adding a backend =
+ * one folder native/src/backends/<name>/ whose .c file ends with
+ * SFS_REGISTER_BACKEND(its_var), an SFS_WITH_<NAME> option in
+ * native/CMakeLists.txt, and one entry of the Java backend descriptor
+ * (org.sfsbench.engine.Backend).
+ *
+ * Like a fio engine, a backend declares what it is: the ops it implements
+ * ('ops'), its capability flags, the workload its protocol runs by default
+ * and its own configuration keys ('options' into a struct of 'opts_size'
+ * bytes that config.c fills and hands over as cfg->backend_opts).  The
+ * engine catalog (sfsengine.h) publishes all of it.
+ *
+ * Conventions: status -ENOTSUP = "op not supported by this backend"
+ * (validation prints SKIP); sfs_status_is_fatal() = the connection or
+ * target is gone (the engine fails the phase, naming proc and target);
+ * open() creates every missing component of 'root' (mkdir -p); setattr
+ * with mode 0 sets the times to now.
  *
  * Requests name objects by path relative to the proc's root directory (the
  * proc's own subtree of its mount point); backends that need handles (NFS
@@ -69,6 +66,13 @@
 #include "sfs_ops.h"
 
 struct sfs_cfg;            /* parsed engine configuration (config.h) */
+struct sfs_option;         /* a declared configuration key (options.h) */
+
+#define SFS_OP_BIT(op) (1ULL << (op))
+/* ops 0..23: the SFS MIXFILE (NFS) ops; 24..36: the guide's CIFS table */
+#define SFS_OPS_NFS  (SFS_OP_BIT(SFS_OP_READDIRPLUS + 1) - 1)
+#define SFS_OPS_CIFS ((SFS_OP_BIT(SFS_OP_COUNT) - 1) & ~SFS_OPS_NFS)
+#define SFS_OPS_ALL  (SFS_OP_BIT(SFS_OP_COUNT) - 1)
 
 #define SFS_MAX_HANDLES 64 /* open-file slots per proc (stateful workloads; client.txt
                             * keeps up to 23 files open) */
@@ -119,8 +123,14 @@ struct sfs_req {
 };
 
 typedef struct sfs_backend {
-    const char *name;       /* "posix", "nfs3", "smb" */
-    int         async;      /* 1: submit queues, poll completes */
+    const char *name;       /* "posix", "nfs3", "smb", "null" */
+    const char *description;
+    int         async;      /* 1: submit queues, poll completes (SFS_CAP_ASYNC) */
+    int         caps;       /* SFS_CAP_* besides SFS_CAP_ASYNC */
+    uint64_t    ops;        /* SFS_OP_BIT of every op submit() implements */
+    const char *standard_workload; /* what its protocol runs unless told otherwise */
+    const struct sfs_option *options; /* its own keys, ending with { NULL } (may be NULL) */
+    size_t      opts_size;  /* size of the struct the options fill (cfg->backend_opts) */
     /* Open the backend for one proc: connect/mount cfg's target for proc
      * index 'proc' and make sure the proc root directory 'root' (relative
      * to the mount point) exists.  *ctx receives the backend's state. */
@@ -148,7 +158,7 @@ typedef struct sfs_backend {
      * can put 'op' on the wire with the settings of cfg (backend options such
      * as smb_client; NULL = defaults), else a sentence saying why not.  Stateful
      * workloads skip such ops (sfs2008-cifs) and report them with a 0 share
-     * in target_mix; validation prints SKIP with the sentence.  (smb helper) */
+     * in target_mix; validation prints SKIP with the sentence. */
     const char *(*op_unavailable)(const struct sfs_cfg *cfg, int op);
     /* Optional (may be NULL): the client libraries this backend can use,
      * with their versions, for sfs_engine_version ("" if none). */
@@ -182,6 +192,11 @@ void sfs_backend_register(const sfs_backend *b);
 const sfs_backend *sfs_backend_find(const char *name);
 /* Space-separated names of the registered backends (static buffer). */
 const char *sfs_backend_names(void);
+/* Registered backends, sorted by name (i in 0..count-1). */
+int sfs_backend_count(void);
+const sfs_backend *sfs_backend_at(int i);
+/* Name of a backend that declares option 'key', or NULL. */
+const char *sfs_backend_with_option(const char *key);
 /* The client libraries of the backends that have some, with versions
  * ("smb: libsmb2 6.2 (default), libsmbclient 4.17.12"; static buffer). */
 const char *sfs_backend_libraries(void);

@@ -1,4 +1,5 @@
-/* Parser of the engine configuration (config.h, docs/engine.md). */
+/* Parser of the engine configuration (config.h, docs/engine.md): the core
+ * keys here, the rest handed to the chosen backend's option table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,25 +8,8 @@
 #include <errno.h>
 #include <math.h>
 #include "config.h"
-
-static void set_defaults(struct sfs_cfg *c)
-{
-    memset(c, 0, sizeof *c);
-    snprintf(c->backend, sizeof c->backend, "posix");
-    snprintf(c->workload, sizeof c->workload, "sfs2008-nfs");
-    c->procs = 1;
-    snprintf(c->root, sizeof c->root, "sfs_bench");
-    c->access_pcnt = 30;
-    c->fileset_mb_per_op = 120.0;
-    c->fileset_scale = 1.0;
-    c->dir_count = 30;
-    c->symlink_count = 20;
-    c->append_pcnt = 70;
-    c->biod_reads = 2;
-    c->biod_writes = 2;
-    c->seed = 1;
-    c->sample_us = 100000;
-}
+#include "options.h"
+#include "backend.h"
 
 void sfs_cfg_free(struct sfs_cfg *c)
 {
@@ -35,50 +19,24 @@ void sfs_cfg_free(struct sfs_cfg *c)
         free(c->target);
         c->target = NULL;
     }
-    /* scrub the password from memory we hand back */
-    memset(c->password, 0, sizeof c->password);
+    const sfs_backend *be = sfs_backend_find(c->backend);
+    if (be && c->backend_opts) {
+        sfs_options_scrub(be->options, c->backend_opts);   /* passwords */
+        free(c->backend_opts);
+    }
+    c->backend_opts = NULL;
+}
+
+int sfs_cfg_given(const struct sfs_cfg *c, const char *name)
+{
+    const sfs_backend *be = sfs_backend_find(c->backend);
+    int i = be ? sfs_options_find(be->options, name) : -1;
+    return i >= 0 && i < 64 && (c->backend_given >> i & 1);
 }
 
 /* --- value parsers: 0 ok, -1 with message --- */
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
-
-static int parse_i64(int line, const char *key, const char *v, long long lo, long long hi,
-                     long long *out, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    long long x = strtoll(v, &end, 10);
-    if (!*v || *end || errno)
-        BAD("config line %d: %s=%s is not an integer", line, key, v);
-    if (x < lo || x > hi)
-        BAD("config line %d: %s=%s out of range (allowed %lld..%lld)", line, key, v, lo, hi);
-    *out = x;
-    return 0;
-}
-
-static int parse_dbl(int line, const char *key, const char *v, double lo, double hi,
-                     double *out, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (!*v || *end || errno || !isfinite(x))
-        BAD("config line %d: %s=%s is not a number", line, key, v);
-    if (x < lo || x > hi)
-        BAD("config line %d: %s=%s out of range (allowed %g..%g)", line, key, v, lo, hi);
-    *out = x;
-    return 0;
-}
-
-static int copy_str(int line, const char *key, const char *v, char *dst, size_t dlen,
-                    char *err, size_t errlen)
-{
-    if (strlen(v) >= dlen)
-        BAD("config line %d: %s is too long (at most %zu characters)", line, key, dlen - 1);
-    memcpy(dst, v, strlen(v) + 1);
-    return 0;
-}
 
 int sfs_cfg_parse_mix(const char *val, double pct[SFS_OP_COUNT], char *err, size_t errlen)
 {
@@ -141,67 +99,49 @@ static int parse_debug(int line, const char *v, uint64_t *mask, char *err, size_
     return 0;
 }
 
-static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
-                   char **targets, int ntargets, char *err, size_t errlen)
-{
-    long long i;
-    double d;
-#define INT(name, lo, hi, field) \
-    if (strcmp(key, name) == 0) { \
-        if (parse_i64(line, key, v, lo, hi, &i, err, errlen)) return -1; \
-        c->field = i; return 0; }
-#define DBL(name, lo, hi, field) \
-    if (strcmp(key, name) == 0) { \
-        if (parse_dbl(line, key, v, lo, hi, &d, err, errlen)) return -1; \
-        c->field = d; return 0; }
-#define STR(name, field) \
-    if (strcmp(key, name) == 0) return copy_str(line, key, v, c->field, sizeof c->field, err, errlen);
+#define CORE(f) SFS_OPT_AT(struct sfs_cfg, f)
 
-    STR("backend", backend)
-    STR("workload", workload)
-    INT("procs", 1, SFS_CFG_MAX_PROCS, procs)
-    INT("proc_first", 0, 1000000, proc_first)
-    STR("root", root)
-    DBL("rate", 0, 1e7, rate)
-    DBL("fileset_rate", 0, 1e7, fileset_rate)
-    INT("access_pcnt", 1, 100, access_pcnt)
-    DBL("fileset_mb_per_op", 0, 1e6, fileset_mb_per_op)
-    DBL("fileset_scale", 0, 1e3, fileset_scale)
-    INT("dir_count", 1, 1000000, dir_count)
-    INT("symlink_count", 0, 1000000, symlink_count)
-    INT("append_pcnt", 0, 100, append_pcnt)
-    INT("block_size", 0, 16 << 20, block_size)
-    INT("biod_reads", 0, 32, biod_reads)
-    INT("biod_writes", 0, 32, biod_writes)
-    INT("xfer_size", 0, SFS_XFER_MAX, xfer_size)
-    INT("file_size", 0, 1LL << 40, file_size)
-    INT("working_set", 0, 1LL << 50, working_set)
-    INT("file_count", 0, 100000000, file_count)
-    INT("outstanding_ios", 0, SFS_MAX_OUTSTANDING, outstanding_ios)
-    STR("access_spec", access_spec)
-    INT("start_offset", 0, 1LL << 40, start_offset)
-    STR("username", username)
-    STR("domain", domain)
-    STR("password", password)
-    STR("smb_client", smb_client)
-    STR("log", log)
-    INT("sample_us", 1000, 10000000, sample_us)
-    STR("loadfile", loadfile)
-    DBL("target_mbps", 0, 1e7, target_mbps)
-    INT("procs_total", 0, 1000000, procs_total)
-    INT("loadfile_passes", 0, 1000000000, loadfile_passes)
-    if (strcmp(key, "loadfile_timing") == 0) {
-        if (strcmp(v, "asap") == 0) c->loadfile_timestamps = 0;
-        else if (strcmp(v, "timestamps") == 0) c->loadfile_timestamps = 1;
-        else BAD("config line %d: loadfile_timing=%s: allowed asap or timestamps", line, v);
-        return 0;
-    }
-    if (strcmp(key, "uid") == 0 || strcmp(key, "gid") == 0) {
-        if (parse_i64(line, key, v, 0, 4294967295LL, &i, err, errlen)) return -1;
-        if (key[0] == 'u') { c->uid = (uint32_t)i; c->uid_set = 1; }
-        else { c->gid = (uint32_t)i; c->gid_set = 1; }
-        return 0;
-    }
+static const sfs_option core_keys[] = {
+    { "backend", SFS_KEY_TEXT, 0, 0, "posix", "backend that issues the requests (catalog: backends)", CORE(backend) },
+    { "workload", SFS_KEY_TEXT, 0, 0, "sfs2008-nfs", "workload that picks the requests (catalog: workloads)", CORE(workload) },
+    { "procs", SFS_KEY_INT, 1, SFS_CFG_MAX_PROCS, "1", "load-generating procs in this engine", CORE(procs) },
+    { "proc_first", SFS_KEY_INT, 0, 1000000, "0", "global index of proc 0 (folder names, seeds)", CORE(proc_first) },
+    { "target.N", SFS_KEY_SPECIAL, 0, 0, NULL, "mount point of proc N (target.0 serves procs without their own)", 0, 0 },
+    { "root", SFS_KEY_TEXT, 0, 0, "sfs_bench", "benchmark folder under each target, relative, without '..'", CORE(root) },
+    { "rate", SFS_KEY_NUM, 0, 1e7, "0", "ops/s per proc (0 = as fast as possible)", CORE(rate) },
+    { "fileset_rate", SFS_KEY_NUM, 0, 1e7, "0", "ops/s per proc the file set is sized for when rate=0", CORE(fileset_rate) },
+    { "arrival", SFS_KEY_CHOICE, 0, 0, "constant", "constant|poisson", CORE(poisson) },
+    { "mix", SFS_KEY_SPECIAL, 0, 0, NULL, "op:percent,... adding up to 100 (replaces the workload's mix)", 0, 0 },
+    { "access_pcnt", SFS_KEY_INT, 1, 100, "30", "percent of the files in the working set", CORE(access_pcnt) },
+    { "fileset_mb_per_op", SFS_KEY_NUM, 0, 1e6, "120", "MB of file set per requested op/s", CORE(fileset_mb_per_op) },
+    { "fileset_scale", SFS_KEY_NUM, 0, 1e3, "1", "factor on the file-set size", CORE(fileset_scale) },
+    { "dir_count", SFS_KEY_INT, 1, 1000000, "30", "files per directory", CORE(dir_count) },
+    { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per directory", CORE(symlink_count) },
+    { "append_pcnt", SFS_KEY_INT, 0, 100, "70", "percent of writes that append", CORE(append_pcnt) },
+    { "xfer_size", SFS_KEY_INT, 0, SFS_XFER_MAX, "0", "fixed read/write transfer in bytes (0 = the workload's distribution)", CORE(xfer_size) },
+    { "file_size", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "fixed file size in bytes (0 = the workload's distribution)", CORE(file_size) },
+    { "seed", SFS_KEY_SPECIAL, 0, 0, "1", "unsigned 64-bit seed of every proc's random numbers (decimal or 0x hex)", 0, 0 },
+    { "debug", SFS_KEY_SPECIAL, 0, 0, NULL, "DEBUG flags 1..63 as in the rc file, e.g. 3,4,8-10", 0, 0 },
+    { "log", SFS_KEY_TEXT, 0, 0, "", "file for the DEBUG output (empty = none)", CORE(log) },
+    { "sample_us", SFS_KEY_INT, 1000, 10000000, "100000", "longest uninterrupted pacing sleep, microseconds", CORE(sample_us) },
+    { "loadfile", SFS_KEY_TEXT, 0, 0, "", "workload=loadfile: the dbench loadfile to replay", CORE(loadfile) },
+    { "loadfile_timing", SFS_KEY_CHOICE, 0, 0, "asap", "asap|timestamps", CORE(loadfile_timestamps) },
+    { "target_mbps", SFS_KEY_NUM, 0, 1e7, "0", "loadfile: MB/s (1e6 bytes) of each proc, 0 = none", CORE(target_mbps) },
+    { "procs_total", SFS_KEY_INT, 0, 1000000, "0", "procs of the whole run (all engines), 0 = procs", CORE(procs_total) },
+    { "loadfile_passes", SFS_KEY_INT, 0, 1000000000, "0", "loadfile: passes through the file, then stop; 0 = until the end", CORE(loadfile_passes) },
+    { "working_set", SFS_KEY_INT, 0, (double)(1LL << 50), "0", "client data set bytes (randread, seqread, seqwrite)", CORE(working_set) },
+    { "file_count", SFS_KEY_INT, 0, 100000000, "0", "files of that set, 0 = one per proc", CORE(file_count) },
+    { "outstanding_ios", SFS_KEY_INT, 0, SFS_MAX_OUTSTANDING, "0", "requests in flight per proc; 0 = one (an SFS proc)", CORE(outstanding_ios) },
+    { "access_spec", SFS_KEY_TEXT, 0, 0, "", "workload access: Iometer access-spec lines separated by ';'", CORE(access_spec) },
+    { "start_offset", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "workload access: first byte of the tested region", CORE(start_offset) },
+    { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
+};
+const sfs_option *const sfs_core_keys = core_keys;
+
+/* keys with their own syntax; 0, -1 with a message, or 1 if 'key' is none of them */
+static int set_special(struct sfs_cfg *c, int line, const char *key, const char *v,
+                       char **targets, int ntargets, char *err, size_t errlen)
+{
     if (strcmp(key, "seed") == 0) {
         char *end;
         errno = 0;
@@ -209,12 +149,6 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
         if (!*v || *end || errno || v[0] == '-')
             BAD("config line %d: seed=%s is not an unsigned integer", line, v);
         c->seed = s;
-        return 0;
-    }
-    if (strcmp(key, "arrival") == 0) {
-        if (strcmp(v, "constant") == 0) c->poisson = 0;
-        else if (strcmp(v, "poisson") == 0) c->poisson = 1;
-        else BAD("config line %d: arrival=%s: allowed constant or poisson", line, v);
         return 0;
     }
     if (strcmp(key, "mix") == 0) {
@@ -237,18 +171,79 @@ static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
         targets[n] = strdup(v);
         return 0;
     }
-    BAD("config line %d: unknown key '%s' (see docs/engine.md for the keys)", line, key);
-#undef INT
-#undef DBL
-#undef STR
+    return 1;
+}
+
+static int set_defaults(struct sfs_cfg *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    if (sfs_options_defaults(sfs_core_keys, c, err, errlen))
+        return -1;
+    for (int i = 0; sfs_core_keys[i].name; i++)
+        if (sfs_core_keys[i].type == SFS_KEY_SPECIAL && sfs_core_keys[i].def &&
+            set_special(c, 0, sfs_core_keys[i].name, sfs_core_keys[i].def, NULL, 0, err, errlen))
+            return -1;
+    return 0;
+}
+
+/* A key that is not a core key, kept until the backend is known. */
+struct backend_key {
+    int   line;
+    char *key, *value;
+};
+
+/* 0 = core key set, -1 = error, 1 = not a core key */
+static int set_key(struct sfs_cfg *c, int line, const char *key, const char *v,
+                   char **targets, int ntargets, char *err, size_t errlen)
+{
+    int i = sfs_options_find(sfs_core_keys, key);
+    if (i >= 0 && sfs_core_keys[i].type != SFS_KEY_SPECIAL)
+        return sfs_option_set(&sfs_core_keys[i], c, line, v, err, errlen);
+    return set_special(c, line, key, v, targets, ntargets, err, errlen);
+}
+
+/* Hand the non-core keys to the chosen backend's option table. */
+static int set_backend_keys(struct sfs_cfg *c, const struct backend_key *keys, int nkeys,
+                            char *err, size_t errlen)
+{
+    const sfs_backend *be = sfs_backend_find(c->backend);
+    if (!be)
+        BAD("config: backend=%s: unknown backend (available: %s)", c->backend, sfs_backend_names());
+    if (be->opts_size) {
+        c->backend_opts = calloc(1, be->opts_size);
+        if (!c->backend_opts)
+            BAD("out of memory");
+        if (sfs_options_defaults(be->options, c->backend_opts, err, errlen))
+            return -1;
+    }
+    for (int k = 0; k < nkeys; k++) {
+        int i = sfs_options_find(be->options, keys[k].key);
+        if (i >= 0) {
+            if (sfs_option_set(&be->options[i], c->backend_opts, keys[k].line, keys[k].value,
+                               err, errlen))
+                return -1;
+            c->backend_given |= 1ULL << i;
+            continue;
+        }
+        const char *owner = sfs_backend_with_option(keys[k].key);
+        if (owner)
+            BAD("config line %d: %s is an option of backend %s, not of backend %s",
+                keys[k].line, keys[k].key, owner, be->name);
+        BAD("config line %d: unknown key '%s' (see docs/engine.md for the keys)",
+            keys[k].line, keys[k].key);
+    }
+    return 0;
 }
 
 int sfs_cfg_parse(const char *text, struct sfs_cfg *c, char *err, size_t errlen)
 {
-    set_defaults(c);
+    if (set_defaults(c, err, errlen))
+        return -1;
     if (!text)
         BAD("config is empty");
     char **targets = calloc(SFS_CFG_MAX_PROCS, sizeof *targets);
+    struct backend_key *bkeys = NULL;
+    int nbkeys = 0;
     if (!targets)
         BAD("out of memory");
     int rc = 0, line = 0;
@@ -276,10 +271,29 @@ int sfs_cfg_parse(const char *text, struct sfs_cfg *c, char *err, size_t errlen)
                 char *v = eq + 1;
                 while (isspace((unsigned char)*v)) v++;
                 rc = set_key(c, line, k, v, targets, SFS_CFG_MAX_PROCS, err, errlen);
+                if (rc == 1) {
+                    struct backend_key *nb = realloc(bkeys, (size_t)(nbkeys + 1) * sizeof *bkeys);
+                    if (nb) {
+                        bkeys = nb;
+                        bkeys[nbkeys++] = (struct backend_key){ line, strdup(k), strdup(v) };
+                        rc = 0;
+                    } else {
+                        snprintf(err, errlen, "out of memory");
+                        rc = -1;
+                    }
+                }
             }
         }
         free(buf);
     }
+    if (rc == 0)
+        rc = set_backend_keys(c, bkeys, nbkeys, err, errlen);
+    for (int k = 0; k < nbkeys; k++) {
+        memset(bkeys[k].value, 0, strlen(bkeys[k].value));   /* may be a password */
+        free(bkeys[k].key);
+        free(bkeys[k].value);
+    }
+    free(bkeys);
     /* targets: one per proc; a proc without its own target uses target.0 */
     if (rc == 0) {
         if (!targets[0]) {
@@ -307,6 +321,6 @@ int sfs_cfg_parse(const char *text, struct sfs_cfg *c, char *err, size_t errlen)
         free(targets[i]);
     free(targets);
     if (rc)
-        memset(c->password, 0, sizeof c->password);
+        sfs_cfg_free(c);
     return rc;
 }

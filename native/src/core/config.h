@@ -1,6 +1,8 @@
 /* Engine configuration: "key=value" lines, one per line, '#' comments.
- * Every key is documented in docs/engine.md.  Shared read-only by the
- * engine, backends and workloads once parsed. */
+ * The core keys are declared in config.c (sfs_core_keys); every other key
+ * is an option of the chosen backend (sfs_backend.options) and lands in
+ * that backend's own struct (backend_opts).  docs/engine.md lists both.
+ * Shared read-only by the engine, backends and workloads once parsed. */
 #ifndef SFS_CONFIG_H
 #define SFS_CONFIG_H
 
@@ -8,7 +10,7 @@
 #include <stddef.h>
 #include "sfs_ops.h"
 
-#define SFS_CFG_MAX_PROCS 4096
+#define SFS_CFG_MAX_PROCS 10000
 #define SFS_XFER_MAX (1 << 20)     /* largest xfer_size (= write pattern size) */
 #define SFS_MAX_OUTSTANDING 256    /* outstanding_ios: requests in flight per proc */
 
@@ -32,8 +34,6 @@ struct sfs_cfg {
     int      dir_count;
     int      symlink_count;
     int      append_pcnt;
-    uint32_t block_size;         /* 0 = negotiate */
-    int      biod_reads, biod_writes;
     uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
     uint64_t file_size;          /* fixed file size, 0 = distribution */
     uint64_t working_set;        /* client data set bytes (randread, seqread, seqwrite) */
@@ -41,12 +41,6 @@ struct sfs_cfg {
     int      outstanding_ios;    /* requests in flight per proc; 0 = one (an SFS proc) */
     char     access_spec[4096];  /* workload access: Iometer access-spec lines */
     uint64_t start_offset;       /* workload access: first byte of the tested region */
-    uint32_t uid, gid;
-    int      uid_set, gid_set;
-    char     username[128];
-    char     domain[128];
-    char     password[256];      /* never printed */
-    char     smb_client[32];     /* smb: client library ("" = the backend's default) */
     uint64_t seed;
     uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
     char     log[1024];
@@ -57,12 +51,20 @@ struct sfs_cfg {
     int      loadfile_passes;    /* loadfile: passes through the file, then stop; 0 = until the end */
     int      procs_total;        /* procs of the whole run (all engines), 0 = procs */
     struct sfs_logger *logger;   /* set by the engine when 'log' is open */
+    void    *backend_opts;       /* the backend's options struct (its option table) */
+    uint64_t backend_given;      /* bit i: option i of the backend's table was set */
 };
+
+struct sfs_option;
+/* The core keys, ending with a { NULL } entry (for the catalog). */
+extern const struct sfs_option *const sfs_core_keys;
 
 /* Parse text into cfg (zeroed and defaulted first).  0 or -1 with a message
  * naming the line, key and value in err. */
 int  sfs_cfg_parse(const char *text, struct sfs_cfg *cfg, char *err, size_t errlen);
 void sfs_cfg_free(struct sfs_cfg *cfg);
+/* 1 if the config set the backend option 'name' (else its default holds). */
+int  sfs_cfg_given(const struct sfs_cfg *cfg, const char *name);
 
 /* Parse a "getattr:26,lookup:24" mix into pct (zeroed first). */
 int  sfs_cfg_parse_mix(const char *val, double pct[SFS_OP_COUNT], char *err, size_t errlen);

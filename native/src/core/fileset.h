@@ -33,6 +33,10 @@ struct sfs_cfg;
 #define SFS_FS_CLASSES 13          /* size classes of the default table */
 #define SFS_FS_PATH 64             /* longest path this module produces */
 #define SFS_WRITE_BUF (1u << 20)   /* bytes of the shared write pattern */
+/* ops sfs_fileset_next_init issues (sfs_workload.ops of its users) */
+#define SFS_FILESET_OPS (SFS_OP_BIT(SFS_OP_MKDIR) | SFS_OP_BIT(SFS_OP_REMOVE) | \
+                         SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_WRCACHE) | \
+                         SFS_OP_BIT(SFS_OP_WRITE) | SFS_OP_BIT(SFS_OP_SYMLINK))
 
 typedef struct sfs_size_class { uint64_t bytes; double pct; } sfs_size_class;
 /* the default size table (docs/workloads.md), SFS_FS_CLASSES entries */

@@ -1,7 +1,5 @@
 /* A workload: which request a proc issues next.
  *
- * Changes (additive, engine helper): registration by SFS_REGISTER_WORKLOAD(var)
- * in the workload's own .c file (registry.c) instead of a central table.
  * The engine builds the proc's file set (fileset.h) before calling open();
  * next_init() may simply delegate to sfs_fileset_next_init().
  *
@@ -13,12 +11,21 @@
 #define SFS_WORKLOAD_H
 
 #include "backend.h"
+#include "sfsengine.h"     /* SFS_WORKLOAD_* flags */
 
 struct sfs_cfg;
 struct sfs_fileset;
 
 typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
+    const char *description;
+    int         flags;      /* SFS_WORKLOAD_* (sfsengine.h) */
+    /* SFS_OP_BIT of every op it may issue, INIT included: it runs on a
+     * backend that implements all of them (sfs_backend.ops). */
+    uint64_t    ops;
+    /* Optional (NULL = the mix comes from the 'mix' key): the standard
+     * share of each op in percent, as the catalog publishes it. */
+    void (*standard_mix)(double pct[SFS_OP_COUNT]);
     /* 1: the procs share one data set per client: every proc's root is
      * <root>/cNNNN (NNNN = proc_first); with own_files (dataset.h) */
     int client_dataset;
@@ -56,6 +63,11 @@ void sfs_workload_register(const sfs_workload *w);
 const sfs_workload *sfs_workload_find(const char *name);
 /* Space-separated names of the registered workloads (static buffer). */
 const char *sfs_workload_names(void);
+/* Registered workloads, sorted by name (i in 0..count-1). */
+int sfs_workload_count(void);
+const sfs_workload *sfs_workload_at(int i);
+/* 1 if w issues only ops that b implements. */
+int sfs_workload_runs_on(const sfs_workload *w, const sfs_backend *b);
 
 #define SFS_REGISTER_WORKLOAD(var) \
     __attribute__((constructor)) static void sfs_register_workload_##var(void) \

@@ -46,4 +46,7 @@ int  sfs_dataset_next_init(struct sfs_dataset *ds, sfs_req *req);
 /* Point req at file i (name kept in ds). */
 void sfs_dataset_file(struct sfs_dataset *ds, uint32_t i, sfs_req *req);
 
+/* ops the data set's INIT issues (sfs_workload.ops of its users) */
+#define SFS_DATASET_OPS (SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_REMOVE) | SFS_OP_BIT(SFS_OP_WRCACHE) | SFS_OP_BIT(SFS_OP_WRITE))
+
 #endif

@@ -216,8 +216,21 @@ static void cifs_completed(void *state, sfs_req *req)
         w->state = SFS_OP_CIFS_CLOSE - CIFS_OP0;
 }
 
+/* the guide's CIFS table (2.2.2) */
+static void cifs_standard_mix(double pct[SFS_OP_COUNT])
+{
+    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
+    for (int i = 0; i < CIFS_NOPS; i++)
+        pct[CIFS_OP0 + i] = cifs_table_pct[i];
+}
+
 static const sfs_workload sfs2008_cifs = {
     .name = "sfs2008-cifs",
+    .description = "SPECsfs2008 CIFS op mix as valid open/use/close sequences (guide 2.2.2)",
+    .flags = SFS_WORKLOAD_RC,
+    /* its file set is built without symlinks (cifs_open) */
+    .ops = SFS_OPS_CIFS | (SFS_FILESET_OPS & ~SFS_OP_BIT(SFS_OP_SYMLINK)),
+    .standard_mix = cifs_standard_mix,
     .open = cifs_open,
     .next_init = cifs_next_init,
     .next = cifs_next,

@@ -560,6 +560,11 @@ static void lf_completed(void *state, sfs_req *req)
 
 static const sfs_workload loadfile = {
     .name = "loadfile",
+    .description = "replays a dbench loadfile, one simulated client per proc (docs/loadfile.md)",
+    .flags = SFS_WORKLOAD_RC,
+    /* no fixed op set: the loadfile's lines decide, so it runs on every
+     * backend, and lf_judge reports the lines a backend cannot express */
+    .ops = 0,
     .open = lf_open,
     .next_init = lf_next_init,
     .next = lf_next,

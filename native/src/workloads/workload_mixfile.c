@@ -16,6 +16,9 @@ static int open_mixfile(const struct sfs_cfg *cfg, int proc, struct sfs_fileset 
 
 static const sfs_workload mixfile = {
     .name = "mixfile",
+    .description = "the SFS NFS generator with the op mix of an SFS MIXFILE (key mix)",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_OPS_NFS,
     .open = open_mixfile,
     .next_init = sfs_nfsgen_next_init,
     .next = sfs_nfsgen_next,

@@ -53,11 +53,16 @@ static void rr_next(void *state, sfs_req *req)
     req->length = s->ds.xfer;
 }
 
+static void rr_mix(double pct[SFS_OP_COUNT])
+{
+    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
+    pct[SFS_OP_READ] = 100;
+}
+
 static void rr_target_mix(void *state, double pct[SFS_OP_COUNT])
 {
     (void)state;
-    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
-    pct[SFS_OP_READ] = 100;
+    rr_mix(pct);
 }
 
 static void rr_close(void *state)
@@ -67,6 +72,10 @@ static void rr_close(void *state)
 
 static const sfs_workload randread = {
     .name = "randread",
+    .description = "LOAD=max: random reads through the client data set",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_DATASET_OPS | SFS_OP_BIT(SFS_OP_READ),
+    .standard_mix = rr_mix,
     .client_dataset = 1,
     .own_files = 1,
     .open = rr_open,

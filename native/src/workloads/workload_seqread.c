@@ -53,11 +53,16 @@ static void seq_next(void *state, sfs_req *req)
     s->off += req->length;
 }
 
+static void seq_mix(double pct[SFS_OP_COUNT])
+{
+    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
+    pct[SFS_OP_READ] = 100;
+}
+
 static void seq_target_mix(void *state, double pct[SFS_OP_COUNT])
 {
     (void)state;
-    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
-    pct[SFS_OP_READ] = 100;
+    seq_mix(pct);
 }
 
 static void seq_close(void *state)
@@ -67,6 +72,10 @@ static void seq_close(void *state)
 
 static const sfs_workload seqread = {
     .name = "seqread",
+    .description = "LOAD=max: the client data set read front to back",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_DATASET_OPS | SFS_OP_BIT(SFS_OP_READ),
+    .standard_mix = seq_mix,
     .client_dataset = 1,
     .own_files = 1,
     .open = seq_open,

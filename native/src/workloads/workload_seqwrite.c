@@ -101,6 +101,9 @@ static void sw_close(void *state)
 
 static const sfs_workload seqwrite = {
     .name = "seqwrite",
+    .description = "LOAD=max: sequential writes through the client data set",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_DATASET_OPS,
     .client_dataset = 1,
     .own_files = 1,
     .open = sw_open,

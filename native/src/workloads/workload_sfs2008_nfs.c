@@ -3,23 +3,33 @@
 #include "nfsgen.h"
 #include "config.h"
 
+/* guide 2.2.1, READ/WRITE as logical ops */
+static void sfs2008_nfs_mix(double pct[SFS_OP_COUNT])
+{
+    memset(pct, 0, sizeof(double) * SFS_OP_COUNT);
+    pct[SFS_OP_LOOKUP] = 24; pct[SFS_OP_READ] = 18; pct[SFS_OP_WRITE] = 10;
+    pct[SFS_OP_GETATTR] = 26; pct[SFS_OP_READLINK] = 1; pct[SFS_OP_READDIR] = 1;
+    pct[SFS_OP_CREATE] = 1; pct[SFS_OP_REMOVE] = 1; pct[SFS_OP_FSSTAT] = 1;
+    pct[SFS_OP_SETATTR] = 4; pct[SFS_OP_READDIRPLUS] = 2; pct[SFS_OP_ACCESS] = 11;
+}
+
 static int open_sfs2008(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
                         void **state, char *err, size_t errlen)
 {
-    double mix[SFS_OP_COUNT] = { 0 };
-    if (cfg->mix_set) {
+    double mix[SFS_OP_COUNT];
+    if (cfg->mix_set)
         memcpy(mix, cfg->mix, sizeof mix);
-    } else {
-        mix[SFS_OP_LOOKUP] = 24; mix[SFS_OP_READ] = 18; mix[SFS_OP_WRITE] = 10;
-        mix[SFS_OP_GETATTR] = 26; mix[SFS_OP_READLINK] = 1; mix[SFS_OP_READDIR] = 1;
-        mix[SFS_OP_CREATE] = 1; mix[SFS_OP_REMOVE] = 1; mix[SFS_OP_FSSTAT] = 1;
-        mix[SFS_OP_SETATTR] = 4; mix[SFS_OP_READDIRPLUS] = 2; mix[SFS_OP_ACCESS] = 11;
-    }
+    else
+        sfs2008_nfs_mix(mix);
     return sfs_nfsgen_open(cfg, proc, fs, mix, state, err, errlen);
 }
 
 static const sfs_workload sfs2008_nfs = {
     .name = "sfs2008-nfs",
+    .description = "SPECsfs2008 NFSv3 op mix over the SFS file set (guide 2.2.1)",
+    .flags = SFS_WORKLOAD_RC,
+    .ops = SFS_OPS_NFS,
+    .standard_mix = sfs2008_nfs_mix,
     .open = open_sfs2008,
     .next_init = sfs_nfsgen_next_init,
     .next = sfs_nfsgen_next,

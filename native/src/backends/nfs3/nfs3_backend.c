@@ -7,9 +7,29 @@
 #include "backend.h"
 #include "config.h"
 #include "log.h"
+#include "options.h"
 #include "nfs3_client.h"
 
 #define NFS3_RPC_TIMEOUT_S 30
+
+/* the options of docs/engine.md (block_size/biod_* as posix declares them) */
+struct nfs3_backend_opts {
+    int block_size, biod_reads, biod_writes;
+    int uid, gid;
+};
+
+static const sfs_option nfs3_options[] = {
+    SFS_OPT_BLOCK_SIZE(struct nfs3_backend_opts, block_size),
+    SFS_OPT_BIOD_READS(struct nfs3_backend_opts, biod_reads),
+    SFS_OPT_BIOD_WRITES(struct nfs3_backend_opts, biod_writes),
+    { "uid", SFS_KEY_INT, 0, 2147483647, NULL,
+      "AUTH_SYS user id of the requests (unset: the engine process's own)",
+      SFS_OPT_AT(struct nfs3_backend_opts, uid) },
+    { "gid", SFS_KEY_INT, 0, 2147483647, NULL,
+      "AUTH_SYS group id of the requests (unset: the engine process's own)",
+      SFS_OPT_AT(struct nfs3_backend_opts, gid) },
+    { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
+};
 
 typedef struct nfs3_backend {
     nfs3_client            *c;
@@ -27,14 +47,15 @@ static int nfs3b_open(const struct sfs_cfg *cfg, int proc, const char *root, voi
     }
     b->cfg = cfg;
     b->proc = cfg->proc_first + proc;
+    const struct nfs3_backend_opts *bo = cfg->backend_opts;
     nfs3_opts o = {
         .target = cfg->target[proc],
         .root = root,
-        .uid = cfg->uid_set ? (int)cfg->uid : -1,
-        .gid = cfg->gid_set ? (int)cfg->gid : -1,
-        .block_size = cfg->block_size,
-        .biod_reads = cfg->biod_reads,
-        .biod_writes = cfg->biod_writes,
+        .uid = sfs_cfg_given(cfg, "uid") ? bo->uid : -1,
+        .gid = sfs_cfg_given(cfg, "gid") ? bo->gid : -1,
+        .block_size = (uint32_t)bo->block_size,
+        .biod_reads = bo->biod_reads,
+        .biod_writes = bo->biod_writes,
         .timeout_s = NFS3_RPC_TIMEOUT_S,
         /* 2^20 XIDs per proc before ranges of different procs meet */
         .xid_base = ((uint32_t)b->proc << 20) | 1u,
@@ -52,7 +73,7 @@ static int nfs3b_open(const struct sfs_cfg *cfg, int proc, const char *root, voi
     sfs_debug(cfg, SFS_DBG_CHILD_SETUP, b->proc,
               "nfs3 %s: fsinfo rtmax=%u rtpref=%u wtmax=%u wtpref=%u dtpref=%u -> rsize=%u wsize=%u biod r/w=%d/%d",
               cfg->target[proc], in.rtmax, in.rtpref, in.wtmax, in.wtpref, in.dtpref, in.rsize,
-              in.wsize, cfg->biod_reads, cfg->biod_writes);
+              in.wsize, bo->biod_reads, bo->biod_writes);
     *ctx = b;
     return 0;
 }
@@ -110,7 +131,13 @@ static const char *nfs3b_op_unavailable(const struct sfs_cfg *cfg, int op)
 
 static const sfs_backend nfs3_backend_ops = {
     .name = "nfs3",
+    .description = "NFSv3 over TCP through libnfs raw asynchronous RPCs",
     .async = 1,
+    .caps = SFS_CAP_NETWORK,
+    .ops = SFS_OPS_NFS,
+    .standard_workload = "sfs2008-nfs",
+    .options = nfs3_options,
+    .opts_size = sizeof(struct nfs3_backend_opts),
     .open = nfs3b_open,
     .submit = nfs3b_submit,
     .poll = nfs3b_poll,

@@ -18,6 +18,7 @@
 #endif
 #include "backend.h"
 #include "config.h"
+#include "options.h"
 
 #define FD_SETS 64               /* cache of open data files: 64 sets x 4 ways */
 #define FD_WAYS 4
@@ -65,6 +66,11 @@ static void fill_attr(sfs_attr *a, const struct stat *st)
 
 /* --- open / close --- */
 
+/* the options of docs/engine.md: how a logical transfer is cut into requests */
+struct posix_opts {
+    int block_size, biod_reads, biod_writes;
+};
+
 static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
                       void **ctxp, char *err, size_t errlen)
 {
@@ -88,9 +94,10 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     if (!c->rbuf) { free(c); snprintf(err, errlen, "out of memory"); return -1; }
     for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
     for (int i = 0; i < FD_CACHE; i++) c->cache[i].fd = -1;
-    c->block = cfg->block_size;
-    c->biod_reads = cfg->biod_reads;
-    c->biod_writes = cfg->biod_writes;
+    const struct posix_opts *o = cfg->backend_opts;
+    c->block = o->block_size;
+    c->biod_reads = o->biod_reads;
+    c->biod_writes = o->biod_writes;
 
     /* mkdir -p target/root, component by component, for a clear message */
     int fd = open(target, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
@@ -650,9 +657,21 @@ static int posix_inflight(void *ctx)
     return ((struct posix_ctx *)ctx)->qinflight;
 }
 
+static const sfs_option posix_options[] = {
+    SFS_OPT_BLOCK_SIZE(struct posix_opts, block_size),
+    SFS_OPT_BIOD_READS(struct posix_opts, biod_reads),
+    SFS_OPT_BIOD_WRITES(struct posix_opts, biod_writes),
+    { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
+};
+
 static const sfs_backend posix_backend = {
     .name = "posix",
+    .description = "system calls on a local or mounted folder (sfsbench extension)",
     .async = 0,
+    .ops = SFS_OPS_ALL,
+    .standard_workload = "sfs2008-nfs",
+    .options = posix_options,
+    .opts_size = sizeof(struct posix_opts),
     .open = posix_open,
     .submit = posix_submit,
     .poll = posix_poll,

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend.h"
+#include "options.h"
 #include "config.h"
 #include "fileset.h"
 #include "smb_client.h"
@@ -161,6 +162,14 @@ static void smb_backend_close(void *ctx)
     free(x);
 }
 
+/* the options of docs/engine.md: credentials and the client library */
+struct smb_opts {
+    char username[128];
+    char domain[128];
+    char password[256];
+    char smb_client[32];
+};
+
 static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
                             void **ctxp, char *err, size_t errlen)
 {
@@ -170,18 +179,19 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
     if (parse_target(target, server, sizeof server, &port, share, sizeof share,
                      folder, sizeof folder, err, errlen))
         return -1;
-    if (!cfg->username[0]) {
+    const struct smb_opts *o = cfg->backend_opts;
+    if (!o->username[0]) {
         snprintf(err, errlen, "target %s: username is empty (the SMB backend needs USERNAME "
                  "and PASSWORD)", target);
         return -1;
     }
-    const smb_client_ops *ops = smb_client_find(cfg->smb_client);
+    const smb_client_ops *ops = smb_client_find(o->smb_client);
     if (!ops) {
         char names[128];
         client_names(names, sizeof names);
         snprintf(err, errlen, "smb_client=%s: not built into this engine (built: %s%s)",
-                 cfg->smb_client, names[0] ? names : "none",
-                 strcmp(cfg->smb_client, "libsmb2") == 0
+                 o->smb_client, names[0] ? names : "none",
+                 strcmp(o->smb_client, "libsmb2") == 0
                      ? "; bin/install-libsmb2 installs libsmb2, then rebuild" : "");
         return -1;
     }
@@ -192,8 +202,8 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         return -1;
     }
     smb_conn_params p = {
-        .server = server, .port = port, .share = share, .user = cfg->username,
-        .password = cfg->password, .domain = cfg->domain, .timeout_ms = SMB_TIMEOUT_MS,
+        .server = server, .port = port, .share = share, .user = o->username,
+        .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
     };
     x->ops = ops;
     if (ops->connect(&p, &x->c, msg, sizeof msg) < 0) {
@@ -399,7 +409,8 @@ static int smb_backend_inflight(void *ctx)
 
 static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
 {
-    const smb_client_ops *ops = smb_client_find(cfg ? cfg->smb_client : "");
+    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
+    const smb_client_ops *ops = smb_client_find(o ? o->smb_client : "");
     unsigned caps = ops ? ops->caps : 0;
     const char *why = ops ? ops->caps_reason : "no SMB client library built into this engine";
     switch (op) {
@@ -428,9 +439,32 @@ static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
     }
 }
 
+static const sfs_option smb_options[] = {
+    { "username", SFS_KEY_TEXT, 0, 0, "", "user of the share (required)",
+      SFS_OPT_AT(struct smb_opts, username) },
+    { "domain", SFS_KEY_TEXT, 0, 0, "", "domain or workgroup of the user",
+      SFS_OPT_AT(struct smb_opts, domain) },
+    { "password", SFS_KEY_SECRET, 0, 0, "", "the user's password (never printed)",
+      SFS_OPT_AT(struct smb_opts, password) },
+    { "smb_client", SFS_KEY_TEXT, 0, 0, "", "client library, libsmb2 or libsmbclient (empty: the first built, libsmb2)",
+      SFS_OPT_AT(struct smb_opts, smb_client) },
+    { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
+};
+
 static const sfs_backend smb_backend = {
     .name = "smb",
+    .description = "SMB2/3 through libsmb2 or libsmbclient",
     .async = 0,
+    .caps = SFS_CAP_NETWORK,
+    /* null, readlink, link, symlink, mknod, fsinfo and pathconf have no
+     * SMB request (smb_op_unavailable says why) */
+    .ops = SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_NULL) | SFS_OP_BIT(SFS_OP_READLINK) |
+                           SFS_OP_BIT(SFS_OP_LINK) | SFS_OP_BIT(SFS_OP_SYMLINK) |
+                           SFS_OP_BIT(SFS_OP_MKNOD) | SFS_OP_BIT(SFS_OP_FSINFO) |
+                           SFS_OP_BIT(SFS_OP_PATHCONF)),
+    .standard_workload = "sfs2008-cifs",
+    .options = smb_options,
+    .opts_size = sizeof(struct smb_opts),
     .open = smb_backend_open,
     .submit = smb_backend_submit,
     .poll = NULL,

@@ -3,12 +3,12 @@ package org.sfsbench.cli;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
-import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.RunRules;
@@ -23,8 +23,9 @@ public final class PlanText {
         RunConfig c = plan.config();
         StringBuilder sb = new StringBuilder();
         line(sb, "rc file", c.rcFile().toString());
-        line(sb, "protocol", c.fsProtocol().rcName() + (c.fsProtocol() == FsProtocol.POSIX ? "" : " over TCP"));
-        if (c.fsProtocol() == FsProtocol.CIFS) {
+        boolean network = c.fsProtocol().info().has(EngineCatalog.CAP_NETWORK);
+        line(sb, "protocol", c.fsProtocol().rcName() + (network ? " over TCP" : ""));
+        if (c.fsProtocol().needsCredentials()) {
             line(sb, "credentials", "user " + c.username() + (c.domain().isEmpty() ? "" : ", domain " + c.domain())
                     + ", password " + RunConfig.MASK);
         }

@@ -55,4 +55,46 @@ public final class NativeEngine {
     static native int sfs_engine_loadfile_check(String path, byte[] report, int reportlen);
 
     static native String sfs_engine_op_unavailable(String backend, String options, int op);
+
+    static native int sfs_engine_op_count();
+
+    static native int sfs_engine_workload_count();
+
+    static native String sfs_engine_workload_name(int w);
+
+    static native String sfs_engine_workload_description(int w);
+
+    static native int sfs_engine_workload_flags(int w);
+
+    static native int sfs_engine_workload_issues(int w, int op);
+
+    static native double sfs_engine_workload_mix(int w, int op);
+
+    static native int sfs_engine_workload_runs_on(int w, int b);
+
+    static native int sfs_engine_backend_count();
+
+    static native String sfs_engine_backend_name(int b);
+
+    static native String sfs_engine_backend_description(int b);
+
+    static native int sfs_engine_backend_caps(int b);
+
+    static native int sfs_engine_backend_issues(int b, int op);
+
+    static native String sfs_engine_backend_standard_workload(int b);
+
+    static native int sfs_engine_key_count(int b);
+
+    static native String sfs_engine_key_name(int b, int k);
+
+    static native int sfs_engine_key_type(int b, int k);
+
+    static native double sfs_engine_key_min(int b, int k);
+
+    static native double sfs_engine_key_max(int b, int k);
+
+    static native String sfs_engine_key_default(int b, int k);
+
+    static native String sfs_engine_key_help(int b, int k);
 }

@@ -1,9 +1,11 @@
 package org.sfsbench.manager;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
@@ -11,7 +13,6 @@ import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
-import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
@@ -24,21 +25,14 @@ public final class EngineConfigs {
     private EngineConfigs() {
     }
 
-    public static String backendOf(FsProtocol p) {
-        return switch (p) {
-            case NFS -> "nfs3";
-            case CIFS -> "smb";
-            case POSIX -> "posix";
-        };
-    }
-
     /**
      * The engine config of {@code client} at {@code point}. Child DEBUG flags go only to the first
      * client, as the guide says (its engine applies them to its first proc).
      */
     public static EngineConfig forClient(RunConfig rc, LoadPoint point, ClientPlan client, long seed, String suffix) {
         EngineConfig c = new EngineConfig();
-        c.set("backend", backendOf(rc.fsProtocol()));
+        Backend backend = rc.fsProtocol();
+        c.set("backend", backend.engineName());
         c.set("workload", rc.workload());
         c.set("procs", client.procs().size());
         c.set("proc_first", client.procs().get(0).globalIndex());
@@ -60,19 +54,24 @@ public final class EngineConfigs {
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());
         c.set("append_pcnt", rc.appendPcnt());
-        c.set("block_size", rc.blockSize());
-        c.set("biod_reads", rc.biodMaxReads());
-        c.set("biod_writes", rc.biodMaxWrites());
-        c.set("uid", rc.nfsUserId());
-        c.set("gid", rc.nfsGroupId());
-        if (rc.fsProtocol() == FsProtocol.CIFS) {
-            c.set("username", nz(rc.username()));
-            c.set("domain", nz(rc.domain()));
-            c.set("password", nz(rc.password()));
-            if (!rc.smbClient().isEmpty()) {
-                c.set("smb_client", rc.smbClient());
-            }
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("block_size", rc.blockSize());
+        options.put("biod_reads", rc.biodMaxReads());
+        options.put("biod_writes", rc.biodMaxWrites());
+        options.put("uid", rc.nfsUserId());
+        options.put("gid", rc.nfsGroupId());
+        options.put("username", nz(rc.username()));
+        options.put("domain", nz(rc.domain()));
+        options.put("password", nz(rc.password()));
+        if (!rc.smbClient().isEmpty()) {
+            options.put("smb_client", rc.smbClient());
         }
+        // each backend takes only the options it declares
+        options.forEach((key, value) -> {
+            if (backend.info().option(key) != null) {
+                c.set(key, value);
+            }
+        });
         AccessTest access = rc.access();
         if (access != null) {
             AccessStep step = access.step(point.index());

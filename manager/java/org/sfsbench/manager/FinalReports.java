@@ -44,7 +44,7 @@ final class FinalReports {
             progress.println(SfsresWriter.noMetric(result));
         } else {
             progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                    result.protocol(), result.peakThroughput(), result.overallResponseTimeMs(),
+                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs(),
                     result.complete() ? "" : ", from the points finished before the failure"));
         }
         if (result.disclosable()) {

@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.plan.ClientPlan;
@@ -32,7 +33,6 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.StepResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
@@ -467,12 +467,8 @@ public final class RunManager {
         return new ClientInfo(c.name(), c.number(), 0);
     }
 
-    Protocol protocol() {
-        return switch (rc.fsProtocol()) {
-            case NFS -> Protocol.NFS3;
-            case CIFS -> Protocol.CIFS;
-            case POSIX -> Protocol.POSIX;
-        };
+    Backend protocol() {
+        return rc.fsProtocol();
     }
 
     private void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {

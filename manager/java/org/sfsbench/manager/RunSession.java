@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
-import org.sfsbench.stats.OpNames;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -20,6 +19,7 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.rmi.AgentService;
+import org.sfsbench.stats.OpNames;
 
 /**
  * One benchmark run from start to its result files: opens the outputs, connects the clients,
@@ -124,7 +124,7 @@ public final class RunSession {
     private List<String> unissuableOps() {
         List<String> out = new ArrayList<>();
         OpNames names = OpNames.canonical();
-        String backend = EngineConfigs.backendOf(rc.fsProtocol());
+        String backend = rc.fsProtocol().engineName();
         TargetMix.of(rc, names).forEach((op, pct) -> {
             String why = pct > 0 ? Engine.opUnavailable(backend, rc.backendOptions(), op) : null;
             if (why != null) {

@@ -3,7 +3,6 @@ package org.sfsbench.plan;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.rc.FsProtocol;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.RunSettings;
@@ -67,8 +66,8 @@ public final class PlanSettings implements RunSettings {
     @Override
     public List<String> extensions() {
         List<String> out = new ArrayList<>();
-        if (rc.fsProtocol() == FsProtocol.POSIX) {
-            out.add("FS_PROTOCOL=posix (the client's file-system stack is measured too)");
+        if (rc.fsProtocol().nonDisclosableReason() != null) {
+            out.add(rc.fsProtocol().nonDisclosableReason());
         }
         if (rc.mixFile() == null && !rc.workload().equals(RcParser.defaultWorkload(rc.fsProtocol()))) {
             out.add("WORKLOAD=" + rc.workload() + " (the standard workload of " + rc.fsProtocol().rcName() + " is "

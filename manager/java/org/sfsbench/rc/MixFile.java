@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.sfsbench.engine.EngineCatalog;
+
 /**
  * Reads an "SFS MIXFILE VERSION 2" file (guide 3.3.1): the exact header line, then {@code #} comment
  * lines, blank lines and {@code <opname> <N>%} lines (1-3 digits); the shares must total 100.
@@ -18,10 +20,9 @@ public final class MixFile {
 
     public static final String HEADER = "SFS MIXFILE VERSION 2";
 
-    /** The guide's 24 op names, in its order (= the engine's op ids 0..23). */
-    public static final List<String> OP_NAMES = List.of("null", "getattr", "setattr", "root", "lookup",
-            "readlink", "read", "wrcache", "write", "create", "remove", "rename", "link", "symlink", "mkdir",
-            "rmdir", "readdir", "fsstat", "access", "commit", "fsinfo", "mknod", "pathconf", "readdirplus");
+    /** The guide's 24 op names in its order: the ops the engine's mixfile workload issues, by op id. */
+    public static final List<String> OP_NAMES = EngineCatalog.get().workload("mixfile").ops().stream()
+            .map(op -> EngineCatalog.get().opNames().get(op)).toList();
 
     private static final Pattern OP_LINE = Pattern.compile("\\s*(\\S+)\\s+(\\d{1,3})%\\s*");
 

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.sfsbench.engine.Backend;
+
 /**
  * Resolves MNT_POINTS (guide 3.3) into the mount points of every client. Three forms: a list of
  * PROCS entries (proc i of every client uses entry i), a list of PROCS x clients entries (the first
@@ -15,11 +17,11 @@ import java.util.Map;
  */
 final class MountPointsReader {
     private final RcReader rc;
-    private final FsProtocol protocol;
+    private final Backend protocol;
     private final List<String> clients;
     private final int procs;
 
-    MountPointsReader(RcReader rc, FsProtocol protocol, List<String> clients, int procs) {
+    MountPointsReader(RcReader rc, Backend protocol, List<String> clients, int procs) {
         this.rc = rc;
         this.protocol = protocol;
         this.clients = clients;
@@ -82,7 +84,7 @@ final class MountPointsReader {
 
     /** Why a posix mount point of a client on this machine cannot be used, or null (also for other protocols). */
     private String localProblem(String client, MountPoint mp) {
-        if (protocol != FsProtocol.POSIX || !LocalFolders.isThisMachine(client)) {
+        if (protocol != Backend.POSIX || !LocalFolders.isThisMachine(client)) {
             return null;
         }
         return LocalFolders.problem(mp.path());

@@ -11,6 +11,8 @@ import java.util.Set;
 
 import com.sun.security.auth.module.UnixSystem;
 
+import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.Engine;
 
 /**
@@ -19,12 +21,17 @@ import org.sfsbench.engine.Engine;
  */
 public final class RcParser {
 
+    /**
+     * rc variables that set an engine key, with that key: the engine's catalog owns their range (and,
+     * where the rc has no default of its own, their default).
+     */
+    public static final Map<String, String> ENGINE_KEYS = Map.of("PROCS", "procs", "ACCESS_PCNT", "access_pcnt",
+            "APPEND_PCNT", "append_pcnt", "DIR_COUNT", "dir_count", "SYMLINK_COUNT", "symlink_count",
+            "BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes", "SFS_NFS_USER_ID", "uid",
+            "SFS_NFS_GROUP_ID", "gid");
+
     /** SMB_CLIENT values: the smb backend's client libraries (docs/smb.md). */
     public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
-
-    /** WORKLOAD values. */
-    public static final List<String> WORKLOADS = List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile", "loadfile", "access",
-            "randread", "seqread", "seqwrite");
 
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
@@ -72,7 +79,7 @@ public final class RcParser {
                     + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
         }
         TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
-        v.procs = counts ? 1 : r.integer("PROCS", steps == null ? 0 : steps.max(), 1, 10_000);
+        v.procs = counts ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
         if (steps != null && v.procs != steps.max()) {
             throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
                     "PROCS unset, or equal to the last number of STEP_PROCS");
@@ -104,9 +111,27 @@ public final class RcParser {
         return new RunConfig(v);
     }
 
-    /** The workload a protocol runs unless WORKLOAD or MIXFILE says otherwise. */
-    public static String defaultWorkload(FsProtocol p) {
-        return p == FsProtocol.CIFS ? "sfs2008-cifs" : "sfs2008-nfs";
+    /** The workload a protocol runs unless WORKLOAD or MIXFILE says otherwise (the engine's choice). */
+    public static String defaultWorkload(Backend p) {
+        return p.standardWorkload();
+    }
+
+    /** An rc variable of {@link #ENGINE_KEYS}, checked against the engine key's own range. */
+    private static int engineInteger(RcReader r, String name, int def) throws RcException {
+        EngineCatalog.Key k = EngineCatalog.get().key(ENGINE_KEYS.get(name));
+        return r.integer(name, def, Math.toIntExact(k.minLong()), Math.toIntExact(k.maxLong()));
+    }
+
+    /** Same, with the engine key's default. */
+    private static int engineInteger(RcReader r, String name) throws RcException {
+        EngineCatalog.Key k = EngineCatalog.get().key(ENGINE_KEYS.get(name));
+        return engineInteger(r, name, Integer.parseInt(k.defaultValue()));
+    }
+
+    /** FS_PROTOCOL names of the backends that declare engine option {@code key}, "a or b". */
+    private static String backendsWith(String key) {
+        return String.join(" or ", java.util.Arrays.stream(Backend.values())
+                .filter(b -> b.info() != null && b.info().option(key) != null).map(Backend::rcName).toList());
     }
 
     private static Map<String, RcAssignment> index(Path rc, List<RcAssignment> all, Map<String, String> raw)
@@ -137,9 +162,13 @@ public final class RcParser {
     private static void readProtocol(RcReader r, RunConfig.Values v) throws RcException {
         String p = r.value("FS_PROTOCOL");
         if (p != null) {
-            v.fsProtocol = FsProtocol.fromRc(p);
+            v.fsProtocol = Backend.fromRc(p);
             if (v.fsProtocol == null) {
-                throw r.error("FS_PROTOCOL", "unknown protocol", "nfs, cifs, posix (any case)");
+                throw r.error("FS_PROTOCOL", "unknown protocol", Backend.rcNames() + " (any case)");
+            }
+            if (v.fsProtocol.info() == null) {
+                throw r.error("FS_PROTOCOL", "this sfsbench was built without the " + v.fsProtocol.engineName()
+                        + " backend", "the backends `sfs version` lists");
             }
         }
     }
@@ -317,24 +346,26 @@ public final class RcParser {
             throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
                     SMB_CLIENTS), String.join(", ", SMB_CLIENTS) + " (unset: libsmb2 where it is installed)");
         }
-        if (v.fsProtocol == FsProtocol.CIFS) {
+        String p = v.fsProtocol.rcName();
+        if (v.fsProtocol.needsCredentials()) {
             if (v.username.isEmpty()) {
-                throw r.missing("USERNAME", "the user account for the CIFS shares (FS_PROTOCOL=cifs)");
+                throw r.missing("USERNAME", "the user account for the " + v.fsProtocol.sfssumName() + " shares (FS_PROTOCOL=" + p + ")");
             }
             if (v.password.isEmpty()) {
-                throw r.missing("PASSWORD", "the user's password for the CIFS shares (FS_PROTOCOL=cifs)");
+                throw r.missing("PASSWORD", "the user's password for the " + v.fsProtocol.sfssumName() + " shares (FS_PROTOCOL=" + p + ")");
             }
         } else {
+            String users = String.join(" or ", java.util.Arrays.stream(Backend.values())
+                    .filter(Backend::needsCredentials).map(Backend::rcName).toList());
             for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN", "SMB_CLIENT")) {
                 if (r.isSet(name)) {
-                    v.warnings.add(name + " is used only with FS_PROTOCOL=cifs; ignored for "
-                            + v.fsProtocol.rcName() + ".");
+                    v.warnings.add(name + " is used only with FS_PROTOCOL=" + users + "; ignored for " + p + ".");
                 }
             }
         }
         UnixSystem self = new UnixSystem();
-        v.nfsUserId = r.integer("SFS_NFS_USER_ID", (int) self.getUid(), 0, Integer.MAX_VALUE);
-        v.nfsGroupId = r.integer("SFS_NFS_GROUP_ID", (int) self.getGid(), 0, Integer.MAX_VALUE);
+        v.nfsUserId = engineInteger(r, "SFS_NFS_USER_ID", (int) self.getUid());
+        v.nfsGroupId = engineInteger(r, "SFS_NFS_GROUP_ID", (int) self.getGid());
     }
 
     private static void readTransport(RcReader r, RunConfig.Values v) throws RcException {
@@ -348,14 +379,16 @@ public final class RcParser {
                 throw r.error("TCP", "not a TCP setting", "leave TCP unset, or 1 or on");
             }
         }
-        v.biodMaxReads = r.integer("BIOD_MAX_READS", 2, 0, 32);
-        v.biodMaxWrites = r.integer("BIOD_MAX_WRITES", 2, 0, 32);
+        v.biodMaxReads = engineInteger(r, "BIOD_MAX_READS");
+        v.biodMaxWrites = engineInteger(r, "BIOD_MAX_WRITES");
         v.blockSize = readBlockSize(r);
-        if (v.fsProtocol == FsProtocol.CIFS) {
-            for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE")) {
-                if (r.isSet(name)) {
-                    v.warnings.add(name + " is used only with FS_PROTOCOL=nfs or posix; ignored for cifs.");
-                }
+        Map<String, String> transferKeys = Map.of("BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes",
+                "BLOCK_SIZE", "block_size");
+        for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE")) {
+            String key = transferKeys.get(name);
+            if (r.isSet(name) && v.fsProtocol.info().option(key) == null) {
+                v.warnings.add(name + " is used only with FS_PROTOCOL=" + backendsWith(key) + "; ignored for "
+                        + v.fsProtocol.rcName() + ".");
             }
         }
         v.ipv6Enable = r.bool("IPV6_ENABLE", false);
@@ -389,16 +422,18 @@ public final class RcParser {
         if (b == null) {
             return 0;
         }
-        String allowed = "unset (negotiate with the server) or a power of two from 512 to 1048576 bytes;"
+        long max = EngineCatalog.get().key("block_size").maxLong();
+        String allowed = "unset (negotiate with the server) or a power of two from 512 to " + max + " bytes;"
                 + " a K suffix means KiB (e.g. 32K = 32768)";
         String digits = b.replaceFirst("[kK]$", "");
         if (!digits.matches("\\d{1,8}")) {
             throw r.error("BLOCK_SIZE", "not a size in bytes", allowed);
         }
         long size = Long.parseLong(digits) * (digits.length() < b.length() ? 1024 : 1);
-        if (size < 512 || size > 1048576 || Long.bitCount(size) != 1) {
+        if (size < 512 || size > max || Long.bitCount(size) != 1) {
             String hint = size < 512 && size > 0 ? " (BLOCK_SIZE is in bytes: did you mean " + size + "K?)" : "";
-            throw r.error("BLOCK_SIZE", size + " bytes is not a power of two from 512 to 1 MiB" + hint, allowed);
+            throw r.error("BLOCK_SIZE", size + " bytes is not a power of two from 512 to " + (max >> 20) + " MiB"
+                    + hint, allowed);
         }
         return (int) size;
     }
@@ -503,7 +538,7 @@ public final class RcParser {
     private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {
         String mix = r.value("MIXFILE");
         if (mix != null) {
-            if (v.fsProtocol == FsProtocol.CIFS) {
+            if (!EngineCatalog.get().workload("mixfile").runsOn().contains(v.fsProtocol.engineName())) {
                 throw r.error("MIXFILE", "a mix file is available only for NFS testing (guide 3.3.1)",
                         "MIXFILE with FS_PROTOCOL=nfs (or the posix extension)");
             }
@@ -516,8 +551,9 @@ public final class RcParser {
             return;
         }
         v.workload = w.toLowerCase(Locale.ROOT);
-        if (!WORKLOADS.contains(v.workload)) {
-            throw r.error("WORKLOAD", "unknown workload" + EditDistance.didYouMean(w, WORKLOADS), String.join(", ", WORKLOADS));
+        List<String> workloads = EngineCatalog.get().rcWorkloads();
+        if (!workloads.contains(v.workload)) {
+            throw r.error("WORKLOAD", "unknown workload" + EditDistance.didYouMean(w, workloads), String.join(", ", workloads));
         }
         if (v.workload.equals("mixfile") != (mix != null)) {
             throw r.error("WORKLOAD", mix != null ? "MIXFILE (line " + r.line("MIXFILE") + ") implies WORKLOAD=mixfile"
@@ -530,18 +566,30 @@ public final class RcParser {
             AccessRcReader.read(r, v);
             return;
         }
-        if (v.fsProtocol == FsProtocol.NFS && v.workload.equals("sfs2008-cifs")
-                || v.fsProtocol == FsProtocol.CIFS && v.workload.equals("sfs2008-nfs")) {
-            throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(),
-                    "sfs2008-nfs or mixfile for nfs, sfs2008-cifs for cifs, sfs2008-nfs, sfs2008-cifs or mixfile for posix");
+        if (!EngineCatalog.get().workload(v.workload).runsOn().contains(v.fsProtocol.engineName())) {
+            throw r.error("WORKLOAD", "does not run over FS_PROTOCOL=" + v.fsProtocol.rcName(), workloadsByBackend());
         }
     }
 
+    /** "sfs2008-nfs or mixfile for nfs, ..." from the engine's catalog. */
+    private static String workloadsByBackend() {
+        List<String> parts = new ArrayList<>();
+        for (Backend b : Backend.values()) {
+            if (b.info() == null) {
+                continue;
+            }
+            List<String> names = EngineCatalog.get().rcWorkloads().stream()
+                    .filter(w -> EngineCatalog.get().workload(w).runsOn().contains(b.engineName())).toList();
+            parts.add(String.join(" or ", names) + " for " + b.rcName());
+        }
+        return String.join(", ", parts);
+    }
+
     private static void readFileSet(RcReader r, RunConfig.Values v) throws RcException {
-        v.accessPcnt = r.integer("ACCESS_PCNT", 30, 1, 100);
-        v.appendPcnt = r.integer("APPEND_PCNT", 70, 0, 100);
-        v.dirCount = r.integer("DIR_COUNT", 30, 1, 100_000);
-        v.symlinkCount = r.integer("SYMLINK_COUNT", 20, 0, 100_000);
+        v.accessPcnt = engineInteger(r, "ACCESS_PCNT");
+        v.appendPcnt = engineInteger(r, "APPEND_PCNT");
+        v.dirCount = engineInteger(r, "DIR_COUNT");
+        v.symlinkCount = engineInteger(r, "SYMLINK_COUNT");
         String bf = r.value("BLOCK_FILE");
         if (bf != null) {
             v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));

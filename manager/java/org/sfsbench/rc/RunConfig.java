@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.sfsbench.engine.Backend;
+
 /**
  * A checked rc file: every variable typed, defaulted and cross-checked. Immutable. Made by
  * {@link RcParser#parse(Path)}; turned into load points by {@code RunPlan.from(config)}.
@@ -28,7 +30,7 @@ public final class RunConfig {
     private final Path mountPointsFile;
     private final List<MountPoint> mountPoints;
     private final List<List<MountPoint>> mountPointsByClient;
-    private final FsProtocol fsProtocol;
+    private final Backend fsProtocol;
     private final String username;
     private final String password;
     private final String domain;
@@ -184,7 +186,7 @@ public final class RunConfig {
         return mountPointsByClient.get(clientIndex);
     }
 
-    public FsProtocol fsProtocol() {
+    public Backend fsProtocol() {
         return fsProtocol;
     }
 
@@ -210,7 +212,7 @@ public final class RunConfig {
 
     /** The backend options of the engine configuration besides credentials ("key=value" lines). */
     public String backendOptions() {
-        return fsProtocol == FsProtocol.CIFS && !smbClient.isEmpty() ? "smb_client=" + smbClient : "";
+        return fsProtocol.info().option("smb_client") != null && !smbClient.isEmpty() ? "smb_client=" + smbClient : "";
     }
 
     /** SFS_NFS_USER_ID, default the uid of this process. */
@@ -420,7 +422,7 @@ public final class RunConfig {
         Path mountPointsFile;
         List<MountPoint> mountPoints = List.of();
         List<List<MountPoint>> mountPointsByClient = List.of();
-        FsProtocol fsProtocol = FsProtocol.NFS;
+        Backend fsProtocol = Backend.NFS;
         String username = "";
         String password = "";
         String domain = "";

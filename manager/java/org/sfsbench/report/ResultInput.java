@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumFile;
 import org.sfsbench.results.SfssumRow;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RunResult;
 
 /**
@@ -118,15 +118,15 @@ public final class ResultInput {
         return r.build();
     }
 
-    private static Protocol protocol(String column, Path file) {
-        for (Protocol p : Protocol.values()) {
-            if (p.name().equalsIgnoreCase(column)) {
-                return p;
-            }
+    private static Backend protocol(String column, Path file) {
+        Backend b = Backend.fromSfssum(column);
+        if (b != null) {
+            return b;
         }
         if ("NFS".equalsIgnoreCase(column) || "NFSV3".equalsIgnoreCase(column)) {
-            return Protocol.NFS3;
+            return Backend.NFS;
         }
-        throw new IllegalArgumentException(file + ": protocol column is '" + column + "', expected NFS3, CIFS or POSIX");
+        throw new IllegalArgumentException(file + ": protocol column is '" + column + "', expected "
+                + String.join(", ", java.util.Arrays.stream(Backend.values()).map(Backend::sfssumName).toList()));
     }
 }

@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
@@ -38,7 +39,6 @@ import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
@@ -117,7 +117,7 @@ public final class ResultMapping {
 
     private static String protocolOf(RunResult r) {
         if (r.protocol() != null) {
-            return r.protocol().name();
+            return r.protocol().sfssumName();
         }
         if (!r.loadPoints().isEmpty() && r.loadPoints().get(0).protocol() != null) {
             return r.loadPoints().get(0).protocol();
@@ -298,13 +298,8 @@ public final class ResultMapping {
         return r.build();
     }
 
-    private static Protocol protocolEnum(String s) {
-        for (Protocol p : Protocol.values()) {
-            if (p.name().equals(s)) {
-                return p;
-            }
-        }
-        return null;
+    private static Backend protocolEnum(String s) {
+        return s == null ? null : Backend.fromSfssum(s);
     }
 
     private static LoadPointResult loadPoint(LoadPointXml x) {

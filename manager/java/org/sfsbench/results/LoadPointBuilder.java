@@ -1,6 +1,7 @@
 package org.sfsbench.results;
 
 import java.util.Map;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.ErrorResult;
@@ -38,7 +39,7 @@ public final class LoadPointBuilder {
         LoadPointResult.Builder r = LoadPointResult.builder();
         r.index(plan.index());
         r.requestedOpsPerSec(plan.requestedOpsPerSec());
-        r.protocol(plan.protocol().name());
+        r.protocol(plan.protocol().sfssumName());
         r.ipVersion(plan.ipVersion());
         r.loadGenerators(plan.loadGenerators());
         r.procsPerGenerator(plan.procsPerGenerator());

@@ -1,6 +1,6 @@
 package org.sfsbench.results;
 
-import org.sfsbench.results.model.Protocol;
+import org.sfsbench.engine.Backend;
 
 /**
  * The planned figures of one load point that go into its result row.
@@ -14,7 +14,7 @@ import org.sfsbench.results.model.Protocol;
  * @param biodReads BIOD_MAX_READS
  * @param ipVersion 4 or 6, the address family of the target
  */
-public record LoadPointPlan(int index, long requestedOpsPerSec, Protocol protocol, int loadGenerators,
+public record LoadPointPlan(int index, long requestedOpsPerSec, Backend protocol, int loadGenerators,
         int procsPerGenerator, int biodWrites, int biodReads, int ipVersion) {
 
     public LoadPointPlan {

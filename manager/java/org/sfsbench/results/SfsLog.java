@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -64,7 +65,7 @@ public final class SfsLog implements Closeable {
         for (RcVariable v : run.rcVariables()) {
             info("rc " + v.name() + "=" + (RcVariable.isSecret(v.name()) ? RcVariable.MASK : v.value()));
         }
-        info("protocol " + run.protocol() + ", workload " + run.workload());
+        info("protocol " + (run.protocol() == null ? null : run.protocol().sfssumName()) + ", workload " + run.workload());
         for (ClientInfo c : run.clients()) {
             info("client " + c.number() + " " + c.name() + ": " + c.procs() + " procs");
         }

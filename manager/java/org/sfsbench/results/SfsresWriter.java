@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
@@ -49,7 +50,7 @@ public final class SfsresWriter {
         b.append("sfsbench ").append(run.toolVersion()).append(" result ").append(run.suffix()).append('\n');
         b.append("Started ").append(run.startTime()).append(", ended ")
                 .append(run.endTime() == null ? "(running)" : run.endTime()).append('\n');
-        b.append("Protocol ").append(run.protocol()).append(", workload ").append(run.workload()).append('\n');
+        b.append("Protocol ").append(run.protocol() == null ? null : run.protocol().sfssumName()).append(", workload ").append(run.workload()).append('\n');
         b.append("rc file ").append(run.rcFile()).append('\n');
         for (RcVariable v : run.rcVariables()) {
             b.append("  ").append(v.name()).append('=')

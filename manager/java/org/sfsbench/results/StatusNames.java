@@ -2,8 +2,8 @@ package org.sfsbench.results;
 
 import java.util.Map;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.SampleLayout;
-import org.sfsbench.results.model.Protocol;
 
 /**
  * Readable names of the protocol status codes found in the engine's error table. The nfs3
@@ -39,11 +39,11 @@ public final class StatusNames {
     }
 
     /** "NAME (code)" when the code is known for the protocol, else the code alone. */
-    public static String describe(Protocol protocol, int status) {
+    public static String describe(Backend protocol, int status) {
         if (status == SampleLayout.STATUS_NOT_ISSUED) {
             return "not issued (the backend cannot express it)";
         }
-        String name = (protocol == Protocol.NFS3 ? NFS3 : ERRNO).get(Math.abs(status));
+        String name = (protocol == Backend.NFS ? NFS3 : ERRNO).get(Math.abs(status));
         return name == null ? Integer.toString(status) : name + " (" + status + ")";
     }
 }

@@ -2,23 +2,13 @@ package org.sfsbench.stats;
 
 import java.util.Arrays;
 
+import org.sfsbench.engine.EngineCatalog;
+
 /**
- * Names of the engine's abstract op ids. The engine reports them (sfs_engine_op_name); the caller
- * that holds the JNA binding builds a table from it, or uses {@link #canonical()}, which mirrors
- * native/src/core/sfs_ops.h: ids 0..23 are the SFS MIXFILE names in the guide's order, 24..36 the
- * operations of the guide's CIFS table.
+ * Names of the engine's abstract op ids. {@link #canonical()} is the engine's own table
+ * (sfs_engine_op_name, through {@link EngineCatalog}); other tables serve results read back from files.
  */
 public final class OpNames {
-    private static final String[] CANONICAL = {
-        "null", "getattr", "setattr", "root", "lookup", "readlink", "read", "wrcache", "write", "create",
-        "remove", "rename", "link", "symlink", "mkdir", "rmdir", "readdir", "fsstat", "access", "commit",
-        "fsinfo", "mknod", "pathconf", "readdirplus",
-        "ECHO", "LOCKING_ANDX", "NT_TRANSACT_QUERY_SECURITY_DESC", "READ_ANDX", "TRANS2_QUERY_FS_INFORMATION",
-        "TRANS2_QUERY_FILE_INFORMATION", "TRANS2_QUERY_PATH_INFORMATION", "TRANS2_SET_FILE_INFORMATION",
-        "TRANS2_FIND_FIRST2", "WRITE_ANDX", "NT_CREATE_ANDX", "CLOSE", "FLUSH",
-    };
-    private static final OpNames CANONICAL_TABLE = new OpNames(CANONICAL);
-
     private final String[] names;
 
     /** Table indexed by op id; null entries are ids without a name. */
@@ -26,11 +16,15 @@ public final class OpNames {
         this.names = names.clone();
     }
 
-    /** The table of native/src/core/sfs_ops.h (ids 0..36). */
+    /** The engine's table (native/src/core/sfs_ops.c). */
     public static OpNames canonical() {
-        return CANONICAL_TABLE;
+        return Canonical.TABLE;
     }
 
+    /** Read from the engine on first use. */
+    private static final class Canonical {
+        static final OpNames TABLE = new OpNames(EngineCatalog.get().opNames().toArray(new String[0]));
+    }
     /** Number of ids in the table. */
     public int size() {
         return names.length;

@@ -3,6 +3,8 @@ package org.sfsbench.results.model;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.engine.Backend;
+
 /**
  * Everything a run produced: settings, load points, metrics and the run-rule verdict. Every result file is written from this.
  *
@@ -34,7 +36,7 @@ public record RunResult(
         String endTime,
         String rcFile,
         List<RcVariable> rcVariables,
-        Protocol protocol,
+        Backend protocol,
         String workload,
         List<ClientInfo> clients,
         List<LoadPointResult> loadPoints,
@@ -99,7 +101,7 @@ public record RunResult(
         private String endTime;
         private String rcFile;
         private List<RcVariable> rcVariables = new ArrayList<>();
-        private Protocol protocol;
+        private Backend protocol;
         private String workload;
         private List<ClientInfo> clients = new ArrayList<>();
         private List<LoadPointResult> loadPoints = new ArrayList<>();
@@ -172,11 +174,11 @@ public record RunResult(
             return this;
         }
 
-        public Protocol protocol() {
+        public Backend protocol() {
             return protocol;
         }
 
-        public Builder protocol(Protocol protocol) {
+        public Builder protocol(Backend protocol) {
             this.protocol = protocol;
             return this;
         }

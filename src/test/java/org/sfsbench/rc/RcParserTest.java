@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.results.RunRules;
 
+import org.sfsbench.engine.Backend;
+
 class RcParserTest {
 
     /** What {@code sfs plan} lists as reasons why the run would not be disclosable. */
@@ -38,7 +40,7 @@ class RcParserTest {
         assertEquals(2, c.numRuns());
         assertEquals(List.of("localhost"), c.clients());
         assertEquals(2, c.procs());
-        assertEquals(FsProtocol.NFS, c.fsProtocol());
+        assertEquals(Backend.NFS, c.fsProtocol());
         assertEquals("", c.username());
         assertEquals("", c.password());
         assertEquals("", c.domain());
@@ -140,7 +142,7 @@ class RcParserTest {
         assertEquals("srv:/e4", c.mountPointsOf(1).get(0).text());
         assertEquals("srv", c.mountPointsOf(1).get(0).server());
         assertEquals("/e4", c.mountPointsOf(1).get(0).path());
-        assertEquals(FsProtocol.NFS, c.fsProtocol());
+        assertEquals(Backend.NFS, c.fsProtocol());
         assertEquals(1234, c.nfsUserId());
         assertEquals(567, c.nfsGroupId());
         assertEquals(0, c.biodMaxReads());
@@ -193,7 +195,7 @@ class RcParserTest {
                 "MNT_POINTS=\"\\\\127.0.0.1:4455\\share \\\\127.0.0.1:4455\\share\\sub\"",
                 "FS_PROTOCOL=Cifs", "USERNAME=bench", "PASSWORD=\"s3cret pw\"", "DOMAIN=WORKGROUP", "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "cifs_rc", rc));
-        assertEquals(FsProtocol.CIFS, c.fsProtocol());
+        assertEquals(Backend.CIFS, c.fsProtocol());
         assertEquals("sfs2008-cifs", c.workload());
         assertEquals("bench", c.username());
         assertEquals("s3cret pw", c.password());
@@ -219,7 +221,7 @@ class RcParserTest {
         String rc = String.join("\n", "LOAD=\"100 200 300 400 500 600 700 800 900 1000\"", "PROCS=2",
                 "CLIENTS=localhost", "MNT_POINTS=\"/tmp /var/tmp\"", "FS_PROTOCOL=posix", "");
         RunConfig c = RcParser.parse(RcFiles.write(dir, "p_rc", rc));
-        assertEquals(FsProtocol.POSIX, c.fsProtocol());
+        assertEquals(Backend.POSIX, c.fsProtocol());
         assertEquals("/var/tmp", c.mountPointsOf(0).get(1).path());
         assertEquals("", c.mountPointsOf(0).get(1).server());
         assertEquals(1, reasons(c).size(), reasons(c).toString());

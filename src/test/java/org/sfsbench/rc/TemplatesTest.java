@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import org.sfsbench.engine.Backend;
+
 /** The shipped rc templates parse, and the SPEC-style ones list every variable. */
 class TemplatesTest {
 
@@ -22,7 +24,7 @@ class TemplatesTest {
     @Test
     void nfsTemplateIsADisclosableTenPointRun() throws Exception {
         RunConfig c = RcParser.parse(template("sfs_nfs_rc"));
-        assertEquals(FsProtocol.NFS, c.fsProtocol());
+        assertEquals(Backend.NFS, c.fsProtocol());
         assertEquals(10, c.numRuns());
         assertEquals(List.of(), RcParserTest.reasons(c));
         assertEquals(List.of(), c.warnings());
@@ -31,7 +33,7 @@ class TemplatesTest {
     @Test
     void cifsTemplateIsADisclosableTenPointRun() throws Exception {
         RunConfig c = RcParser.parse(template("sfs_cifs_rc"));
-        assertEquals(FsProtocol.CIFS, c.fsProtocol());
+        assertEquals(Backend.CIFS, c.fsProtocol());
         assertEquals("sfs2008-cifs", c.workload());
         assertEquals(List.of(), RcParserTest.reasons(c));
         assertEquals(List.of(), c.warnings());
@@ -42,7 +44,7 @@ class TemplatesTest {
         // the template's MNT_POINTS is a folder of this machine, which the parser requires to exist
         Files.createDirectories(Path.of("/tmp/sfsbench"));
         RunConfig c = RcParser.parse(template("sfs_posix_rc"));
-        assertEquals(FsProtocol.POSIX, c.fsProtocol());
+        assertEquals(Backend.POSIX, c.fsProtocol());
         assertEquals(List.of(20, 40, 60), c.loads());
         assertEquals(5, c.warmupTime());
         assertEquals(10, c.runtime());

@@ -2,6 +2,7 @@ package org.sfsbench.report;
 
 import java.util.List;
 
+import org.sfsbench.engine.Backend;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
@@ -9,7 +10,6 @@ import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
@@ -65,7 +65,7 @@ final class GuideSampleRun {
         r.startTime("2007-01-20T19:48:42Z");
         r.endTime("2007-01-20T21:38:42Z");
         r.rcFile("sfs_rc");
-        r.protocol(Protocol.CIFS);
+        r.protocol(Backend.CIFS);
         r.workload("sfs2008-cifs");
         r.complete(true);
         String[][] rc = {{"LOAD", "320"}, {"INCR_LOAD", "320"}, {"NUM_RUNS", "10"}, {"PROCS", "10"},

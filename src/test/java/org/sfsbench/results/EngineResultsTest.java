@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
 import org.sfsbench.stats.OpCounters;
@@ -69,7 +71,7 @@ class EngineResultsTest {
         // the encoder writes back exactly what the engine wrote
         assertArrayEquals(words, s.toWords());
 
-        LoadPointResult r = LoadPointBuilder.build(new LoadPointPlan(1, (long) (procs * rate), Protocol.POSIX, 1, procs,
+        LoadPointResult r = LoadPointBuilder.build(new LoadPointPlan(1, (long) (procs * rate), Backend.POSIX, 1, procs,
                 2, 2, 4), s, seconds, Map.of(), OpNames.canonical());
         double shares = 0;
         for (OpResult o : r.ops()) {

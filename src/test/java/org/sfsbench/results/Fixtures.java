@@ -2,10 +2,11 @@ package org.sfsbench.results;
 
 import java.util.List;
 import java.util.Map;
+
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
@@ -65,7 +66,7 @@ final class Fixtures {
         RunResult.Builder r = RunResult.builder();
         r.toolVersion("0.1.0");
         r.suffix("t");
-        r.protocol(Protocol.NFS3);
+        r.protocol(Backend.NFS);
         r.workload("sfs2008-nfs");
         r.complete(true);
         for (int i = 1; i <= 10; i++) {

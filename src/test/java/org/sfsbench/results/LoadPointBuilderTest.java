@@ -5,19 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
-import org.sfsbench.results.model.Protocol;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 
 class LoadPointBuilderTest {
-    static final LoadPointPlan PLAN = new LoadPointPlan(3, 104, Protocol.NFS3, 1, 4, 2, 2, 4);
+    static final LoadPointPlan PLAN = new LoadPointPlan(3, 104, Backend.NFS, 1, 4, 2, 2, 4);
 
     @Test
     void sfssumFigures() {

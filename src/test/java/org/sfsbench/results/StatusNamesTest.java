@@ -3,16 +3,17 @@ package org.sfsbench.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.sfsbench.results.model.Protocol;
+
+import org.sfsbench.engine.Backend;
 
 class StatusNamesTest {
     @Test
     void namesPerProtocol() {
-        assertEquals("NFS3ERR_NOENT (2)", StatusNames.describe(Protocol.NFS3, 2));
-        assertEquals("NFS3ERR_JUKEBOX (10008)", StatusNames.describe(Protocol.NFS3, 10008));
-        assertEquals("ENOENT (2)", StatusNames.describe(Protocol.CIFS, 2));
+        assertEquals("NFS3ERR_NOENT (2)", StatusNames.describe(Backend.NFS, 2));
+        assertEquals("NFS3ERR_JUKEBOX (10008)", StatusNames.describe(Backend.NFS, 10008));
+        assertEquals("ENOENT (2)", StatusNames.describe(Backend.CIFS, 2));
         // negative errno, as C code often returns it
-        assertEquals("EIO (-5)", StatusNames.describe(Protocol.POSIX, -5));
-        assertEquals("4242", StatusNames.describe(Protocol.NFS3, 4242));
+        assertEquals("EIO (-5)", StatusNames.describe(Backend.POSIX, -5));
+        assertEquals("4242", StatusNames.describe(Backend.NFS, 4242));
     }
 }

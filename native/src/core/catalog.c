@@ -1,0 +1,155 @@
+/* The catalog calls of sfsengine.h: what the registered backends and
+ * workloads declare, and the core keys of config.c. */
+#include "sfsengine.h"
+#include "backend.h"
+#include "workload.h"
+#include "config.h"
+#include "options.h"
+
+int sfs_engine_op_count(void)
+{
+    return SFS_OP_COUNT;
+}
+
+static int valid_op(int op)
+{
+    return op >= 0 && op < SFS_OP_COUNT;
+}
+
+int sfs_engine_workload_count(void)
+{
+    return sfs_workload_count();
+}
+
+const char *sfs_engine_workload_name(int w)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x ? x->name : NULL;
+}
+
+const char *sfs_engine_workload_description(int w)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x ? x->description : NULL;
+}
+
+int sfs_engine_workload_flags(int w)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x ? x->flags : 0;
+}
+
+int sfs_engine_workload_issues(int w, int op)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x && valid_op(op) && (x->ops & SFS_OP_BIT(op)) != 0;
+}
+
+double sfs_engine_workload_mix(int w, int op)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    if (!x || !x->standard_mix || !valid_op(op))
+        return -1;
+    double pct[SFS_OP_COUNT] = { 0 };
+    x->standard_mix(pct);
+    return pct[op];
+}
+
+int sfs_engine_workload_runs_on(int w, int b)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    const sfs_backend *y = sfs_backend_at(b);
+    return x && y && sfs_workload_runs_on(x, y);
+}
+
+int sfs_engine_backend_count(void)
+{
+    return sfs_backend_count();
+}
+
+const char *sfs_engine_backend_name(int b)
+{
+    const sfs_backend *x = sfs_backend_at(b);
+    return x ? x->name : NULL;
+}
+
+const char *sfs_engine_backend_description(int b)
+{
+    const sfs_backend *x = sfs_backend_at(b);
+    return x ? x->description : NULL;
+}
+
+int sfs_engine_backend_caps(int b)
+{
+    const sfs_backend *x = sfs_backend_at(b);
+    return x ? x->caps | (x->async ? SFS_CAP_ASYNC : 0) : 0;
+}
+
+int sfs_engine_backend_issues(int b, int op)
+{
+    const sfs_backend *x = sfs_backend_at(b);
+    return x && valid_op(op) && (x->ops & SFS_OP_BIT(op)) != 0 &&
+           (!x->op_unavailable || x->op_unavailable(NULL, op) == NULL);
+}
+
+const char *sfs_engine_backend_standard_workload(int b)
+{
+    const sfs_backend *x = sfs_backend_at(b);
+    return x ? x->standard_workload : NULL;
+}
+
+static const sfs_option *key(int b, int k)
+{
+    const sfs_option *table = sfs_core_keys;
+    if (b >= 0) {
+        const sfs_backend *x = sfs_backend_at(b);
+        if (!x)
+            return NULL;
+        table = x->options;
+    }
+    return k >= 0 && k < sfs_options_count(table) ? &table[k] : NULL;
+}
+
+int sfs_engine_key_count(int b)
+{
+    if (b < 0)
+        return sfs_options_count(sfs_core_keys);
+    const sfs_backend *x = sfs_backend_at(b);
+    return x ? sfs_options_count(x->options) : 0;
+}
+
+const char *sfs_engine_key_name(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->name : NULL;
+}
+
+int sfs_engine_key_type(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->type : 0;
+}
+
+double sfs_engine_key_min(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->min : 0;
+}
+
+double sfs_engine_key_max(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->max : 0;
+}
+
+const char *sfs_engine_key_default(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->def : NULL;
+}
+
+const char *sfs_engine_key_help(int b, int k)
+{
+    const sfs_option *o = key(b, k);
+    return o ? o->help : NULL;
+}
