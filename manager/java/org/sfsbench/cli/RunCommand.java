@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunPlan plan = RunPlan.from(rc);
         for (String w : rc.warnings()) {
-            System.out.println("warning: " + w);
+            System.out.println(Progress.wrap("warning: " + w, Main.MIN_WIDTH));
         }
         if (validateLevel != null) {
             return new ValidationRun(rc, plan, dir, sfx, validateLevel).run();

@@ -162,6 +162,36 @@ public final class Progress {
         }
     }
 
+    /**
+     * Breaks a line longer than {@code width} between words; continuation lines are indented four
+     * more than the first, so a terminal never splits a word. A word longer than a line stays whole.
+     */
+    public static String wrap(String line, int width) {
+        if (line.length() <= width) {
+            return line;
+        }
+        int lead = 0;
+        while (lead < line.length() && line.charAt(lead) == ' ') {
+            lead++;
+        }
+        String indent = " ".repeat(Math.min(lead + 4, width / 2));
+        StringBuilder b = new StringBuilder();
+        StringBuilder cur = new StringBuilder(line.substring(0, lead));
+        for (String word : line.substring(lead).split(" ")) {
+            boolean first = cur.toString().isBlank();
+            if (!first && cur.length() + 1 + word.length() > width) {
+                b.append(cur).append(System.lineSeparator());
+                cur = new StringBuilder(indent);
+                first = true;
+            }
+            if (!first) {
+                cur.append(' ');
+            }
+            cur.append(word);
+        }
+        return b.append(cur).toString();
+    }
+
     static String duration(double seconds) {
         if (Double.isNaN(seconds)) {
             return "?:??";
@@ -219,7 +249,7 @@ public final class Progress {
             out.print("\r" + " ".repeat(lastLength) + "\r");
             lastLength = 0;
         }
-        out.println(line);
+        out.println(wrap(line, width));
         out.flush();
         lastPlainMs = 0;
     }

@@ -59,10 +59,14 @@ public final class RunSession {
 
     /** Returns the process exit status: 0 complete, 1 ended early. */
     public int run() {
-        progress.println("sfsbench " + ToolVersion.VERSION + ": " + rc.fsProtocol().rcName() + " run of "
-                + plan.points().size() + " load point(s), " + rc.clients().size() + " client(s) x " + rc.procs()
-                + " procs; results in " + out.dir().toAbsolutePath());
-        progress.println("  The results from this run will be stored in " + out.file("sfssum"));
+        int nPoints = plan.points().size();
+        int nClients = rc.clients().size();
+        progress.println("sfsbench " + ToolVersion.VERSION + ": " + rc.fsProtocol().rcName() + " run, " + nPoints
+                + (nPoints == 1 ? " load point, " : " load points, ") + nClients
+                + (nClients == 1 ? " client x " : " clients x ") + rc.procs() + (rc.procs() == 1 ? " proc" : " procs"));
+        // the guide's words, the path on a line of its own so that it is never split
+        progress.println("  The results from this run will be stored in");
+        progress.println("  " + out.file("sfssum"));
         List<String> planned = RunRules.reasons(plan.ruleChecks());
         if (!planned.isEmpty()) {
             progress.println("  not disclosable: " + planned.size() + " reason(s), listed at the end and in sfsres");

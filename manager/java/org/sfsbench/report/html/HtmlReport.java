@@ -52,6 +52,9 @@ public final class HtmlReport {
         metadata(b, d);
         b.append("<h2>Load points</h2>\n<div class=\"charts\">\n");
         b.append(responseCurve(d));
+        b.append("<p class=\"open-loop\">Response time is measured from when each operation was due to start"
+                + " (open loop), not from when it was sent, so a server that falls behind shows its queueing"
+                + " delay instead of hiding it by slowing the load down.</p>\n");
         boolean replay = !d.loadPoints.isEmpty() && d.loadPoints.stream().allMatch(p -> p.simulatedClients != null);
         b.append(replay ? throughputVsClients(d) : requestedVsAchieved(d));
         b.append("</div>\n");
@@ -108,8 +111,15 @@ public final class HtmlReport {
         t.row("Started", orDash(d.run.startTime));
         t.row("Ended", orDash(d.run.endTime));
         t.row("Complete", d.run.complete ? "yes" : "no: " + orDash(d.run.failure));
-        t.row("Clients", d.clients.size() + " (" + procs + " procs): "
-                + String.join(", ", d.clients.stream().map(c -> c.name + " x" + c.procs).toList()));
+        t.row("Clients", d.clients.size() + (d.clients.size() == 1 ? " client, " : " clients, ") + procs
+                + (procs == 1 ? " proc in all: " : " procs in all: ") + String.join(", ", d.clients.stream()
+                        .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc)" : " procs)")).toList()));
+        if (d.metrics.peakThroughputOpsPerSec != null) {
+            t.row("Peak throughput", d.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec");
+        }
+        if (d.metrics.overallResponseTimeMsec != null) {
+            t.row("Overall response time", d.metrics.overallResponseTimeMsec.toPlainString() + " msec");
+        }
         t.row("Load points", Integer.toString(d.loadPoints.size()));
         if (d.metrics.overallResponseTimeNoOriginMsec != null) {
             t.row("ORT without origin", d.metrics.overallResponseTimeNoOriginMsec.toPlainString() + " msec");
@@ -137,7 +147,7 @@ public final class HtmlReport {
         return new LineChart("response-curve", "Response time vs achieved throughput", "Achieved throughput (ops/sec)",
                 "Response time (msec/op)")
                 .add(new LineChart.Series("msec/op", Style.RESPONSE, pts, POINT_CLASS))
-                .threshold(new LineChart.Threshold(limit,
+                .limit(new LineChart.Threshold(limit,
                         d.metrics.responseTimeLimitMsec.stripTrailingZeros().toPlainString() + " ms limit",
                         Style.LIMIT))
                 .svg();
@@ -242,24 +252,38 @@ public final class HtmlReport {
         return t.html();
     }
 
-    /** Throughput over the RUN phase, one marker per sampling interval. */
+    /** Throughput and response time over the RUN phase, one marker per sampling interval. */
     private static String timeSeries(LoadPointXml p) {
         if (p.intervals.isEmpty()) {
             return "";
         }
-        List<LineChart.Point> pts = new ArrayList<>();
+        List<LineChart.Point> ops = new ArrayList<>();
+        List<LineChart.Point> ms = new ArrayList<>();
         for (IntervalXml i : p.intervals) {
-            pts.add(new LineChart.Point(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), i.seconds.toPlainString()
-                    + " s: " + i.opsPerSec.toPlainString() + " ops/sec, "
+            String tip = i.seconds.toPlainString() + " s: " + i.opsPerSec.toPlainString() + " ops/sec, "
                     + (i.meanMsec != null ? i.meanMsec.toPlainString() + " msec/op, " : "") + i.errors + " errors, "
-                    + i.behindProcs + " procs behind"));
+                    + i.behindProcs + " procs behind";
+            ops.add(new LineChart.Point(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), tip));
+            if (i.meanMsec != null) {
+                ms.add(new LineChart.Point(i.seconds.doubleValue(), i.meanMsec.doubleValue(), tip));
+            }
         }
-        return new LineChart("time-series", "Load point " + p.index + ": throughput during the run phase",
+        String throughput = new LineChart("time-series", "Load point " + p.index + ": throughput during the run phase",
                 "Seconds into the run phase", "ops/sec")
                 .size(760, 300)
-                .add(new LineChart.Series("achieved ops/sec", Style.ACHIEVED, pts, "interval-point"))
+                .xAtLeast(p.seconds)
+                .add(new LineChart.Series("achieved ops/sec", Style.ACHIEVED, ops, "interval-point"))
                 .threshold(new LineChart.Threshold(p.requestedOpsPerSec, "requested " + p.requestedOpsPerSec,
                         Style.REQUESTED))
+                .svg();
+        if (ms.isEmpty()) {
+            return throughput;
+        }
+        return throughput + new LineChart("time-series-latency", "Load point " + p.index
+                + ": response time during the run phase", "Seconds into the run phase", "msec/op")
+                .size(760, 300)
+                .xAtLeast(p.seconds)
+                .add(new LineChart.Series("mean msec/op", Style.RESPONSE, ms, "interval-latency"))
                 .svg();
     }
 

@@ -7,7 +7,8 @@ final class Style {
     static final String ACHIEVED = "#1f77b4";
     static final String LIMIT = "#d62728";
     static final String TARGET = "#bdbdbd";
-    static final String[] PERCENTILES = {"#c6dbef", "#6baed6", "#2171b5", "#08306b"};
+    /** p50, p90, p99, p99.9: distinct hues, so the tail percentiles cannot be mistaken for each other. */
+    static final String[] PERCENTILES = {"#9ecae1", "#3182bd", "#fd8d3c", "#a50f15"};
 
     static final String CSS = """
             body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px auto;

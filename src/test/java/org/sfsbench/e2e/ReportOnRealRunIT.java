@@ -72,10 +72,46 @@ class ReportOnRealRunIT {
         HeadlessChromium.assumeInstalled();
         String dom = HeadlessChromium.dumpDom(html, Files.createDirectories(dir.resolve("chromium")));
         assertEquals(2, dom.split("class=\"lp-point\"", -1).length - 1, "one curve marker per load point");
+        assertCurveFillsThePlot(dom);
         Path png = Sfs.buildDir().resolve("report-screenshots/report.real.png");
         Files.createDirectories(png.getParent());
-        HeadlessChromium.screenshot(html, png, dir.resolve("chromium"));
+        HeadlessChromium.screenshot(html, png, dir.resolve("chromium"), 1280);
         assertTrue(Files.size(png) > 20_000, "screenshot " + png);
+        assertEquals(1280, javax.imageio.ImageIO.read(png.toFile()).getWidth());
         System.out.println("screenshot: " + png);
+    }
+
+    /**
+     * A sub-millisecond server's curve must not lie flat on the axis under a 20 ms line: in the
+     * rendered response-time chart the highest marker sits in the upper half of the plot.
+     */
+    private static void assertCurveFillsThePlot(String dom) {
+        java.util.regex.Matcher chart = java.util.regex.Pattern
+                .compile("<svg[^>]*class=\"chart response-curve\"[\\s\\S]*?</svg>").matcher(dom);
+        assertTrue(chart.find(), "no response-curve chart in the rendered page");
+        String svg = chart.group();
+        // the y axis is the frame's vertical line: its ends are the plot's top and bottom
+        java.util.regex.Matcher axis = java.util.regex.Pattern.compile(
+                "<line x1=\"([\\d.]+)\" y1=\"([\\d.]+)\" x2=\"\\1\" y2=\"([\\d.]+)\"").matcher(svg);
+        double top = Double.NaN;
+        double bottom = Double.NaN;
+        while (axis.find()) {
+            double a = Double.parseDouble(axis.group(2));
+            double b = Double.parseDouble(axis.group(3));
+            if (Math.abs(b - a) > 100) {
+                top = Math.min(a, b);
+                bottom = Math.max(a, b);
+            }
+        }
+        assertTrue(!Double.isNaN(top), "no y axis in " + svg);
+        java.util.regex.Matcher cy = java.util.regex.Pattern.compile("class=\"lp-point\" cx=\"[\\d.]+\" cy=\"([\\d.]+)\"")
+                .matcher(svg);
+        double highest = Double.MAX_VALUE;
+        while (cy.find()) {
+            highest = Math.min(highest, Double.parseDouble(cy.group(1)));
+        }
+        assertTrue(bottom - highest > (bottom - top) / 2, "curve flat on the axis: highest marker at y=" + highest
+                + " in a plot from " + top + " to " + bottom);
+        assertTrue(svg.contains("ms limit (above the chart)"), "the 20 ms limit is named when off the chart");
     }
 }

@@ -102,7 +102,7 @@ class EngineFactsTest {
         RunConfig c = parse(RcFiles.MINIMAL.replace("FS_PROTOCOL=nfs", "FS_PROTOCOL=null")
                 .replace("127.0.0.1:/a 127.0.0.1:/b", "anything x1"));
         assertEquals(Backend.NULL, c.fsProtocol());
-        java.util.List<String> ext = org.sfsbench.plan.RunPlan.from(c).settings().extensions();
-        assertTrue(ext.contains(Backend.NULL.nonDisclosableReason()), ext.toString());
+        List<String> reasons = org.sfsbench.results.RunRules.reasons(org.sfsbench.plan.RunPlan.from(c).ruleChecks());
+        assertTrue(reasons.stream().anyMatch(r -> r.contains(Backend.NULL.nonDisclosableReason())), reasons.toString());
     }
 }

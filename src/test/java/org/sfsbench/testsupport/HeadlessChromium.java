@@ -26,7 +26,12 @@ public final class HeadlessChromium {
 
     /** Writes a 1200x2000 screenshot of {@code page} to {@code png}. */
     public static void screenshot(Path page, Path png, Path profile) throws IOException, InterruptedException {
-        run(page, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=1200,2000");
+        screenshot(page, png, profile, 1200);
+    }
+
+    /** A screenshot {@code width} pixels wide (2000 high). */
+    public static void screenshot(Path page, Path png, Path profile, int width) throws IOException, InterruptedException {
+        run(page, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + ",2000");
     }
 
     /** The serialised DOM of {@code page} after Chromium parsed it. */
