@@ -67,6 +67,8 @@ class PosixStepsIT {
         }
         // one data set: INIT once, and the steps never rebuilt it
         assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
+        String json = Files.readString(results.resolve("sfsresult.ts.json")).replace(" ", "");
+        assertTrue(json.contains("\"complete\":true"), "a finished LOAD=max run is complete");
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 }
