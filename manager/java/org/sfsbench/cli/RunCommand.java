@@ -107,8 +107,9 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         RunPlan plan = RunPlan.from(rc);
+        Progress progress = Progress.forConsole(mode, progressInterval);
         for (String w : rc.warnings()) {
-            System.out.println(Progress.wrap("warning: " + w, Main.MIN_WIDTH));
+            progress.println("warning: " + w);
         }
         if (validateLevel != null) {
             return new ValidationRun(rc, plan, dir, sfx, validateLevel).run();
@@ -116,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
         RunSession session;
         try {
             Files.createDirectories(dir);
-            session = RunSession.open(rc, plan, dir, sfx, Progress.forConsole(mode, progressInterval));
+            session = RunSession.open(rc, plan, dir, sfx, progress);
         } catch (IOException e) {
             System.err.println("sfs run: results folder " + dir + ": " + ReportCommand.messageOf(e));
             return ExitCodes.USAGE;

@@ -249,7 +249,8 @@ public final class Progress {
             out.print("\r" + " ".repeat(lastLength) + "\r");
             lastLength = 0;
         }
-        out.println(wrap(line, width));
+        // a terminal gets lines broken between words; logs and pipes keep one line per message
+        out.println(mode == Mode.TERMINAL ? wrap(line, width) : line);
         out.flush();
         lastPlainMs = 0;
     }
