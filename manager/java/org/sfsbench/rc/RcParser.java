@@ -38,7 +38,7 @@ public final class RcParser {
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
 
-    /** Smallest FILESET_SCALE: below it a proc's file set is a few small files (docs/workloads.md). */
+    /** Smallest FILESET_SCALE: a proc at 1 op/s then has 12 KiB of files (docs/workloads.md, Tolerance). */
     public static final double MIN_FILESET_SCALE = 0.0001;
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
@@ -613,8 +613,8 @@ public final class RcParser {
                 throw r.error("FILESET_SCALE", "out of range", allowed);
             }
             if (s < MIN_FILESET_SCALE) {
-                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where the built file set can no longer"
-                        + " follow the plan (docs/workloads.md, File-set size)", allowed);
+                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where a proc's file set is a few"
+                        + " 1 KiB files and the 1 KiB size tolerance too coarse (docs/workloads.md, Tolerance)", allowed);
             }
             v.filesetScale = s;
         }
