@@ -19,7 +19,12 @@ public final class AccessPlanText {
             }
         }
         sb.append(Reflow.para(0, String.format(Locale.ROOT, "Target: iobw.tst per worker, %s tested from byte %d"
-                + " (%s file)", Sizes.human(t.regionBytes()), t.startOffset(), Sizes.human(t.fileBytes())), width));
+                + " (%s file), created and filled once before the first step", Sizes.human(t.regionBytes()),
+                t.startOffset(), Sizes.human(t.fileBytes())), width));
+        sb.append(Reflow.para(2, String.format(Locale.ROOT, "(a posix mount point that is an existing file or block"
+                + " device is tested in place, %s, %s)", t.wholeTarget() ? "to its end" : Sizes.human(t.regionBytes()),
+                t.targetWrites() ? "written as the specs say (ACCESS_TARGET_WRITES)"
+                        : "read only: a spec that writes is refused (ACCESS_TARGET_WRITES=yes allows it)"), width));
         sb.append('\n');
         int nameWidth = Math.max(4, t.specs().stream().mapToInt(s -> s.name().length()).max().orElse(4));
         String row = "%7s  %-" + nameWidth + "s %11s %8s %14s%n";
@@ -29,8 +34,8 @@ public final class AccessPlanText {
             sb.append(String.format(Locale.ROOT, row, s.index() + "/" + n, s.spec().name(), s.outstandingIos(),
                     s.workers() * clients, s.rampUpSeconds() + " + " + s.runSeconds() + " s"));
         }
-        sb.append(Reflow.para(0, "(outstanding I/Os per worker; workers in all; each step also fills the workers'"
-                + " targets first)", width));
+        sb.append(Reflow.para(0, "(outstanding I/Os per worker; workers in all; every step ramps up, then is"
+                + " measured, on the same targets)", width));
         return sb.toString();
     }
 }

@@ -115,7 +115,7 @@ public final class PlanText {
             }
             int n = c.access().steps().size();
             return RunEta.shortDuration(total) + " of load in " + n + (n == 1 ? " step" : " steps")
-                    + " (ramp + run), plus preparing the workers' targets";
+                    + " (ramp + run), plus creating and filling the workers' targets once";
         }
         TopSpeed ts = c.topSpeed();
         if (ts.unpaced()) {
