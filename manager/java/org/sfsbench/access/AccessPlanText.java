@@ -27,7 +27,7 @@ public final class AccessPlanText {
                         : "read only: a spec that writes is refused (ACCESS_TARGET_WRITES=yes allows it)"), width));
         sb.append('\n');
         int nameWidth = Math.max(4, t.specs().stream().mapToInt(s -> s.name().length()).max().orElse(4));
-        String row = "%7s  %-" + nameWidth + "s %11s %8s %14s%n";
+        String row = "%7s  %-" + nameWidth + "s  %11s %8s %14s%n";
         sb.append(String.format(Locale.ROOT, row, "step", "spec", "outstanding", "workers", "ramp + run"));
         int n = t.steps().size();
         for (AccessStep s : t.steps()) {
