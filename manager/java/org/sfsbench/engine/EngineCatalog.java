@@ -40,6 +40,11 @@ public final class EngineCatalog {
         public long maxLong() {
             return (long) max;
         }
+
+        /** The allowed words of a CHOICE key (its help lists them, '|' separated); empty for other types. */
+        public List<String> choices() {
+            return type == KeyType.CHOICE ? List.of(help.split("\\|")) : List.of();
+        }
     }
 
     /**
