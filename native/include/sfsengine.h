@@ -148,10 +148,12 @@ int sfs_engine_validate(const char *config, char *report, int reportlen);
  * list such ops as not issued. */
 const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
 
-/* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
- * the number of op lines with a summary in report, or -1 with
- * "file:line: why" in report. */
-int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
+/* Parse the text of a dbench loadfile (workload=loadfile; 'name' for
+ * messages) without running it: the manager checks the bytes it ships to
+ * the agents.  Returns the number of op lines with a summary in report, or
+ * -1 with "name:line: why" in report. */
+int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
+                              int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);

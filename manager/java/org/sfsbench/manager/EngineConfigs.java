@@ -83,7 +83,7 @@ public final class EngineConfigs {
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {
             int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
-            c.set("loadfile", lf.file().toString());
+            // the file itself travels with the PointTask; the agent names its own copy
             c.set("loadfile_timing", lf.timestamps() ? "timestamps" : "asap");
             c.set("procs_total", all);
             if (lf.targetRateMBps() > 0) {

@@ -290,7 +290,8 @@ public final class RunManager {
                     + cp.procs().size() + " procs (global " + cp.procs().get(0).globalIndex() + "-"
                     + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
                     + " ops/s each");
-            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config));
+            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
+                    rc.loadfile() == null ? null : rc.loadfile().copy());
             calls.add(pool.submit(() -> {
                 c.agent().prepare(task);
                 return null;
