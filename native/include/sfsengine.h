@@ -180,6 +180,8 @@ const char *sfs_engine_op_name(int op);
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */
+#define SFS_WORKLOAD_DATASET 2 /* one data set per client of working_set bytes
+                                * (randread, seqread, seqwrite: dataset.h) */
 
 /* number of abstract op ids (names: sfs_engine_op_name) */
 int sfs_engine_op_count(void);

@@ -46,6 +46,18 @@ static int workload_index(const char *name)
     return -1;
 }
 
+static void dataset_flag(void)
+{
+    const char *dataset[] = { "randread", "seqread", "seqwrite" };
+    for (int i = 0; i < 3; i++) {
+        int w = workload_index(dataset[i]);
+        CHECK(w >= 0 && (sfs_engine_workload_flags(w) & SFS_WORKLOAD_DATASET), "%s: data set",
+              dataset[i]);
+    }
+    int w = workload_index("sfs2008-nfs");
+    CHECK(w >= 0 && !(sfs_engine_workload_flags(w) & SFS_WORKLOAD_DATASET), "sfs2008-nfs: file set");
+}
+
 static void target_mix(void)
 {
     double pct[SFS_OP_COUNT];
@@ -87,6 +99,7 @@ static void target_mix(void)
 int main(void)
 {
     backends_are_the_built_ones();
+    dataset_flag();
     target_mix();
     return check_result("test_catalog");
 }

@@ -39,7 +39,7 @@ const char *sfs_engine_workload_description(int w)
 int sfs_engine_workload_flags(int w)
 {
     const sfs_workload *x = sfs_workload_at(w);
-    return x ? x->flags : 0;
+    return x ? x->flags | (x->client_dataset ? SFS_WORKLOAD_DATASET : 0) : 0;
 }
 
 int sfs_engine_workload_issues(int w, int op)

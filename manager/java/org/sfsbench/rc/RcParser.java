@@ -39,8 +39,6 @@ public final class RcParser {
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
     private static final int MAX_LOAD = 100_000_000;
-    /** The engine's procs per worker (SFS_CFG_MAX_PROCS). */
-    private static final int MAX_LOADFILE_CLIENTS = 4096;
 
     private RcParser() {
     }
@@ -248,8 +246,10 @@ public final class RcParser {
         if (!counts) {
             list.add(v.procs * hosts);
         }
+        // a host's simulated clients are the procs of one engine
+        long perHost = EngineCatalog.get().key("procs").maxLong();
         for (String w : counts ? r.words("CLIENT_COUNTS") : List.<String>of()) {
-            int n = r.parseInt("CLIENT_COUNTS", w, 1, MAX_LOADFILE_CLIENTS * hosts);
+            int n = r.parseInt("CLIENT_COUNTS", w, 1, (int) Math.min(Integer.MAX_VALUE, perHost * hosts));
             if (n < hosts) {
                 throw r.error("CLIENT_COUNTS", n + " clients cannot be spread over the " + hosts + " hosts of CLIENTS",
                         "at least one simulated client per CLIENTS host (" + hosts + ")");

@@ -78,6 +78,10 @@ class EngineFactsTest {
             assertNotNull(c.workload(w).description(), w);
         }
         assertTrue(c.rcWorkloads().containsAll(List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile")));
+        for (String w : c.rcWorkloads()) {   // WORKING_SET workloads as the engine flags them
+            assertEquals(c.workload(w).dataset(), TopSpeed.isDataset(w), w);
+        }
+        assertTrue(TopSpeed.isDataset("seqwrite") && !TopSpeed.isDataset("sfs2008-nfs"));
         RunConfig nfs = parse(RcFiles.MINIMAL);
         Map<Integer, Double> mix = TargetMix.of(nfs, OpNames.canonical());
         assertEquals(c.workload("sfs2008-nfs").standardMix(), mix);
@@ -122,6 +126,34 @@ class EngineFactsTest {
             assertThrows(EngineException.class,
                     () -> Engine.targetMix("fileset_scale=" + outside + "\ntarget.0=-\n"));
         }
+    }
+
+    @Test
+    void topSpeedSizeLimitsAreTheEngineKeys() throws Exception {
+        String base = String.join("\n", "LOAD=max", "CLIENTS=\"a\"", "MNT_POINTS=\"127.0.0.1:/a 127.0.0.1:/b\"",
+                "FS_PROTOCOL=nfs", "WORKLOAD=randread", "PROCS=2", "");
+        long xfer = EngineCatalog.get().key("xfer_size").maxLong();
+        long ws = EngineCatalog.get().key("working_set").maxLong();
+        RunConfig c = parse(base + "XFER_SIZE=" + xfer + "\nWORKING_SET=" + ws + "\n");
+        assertEquals(xfer, c.topSpeed().xferSize());
+        assertEquals(ws, c.topSpeed().workingSet());
+        for (String over : List.of("XFER_SIZE=" + (xfer + 1) + "\nWORKING_SET=1G\n",
+                "XFER_SIZE=4K\nWORKING_SET=" + (ws + 1) + "\n")) {
+            RcException x = assertThrows(RcException.class, () -> parse(base + over), over);
+            assertTrue(x.getMessage().contains(" to " + (over.startsWith("XFER_SIZE=4K") ? ws : xfer) + " bytes"),
+                    x.getMessage());
+        }
+    }
+
+    @Test
+    void loadfileClientsPerHostAreTheEnginesProcs() throws Exception {
+        long procs = EngineCatalog.get().key("procs").maxLong();
+        RcFiles.write(dir, "client.txt", "Close 7 NT_STATUS_OK\n");
+        String rc = String.join("\n", "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENTS=\"localhost\"",
+                "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", "");
+        assertEquals(List.of((int) procs), parse(rc + "CLIENT_COUNTS=" + procs + "\n").loadfile().clientCounts());
+        RcException x = assertThrows(RcException.class, () -> parse(rc + "CLIENT_COUNTS=" + (procs + 1) + "\n"));
+        assertTrue(x.getMessage().contains("from 1 to " + procs), x.getMessage());
     }
 
     @Test
