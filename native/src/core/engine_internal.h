@@ -28,6 +28,7 @@ struct sfs_proc {
     struct sfs_fileset fs;
     sfs_req *reqs;                /* [depth] request slots */
     int depth;                    /* requests in flight at most (outstanding_ios, >= 1) */
+    int slots;                    /* reqs allocated: the largest depth a step may set */
     int *free_slots;              /* indexes of idle reqs, nfree of them */
     int nfree;
     int busy;                     /* requests outstanding (atomic: sample reads it) */
@@ -60,6 +61,7 @@ struct sfs_engine {
     int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
+    int async;                    /* the backend is asynchronous with this cfg */
     int queued;                   /* a sync backend runs in queued mode (run_async) */
     pthread_mutex_t lock;
     pthread_cond_t cond;
