@@ -609,6 +609,8 @@ static void readdir_cb(struct rpc_context *rpc, int status, void *data, void *pr
             READDIRPLUS3resok *ok = &res->READDIRPLUS3res_u.resok;
             for (entryplus3 *e = ok->reply.entries; e; e = e->nextentry) {
                 op->req->result_bytes++;
+                if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
+                    op->req->entry(op->req, e->name);
                 op->cookie = e->cookie;
             }
             memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);
@@ -623,6 +625,8 @@ static void readdir_cb(struct rpc_context *rpc, int status, void *data, void *pr
             READDIR3resok *ok = &res->READDIR3res_u.resok;
             for (entry3 *e = ok->reply.entries; e; e = e->nextentry) {
                 op->req->result_bytes++;
+                if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
+                    op->req->entry(op->req, e->name);
                 op->cookie = e->cookie;
             }
             memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.manager.EngineConfigs;
 import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -38,6 +39,7 @@ public final class PlanText {
             line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
                     + c.sampleInterval() + " s");
         }
+        line(sb, "file set", EngineConfigs.rootFolder("SUFFIX") + "/ on each mount point, kept after the run (sfs clean)");
         List<String> reasons = RunRules.reasons(plan.ruleChecks());
         if (reasons.isEmpty()) {
             line(sb, "disclosable", "yes, if the run passes " + String.join(", ", RunRules.MEASURED_RULES));
