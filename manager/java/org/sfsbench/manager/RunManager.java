@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.WorkerState;
@@ -93,6 +94,10 @@ public final class RunManager {
         List<LoadPoint> points = plan.points();
         if (rc.topSpeed().unpaced()) {
             runSteps(points.get(0), seed);
+            return;
+        }
+        if (rc.access() != null) {
+            runAccessSteps(points, seed);
             return;
         }
         progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
@@ -218,6 +223,39 @@ public final class RunManager {
         }
     }
 
+    /**
+     * A WORKLOAD=access test, as Iometer runs it: the workers' targets are opened and prepared once
+     * (INIT), then every step (spec x workers x outstanding I/Os) changes the engine's spec, depth and
+     * active workers, ramps up (WARMUP) and is measured (RUN); each step is one load point of the
+     * results.
+     */
+    private void runAccessSteps(List<LoadPoint> points, long seed) throws RunAbortedException {
+        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
+                rc.runtime(), System.currentTimeMillis()));
+        LoadPoint targets = plan.accessTargets();
+        try {
+            prepare(targets, seed);
+            init(targets, points.size());
+            for (LoadPoint point : points) {
+                checkAbort();
+                AccessStep s = rc.access().step(point.index());
+                String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+                progress.println(String.format("%s  Step %d of %d: %s ...", Timestamps.now(), s.index(),
+                        points.size(), s.label()));
+                sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampUpSeconds() + " s, measured "
+                        + s.runSeconds() + " s");
+                stepAll(s.index(), s.engineChanges());
+                LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
+                        start);
+                sink.pointFinished(r);
+                progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors",
+                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps()));
+            }
+        } finally {
+            finishPoint();
+        }
+    }
+
     private static StepResult stepResult(Step s) {
         StepResult r = new StepResult();
         r.setKind(s.kind().name().toLowerCase(java.util.Locale.ROOT));
@@ -290,7 +328,8 @@ public final class RunManager {
                     + cp.procs().size() + " procs (global " + cp.procs().get(0).globalIndex() + "-"
                     + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
                     + " ops/s each");
-            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config));
+            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
+                    rc.loadfile() == null ? null : rc.loadfile().copy());
             calls.add(pool.submit(() -> {
                 c.agent().prepare(task);
                 return null;
@@ -450,7 +489,7 @@ public final class RunManager {
         if (rc.loadfile() != null) {
             r.simulatedClients(point.nominalLoad());
         }
-        if (rc.loadfile() != null || rc.topSpeed().unpaced()) {
+        if (rc.loadfile() != null || rc.topSpeed().unpaced() || rc.access() != null) {
             r.throughputMBps(run.total().bytes() / seconds / 1e6);
         }
         r.startTime(start);
