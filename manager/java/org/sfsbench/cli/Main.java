@@ -51,6 +51,11 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The width text a command prints is reflowed to: the help's, never below {@link #MIN_WIDTH}. */
+    static int width(CommandSpec command) {
+        return Math.max(MIN_WIDTH, command.usageMessage().width());
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
