@@ -450,9 +450,6 @@ public final class RunManager {
         if (rc.loadfile() != null) {
             r.simulatedClients(point.nominalLoad());
         }
-        if (rc.loadfile() != null || rc.topSpeed().unpaced()) {
-            r.throughputMBps(run.total().bytes() / seconds / 1e6);
-        }
         r.startTime(start);
         r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         for (int i = 0; i < clients.size(); i++) {

@@ -29,6 +29,7 @@ public final class TextReport {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
         b.append('\n');
+        b.append(throughputAndCpu(d));
         b.append(StepsText.of(d));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
@@ -62,6 +63,37 @@ public final class TextReport {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * MB/s and client CPU per load point (docs/results.md "Client CPU"); "" when no point has
+     * either (a result read from sfssum).
+     */
+    static String throughputAndCpu(ResultDocument d) {
+        StringBuilder b = new StringBuilder();
+        String row = "%5s %12s %11s %7s %7s %7s %5s %8s %8s%n";
+        for (LoadPointXml p : d.loadPoints) {
+            if (p.throughputMBps == null && p.cpu == null) {
+                continue;
+            }
+            if (b.length() == 0) {
+                b.append("MB/s and client CPU over RUN (MB = 10^6 bytes; host CPU in % of all its CPUs;\n"
+                        + "worker = the clients' worker processes, % of one CPU and CPU us per op)\n");
+                b.append(String.format(Locale.ROOT, row, "point", "ops/s", "MB/s", "busy%", "user%", "sys%", "CPUs",
+                        "worker%", "us/op"));
+            }
+            boolean c = p.cpu != null;
+            b.append(String.format(Locale.ROOT, row, p.index, p.achievedOpsPerSec.toPlainString(),
+                    p.throughputMBps == null ? "-" : p.throughputMBps.toPlainString(),
+                    c ? one(p.cpu.hostBusyPercent) : "-", c ? one(p.cpu.hostUserPercent) : "-",
+                    c ? one(p.cpu.hostSystemPercent) : "-", c ? Integer.toString(p.cpu.hostCpus) : "-",
+                    c ? one(p.cpu.processPercent) : "-", c ? one(p.cpu.processUsecPerOp) : "-"));
+        }
+        return b.length() == 0 ? "" : b.append('\n').toString();
+    }
+
+    private static String one(java.math.BigDecimal v) {
+        return v.setScale(1, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 
     /** The sfssum row of a published point (its attributes are already sfssum-rounded). */
