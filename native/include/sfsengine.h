@@ -124,11 +124,14 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
 int sfs_engine_start(sfs_engine *e, int phase, double seconds);
 
 /* Change settings between phases, keeping the file set and the open
- * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS).
- * 'changes' are key=value lines:
+ * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS, access
+ * steps).  'changes' are key=value lines:
  *   active=N   procs that generate load in the next phases (1..procs; the
  *              others stay idle; INIT always uses every proc)
  *   rate=R     ops/s per proc, 0 = unpaced
+ *   outstanding_ios=N  requests in flight per proc (1..outstanding_ios of
+ *              the configuration the engine was opened with)
+ *   access_spec=...    workload access: the spec of the next phases
  * Refused while a phase runs.  0, or -1 with a message naming the key. */
 int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen);
 
@@ -161,10 +164,12 @@ int sfs_engine_validate(const char *config, char *report, int reportlen);
  * list such ops as not issued. */
 const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
 
-/* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
- * the number of op lines with a summary in report, or -1 with
- * "file:line: why" in report. */
-int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
+/* Parse the text of a dbench loadfile (workload=loadfile; 'name' for
+ * messages) without running it: the manager checks the bytes it ships to
+ * the agents.  Returns the number of op lines with a summary in report, or
+ * -1 with "name:line: why" in report. */
+int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
+                              int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);

@@ -113,6 +113,7 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    e->cfg.target_objects = e->wl->target_objects;
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
@@ -151,15 +152,17 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
             snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        p->depth = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
-        p->reqs = calloc((size_t)p->depth, sizeof *p->reqs);
-        p->free_slots = calloc((size_t)p->depth, sizeof *p->free_slots);
+        /* outstanding_ios at open is the most a step may ask for (slots, ring) */
+        p->slots = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
+        p->depth = p->slots;
+        p->reqs = calloc((size_t)p->slots, sizeof *p->reqs);
+        p->free_slots = calloc((size_t)p->slots, sizeof *p->free_slots);
         if (!p->reqs || !p->free_slots) {
             snprintf(msg, sizeof msg, "out of memory");
             goto fail;
         }
-        for (int k = 0; k < p->depth; k++)
-            p->free_slots[p->nfree++] = p->depth - 1 - k;
+        for (int k = 0; k < p->slots; k++)
+            p->free_slots[p->nfree++] = p->slots - 1 - k;
         if (!e->wl->own_namespace && !e->wl->own_files &&
             sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
@@ -319,7 +322,31 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
             e->procs[i].interval_ns = r > 0 ? 1e9 / r : 0;
         return 0;
     }
-    snprintf(msg, len, "step line %d: unknown key '%s' (allowed: active, rate)", line, key);
+    if (strcmp(key, "outstanding_ios") == 0) {
+        long n = strtol(val, &end, 10);
+        int most = e->nprocs > 0 ? e->procs[0].slots : 1;
+        if (!*val || *end || n < 1 || n > most) {
+            snprintf(msg, len, "step line %d: outstanding_ios=%s: allowed 1..%d (outstanding_ios "
+                     "when the engine was opened)", line, val, most);
+            return -1;
+        }
+        for (int i = 0; i < e->nprocs; i++)
+            e->procs[i].depth = (int)n;
+        return 0;
+    }
+    if (e->wl->step) {
+        char m2[400] = "";
+        int rc = 1;
+        for (int i = 0; i < e->nprocs && (i == 0 || rc == 0); i++)
+            rc = e->wl->step(e->procs[i].wstate, key, val, m2, sizeof m2);
+        if (rc == 0) return 0;
+        if (rc < 0) {
+            snprintf(msg, len, "step line %d: %s=%s: %s", line, key, val, m2);
+            return -1;
+        }
+    }
+    snprintf(msg, len, "step line %d: unknown key '%s' (allowed: active, rate, outstanding_ios%s)",
+             line, key, e->wl->step ? " and the workload's own" : "");
     return -1;
 }
 

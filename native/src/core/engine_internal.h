@@ -29,6 +29,7 @@ struct sfs_proc {
     struct sfs_fileset fs;
     sfs_req *reqs;                /* [depth] request slots */
     int depth;                    /* requests in flight at most (outstanding_ios, >= 1) */
+    int slots;                    /* reqs allocated: the largest depth a step may set */
     int *free_slots;              /* indexes of idle reqs, nfree of them */
     int nfree;
     int busy;                     /* requests outstanding (atomic: sample reads it) */

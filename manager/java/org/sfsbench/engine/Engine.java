@@ -94,16 +94,16 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Parses a dbench loadfile the way workload=loadfile does, without running it: {@code ops} op
-     * lines and a one-line summary, or {@code ops} < 0 and "file:line: why".
+     * Parses the text of a dbench loadfile the way workload=loadfile does, without running it:
+     * {@code ops} op lines and a one-line summary, or {@code ops} < 0 and "name:line: why".
      */
-    public static LoadfileCheck checkLoadfile(String path) {
+    public static LoadfileCheck checkLoadfile(String name, byte[] text) {
         byte[] report = new byte[8192];
-        int ops = NativeEngine.sfs_engine_loadfile_check(path, report, report.length);
+        int ops = NativeEngine.sfs_engine_loadfile_check(name, text, text.length, report, report.length);
         return new LoadfileCheck(ops, cString(report));
     }
 
-    /** Result of {@link #checkLoadfile(String)}. */
+    /** Result of {@link #checkLoadfile(String, byte[])}. */
     public record LoadfileCheck(int ops, String report) {
     }
 

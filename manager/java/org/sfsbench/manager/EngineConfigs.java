@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.sfsbench.engine.Backend;
-import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
@@ -74,16 +73,19 @@ public final class EngineConfigs {
         });
         AccessTest access = rc.access();
         if (access != null) {
-            AccessStep step = access.step(point.index());
-            c.set("access_spec", step.spec().engineText());
-            c.set("outstanding_ios", step.outstandingIos());
+            // the engine opens with the first spec and the most outstanding I/Os of the test; each
+            // step then sets its own (RunManager.runAccessSteps, AccessStep.engineChanges)
+            c.set("access_spec", access.specs().get(0).engineText());
+            c.set("outstanding_ios", access.maxOutstandingIos());
             c.set("file_size", access.regionBytes());
             c.set("start_offset", access.startOffset());
+            c.set("whole_target", access.wholeTarget() ? 1 : 0);
+            c.set("target_writes", access.targetWrites() ? 1 : 0);
         }
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {
             int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
-            c.set("loadfile", lf.file().toString());
+            // the file itself travels with the PointTask; the agent names its own copy
             c.set("loadfile_timing", lf.timestamps() ? "timestamps" : "asap");
             c.set("procs_total", all);
             if (lf.targetRateMBps() > 0) {

@@ -68,7 +68,17 @@ class AccessRunIT {
         for (JsonNode p : points) {
             assertEquals(0, p.get("failedOps").asLong(), p.toString());
             assertTrue(p.get("achievedOpsPerSec").asDouble() > 0, p.toString());
+            assertTrue(p.get("throughputMBps").asDouble() > 0, p.toString());
+            // RUNTIME=2 measured per step (the ramp of 1 s is not)
+            double secs = p.get("seconds").asDouble();
+            assertTrue(secs >= 1.9 && secs < 3, "measured " + secs + " s: " + p);
         }
+        for (int k = 1; k <= steps; k++) {
+            assertTrue(out.contains("Step " + k + " of " + steps + ": "), out);
+        }
+        // the targets are prepared once for all the steps (Iometer's iobw.tst), not per step
+        String log = Files.readString(results.resolve("sfslog.a"));
+        assertEquals(1, log.split("INIT done", -1).length - 1, log);
         List<Map<String, String>> rows = csv(results.resolve("access.a.csv"));
         assertEquals(steps, rows.size(), out);
         for (Map<String, String> r : rows) {
@@ -103,6 +113,31 @@ class AccessRunIT {
         assertEquals("8", rows.get(0).get("Starting Sector"));
         assertEquals("0.000000", rows.get(3).get("Read IOps"), "the 64 KiB spec only writes");
         assertTrue(Files.size(mnt.resolve("sfs_a/p0001/iobw.tst")) == 32768L * 512 + 8 * 512);
+    }
+
+    /** An existing file as the posix target: tested in place, nothing created beside it. */
+    @Test
+    void posixExistingFileInPlace(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("disk.img");
+        byte[] data = new byte[4 << 20];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31 + 7);
+        }
+        Files.write(target, data);
+        Path specs = Files.writeString(dir.resolve("specs.txt"), "[reads]\n4k 100 100 100\n[mixed]\n8k 100 50 50\n");
+        // the second spec writes: refused before anything starts without ACCESS_TARGET_WRITES
+        Path rc = rc(dir, "posix", target.toString(), specs.toString(), "1 4", "");
+        ChildProcess refused = Sfs.start(dir.resolve("refused.txt"), Map.of(), "run", "-r", rc.toString(), "-s",
+                "a", "-d", dir.resolve("refused").toString());
+        assertTrue(refused.waitFor(120) != 0, refused.output());
+        assertTrue(refused.output().contains("ACCESS_TARGET_WRITES") && !refused.output().contains("Step 1"),
+                refused.output());
+        assertTrue(java.util.Arrays.equals(data, Files.readAllBytes(target)), "a refused run leaves the file alone");
+        runClean(dir, rc(dir, "posix", target.toString(), specs.toString(), "1 4", "ACCESS_TARGET_WRITES=yes"), 4);
+        assertEquals(4L << 20, Files.size(target), "tested whole, not grown");
+        try (var s = Files.list(dir)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("sfs_")), "no benchmark folder made");
+        }
     }
 
     @Test

@@ -95,7 +95,7 @@ class CpuFiguresTest {
     @Test
     void accessCsvFillsIometersCpuColumns() {
         AccessTest test = new AccessTest("built-in", List.of(BuiltinSpecs.named("OLTP")), List.of(4), List.of(1), 1, 10,
-                1 << 20, 0);
+                1 << 20, 0, false, false);
         LoadPointResult p = GuideSampleRun.build("acc").loadPoints().get(0).toBuilder()
                 .cpu(new CpuResult(40, 30, 10, 2, 55, 12.5)).build();
         AccessStepResult r = AccessStepResult.of(test.step(1), 1, p);
