@@ -173,7 +173,7 @@ static const char *secdesc_unavailable;
  * up before the measured phases. */
 static void probe_secdesc(struct smb_ctx *x, int proc, int port)
 {
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     if (proc == 0)
         __atomic_store_n(&secdesc_unavailable, NULL, __ATOMIC_RELEASE);
     else if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
@@ -226,7 +226,7 @@ static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     if (x->c) {
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
@@ -365,7 +365,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
             return -1;
         }
         snprintf(x->prefix + l, sizeof x->prefix - l, "%s%s", l ? "/" : "", c);
-        smb_result r = { 0, 0 };
+        smb_result r = { 0 };
         int rc = x->ops->mkdir(x->c, x->prefix, &r);
         if (rc < 0 && rc != -EEXIST) {
             snprintf(err, errlen, "target %s: cannot create folder %s in the share: %s%s", target,
@@ -429,6 +429,13 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
 }
 
 /* The op of req; pbuf and pbuf2 (SMB_PATH_MAX bytes) hold its paths. */
+/* sfs_req's entry callback behind smb_result's */
+static void list_entry(void *arg, const char *name)
+{
+    sfs_req *req = arg;
+    req->entry(req, name);
+}
+
 static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r)
 {
     smb_file *f;
@@ -463,6 +470,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_r
     case SFS_OP_RMDIR:
         return x->ops->rmdir(x->c, p, r);
     case SFS_OP_READDIR: case SFS_OP_READDIRPLUS: case SFS_OP_CIFS_FIND_FIRST2:
+        if (req->entry) { r->entry = list_entry; r->entry_arg = req; }
         n = x->ops->list_dir(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
@@ -534,7 +542,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_r
 
 static void execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2)
 {
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     req->result_bytes = 0;
     int rc = do_op(x, req, pbuf, pbuf2, &r);
     req->status = rc;
