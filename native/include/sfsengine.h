@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define SFS_ENGINE_API_VERSION 1
+#define SFS_ENGINE_API_VERSION 2
 
 /* phases */
 #define SFS_PHASE_IDLE   0
@@ -86,7 +86,20 @@ extern "C" {
 /* error-table status of ops a workload did not send because the backend
  * cannot express them (not counted in the op's ops or errors) */
 #define SFS_STATUS_NOT_ISSUED 0x7fff0001
-#define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+
+/* client CPU after the error table (core/cpu.h): from the start of the phase
+ * to the moment its last proc ended, or to the sample while it runs */
+#define SFS_C_BASE         (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+#define SFS_C_WINDOW_US    0   /* length of that window, us; 0 = CPU not measured */
+#define SFS_C_HOST_TICKS   1   /* host /proc/stat ticks of all CPUs in the window */
+#define SFS_C_HOST_USER    2   /* ... of them user + nice */
+#define SFS_C_HOST_SYSTEM  3   /* ... system + irq + softirq */
+#define SFS_C_HOST_IDLE    4   /* ... idle + iowait (the rest of the ticks is steal) */
+#define SFS_C_HOST_CPUS    5   /* CPUs online on the host */
+#define SFS_C_PROC_USER_US 6   /* this process's user CPU time, us (getrusage) */
+#define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
+#define SFS_C_WORDS        8
+#define SFS_SAMPLE_WORDS (SFS_C_BASE + SFS_C_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;
