@@ -144,6 +144,17 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
+/* Find the folders directly under each target (target.N of config, with
+ * backend and its options) whose names match the glob 'pattern' (sfs
+ * clean: "sfs_*" or "sfs_<suffix>"), and unless dry_run remove each with
+ * everything in it, through the backend.  One report line per folder:
+ * "target<TAB>name<TAB>files<TAB>dirs<TAB>bytes<TAB>removed|found|error: why"
+ * (a target that cannot be opened or listed: name "-").  Returns the
+ * number of folders or targets that failed, or -1 if config or pattern is
+ * invalid (message in report). */
+int sfs_engine_clean(const char *config, const char *pattern, int dry_run, char *report,
+                     int reportlen);
+
 /* NULL if 'backend' can put op id 'op' on the wire with the backend options
  * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
  * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has

@@ -43,7 +43,7 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         struct sfs_worker *w = NULL;
-        if (e->be->async)
+        if (e->async)
             for (int k = 0; k < e->nworkers && !w; k++)
                 if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
                     w = &e->workers[k];
@@ -117,7 +117,8 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
-    if (e->cfg.outstanding_ios > 0 && !e->be->async) {
+    e->async = sfs_backend_async(e->be, &e->cfg);
+    if (e->cfg.outstanding_ios > 0 && !e->async) {
         if (e->be->queue)
             e->queued = 1;
         else if (e->cfg.outstanding_ios > 1) {

@@ -61,6 +61,7 @@ struct sfs_engine {
     int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
+    int async;                    /* the backend is asynchronous with this cfg */
     int queued;                   /* a sync backend runs in queued mode (run_async) */
     pthread_mutex_t lock;
     pthread_cond_t cond;

@@ -185,7 +185,8 @@ final class AgentServiceImpl {
         EngineConfig c = EngineConfig.parse(config);
         int first = Integer.parseInt(c.get("proc_first") == null ? "0" : c.get("proc_first"));
         int n = Integer.parseInt(c.get("procs") == null ? "1" : c.get("procs"));
-        return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
+        // global proc numbers from 0, as in the engine's messages and the file-set folders pNNNN
+        return n == 1 ? Integer.toString(first) : first + "-" + (first + n - 1);
     }
 
     void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {

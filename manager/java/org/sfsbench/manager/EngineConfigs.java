@@ -18,6 +18,9 @@ import org.sfsbench.rc.TopSpeed;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
 public final class EngineConfigs {
+    /** What every run's folder name starts with ({@code sfs clean} removes such folders). */
+    public static final String ROOT_PREFIX = "sfs_";
+
     /** DEBUG flags that concern the parent (agent/manager) rather than the child procs. */
     private static final Set<Integer> PARENT_FLAGS = Set.of(1, 2, 3);
 
@@ -39,7 +42,7 @@ public final class EngineConfigs {
             ProcPlan p = client.procs().get(i);
             c.set("target." + i, p.mountPoint().text());
         }
-        c.set("root", "sfs_" + safe(suffix));
+        c.set("root", rootFolder(suffix));
         c.set("rate", point.perProcRate());
         Map<String, Integer> mix = rc.mix();
         if (mix != null && !mix.isEmpty()) {
@@ -122,6 +125,11 @@ public final class EngineConfigs {
             c.set("fileset_rate", 1);
             c.set("fileset_mb_per_op", String.format(java.util.Locale.ROOT, "%.6f", mibPerProc));
         }
+    }
+
+    /** The folder a run with this suffix builds its file sets in, under every mount point. */
+    public static String rootFolder(String suffix) {
+        return ROOT_PREFIX + safe(suffix);
     }
 
     private static String nz(String s) {

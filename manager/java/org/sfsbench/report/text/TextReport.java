@@ -1,7 +1,5 @@
 package org.sfsbench.report.text;
 
-import java.util.Locale;
-
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -19,17 +17,24 @@ public final class TextReport {
     private TextReport() {
     }
 
+    /** The report at {@link Reflow#WIDTH} columns. */
     public static String render(ResultDocument d) {
+        return render(d, Reflow.WIDTH);
+    }
+
+    /** The report with no line wider than {@code width} (the sfssum rows are 77 columns). */
+    public static String render(ResultDocument d, int width) {
         StringBuilder b = new StringBuilder(8192);
         b.append("sfsbench result ").append(d.run.suffix).append(" (").append(d.tool.name).append(' ')
                 .append(d.tool.version).append(")\n\n");
-        b.append("Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops, seconds,\n"
-                + "protocol, T, IP version, file set KB, clients, procs/client, biod writes, biod reads, release)\n");
+        b.append(Reflow.para(0, "Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops,"
+                + " seconds, protocol, T, IP version, file set KB, clients, procs/client, biod writes, biod reads,"
+                + " release)", width));
         for (LoadPointXml p : d.loadPoints) {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
         b.append('\n');
-        b.append(StepsText.of(d));
+        b.append(StepsText.of(d, width));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
                     .append(" ops/sec\n");
@@ -45,21 +50,25 @@ public final class TextReport {
             b.append("Disclosable: yes (every run rule passed)\n");
         } else {
             b.append("Disclosable: NO\n");
-            d.disclosability.reasons.forEach(r -> b.append("  - ").append(r).append('\n'));
+            d.disclosability.reasons.forEach(r -> b.append(Reflow.item(r, width)));
         }
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {
             b.append("\nOperations at load point ").append(peak.index).append(" (")
                     .append(peak.achievedOpsPerSec.toPlainString()).append(" ops/sec):\n");
-            b.append(String.format(Locale.ROOT, "%-32s %10s %7s %8s %8s %9s %9s %9s %9s%n", "op", "count", "errors",
-                    "target%", "actual%", "mean ms", "p50 ms", "p99 ms", "p99.9 ms"));
+            // two tables: the mix, then the response times; each fits the width on its own
+            TextTable mix = new TextTable("op", "count", "errors", "target %", "actual %");
+            TextTable times = new TextTable("op", "mean ms", "p50 ms", "p99 ms", "p99.9 ms");
             for (OpXml o : peak.ops) {
+                mix.row(o.name, o.count, o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString());
                 boolean l = o.latency != null;
-                b.append(String.format(Locale.ROOT, "%-32s %10d %7d %8s %8s %9s %9s %9s %9s%n", o.name, o.count,
-                        o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString(),
-                        l ? o.latency.meanMsec.toPlainString() : "-", l ? o.latency.p50Msec.toPlainString() : "-",
-                        l ? o.latency.p99Msec.toPlainString() : "-", l ? o.latency.p999Msec.toPlainString() : "-"));
+                times.row(o.name, l ? o.latency.meanMsec.toPlainString() : null,
+                        l ? o.latency.p50Msec.toPlainString() : null, l ? o.latency.p99Msec.toPlainString() : null,
+                        l ? o.latency.p999Msec.toPlainString() : null);
             }
+            b.append(mix.render(width)).append('\n');
+            b.append("Response time of each op at load point ").append(peak.index).append(":\n");
+            b.append(times.render(width));
         }
         return b.toString();
     }
