@@ -92,7 +92,8 @@ public final class CleanCommand implements Callable<Integer> {
         long dirs = 0;
         long bytes = 0;
         for (Engine.CleanedFolder f : result.folders()) {
-            String where = f.name() == null ? f.target() : f.target() + "/" + f.name();
+            String sep = f.target().startsWith("\\\\") ? "\\" : "/";   // an SMB UNC path
+            String where = f.name() == null ? f.target() : f.target() + sep + f.name();
             if (f.error() != null) {
                 out.println("  " + where);
                 out.println("      failed: " + f.error());

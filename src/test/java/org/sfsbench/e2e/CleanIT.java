@@ -18,12 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
 
 /**
  * File sets left behind: a posix run leaves sfs_SUFFIX/ on its mount points, built within the
  * stated tolerance of the plan, and says so; {@code sfs clean} lists it (dry run), removes it, and
- * leaves other names alone; against the loopback NFS-Ganesha it removes a file set through NFSv3.
+ * leaves other names alone; against the loopback NFS-Ganesha and Samba it removes a run's file set
+ * through NFSv3 and SMB.
  */
 class CleanIT {
     /** docs/workloads.md, Tolerance: 1 KiB per proc (SFS_FS_TOLERANCE), plus sfssum's whole KB. */
@@ -87,11 +89,28 @@ class CleanIT {
     @Test
     void cleanRemovesAFileSetThroughNfs3(@TempDir Path dir) throws Exception {
         GaneshaServer server = GaneshaServer.defaultInstance().start();
-        // a suffix of its own: the export is shared with other tests. The file set is built
-        // through NFS, as Ganesha's cache would not list files made beside it in the export.
+        runThenClean(dir, "nfs", server.target(), "/", "", server.exportDir());
+    }
+
+    @Test
+    void cleanRemovesAFileSetThroughSmb(@TempDir Path dir) throws Exception {
+        SambaServer samba = SambaServer.defaultInstance().start();
+        Map<String, String> env = samba.env;
+        runThenClean(dir, "cifs", env.get("TARGET"), "\\", "USERNAME=" + env.get("USER") + "\nPASSWORD="
+                + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"), Path.of(env.get("SHARE_DIR")));
+    }
+
+    /**
+     * A run against a shared loopback server leaves its file set (built through the protocol, as
+     * the server's cache would not list files made beside it); a dry run counts what the server
+     * holds on disk, a clean removes it through the protocol. A suffix of its own: the export is
+     * shared with other tests.
+     */
+    private static void runThenClean(Path dir, String protocol, String target, String sep, String extra, Path local)
+            throws Exception {
         String suffix = "cleanit" + ThreadLocalRandom.current().nextInt(1_000_000);
-        Path set = server.exportDir().resolve("sfs_" + suffix);
-        Path rc = TestRc.write(dir, "nfs", "localhost", 1, server.target(), "10", 1, 2, "");
+        Path set = local.resolve("sfs_" + suffix);
+        Path rc = TestRc.write(dir, protocol, "localhost", 1, target, "10", 1, 2, extra);
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", suffix, "-d",
                 dir.resolve("results").toString());
         assertEquals(0, run.waitFor(180), run.output());
@@ -100,15 +119,15 @@ class CleanIT {
 
         ChildProcess dry = Sfs.start(dir.resolve("dry.txt"), Map.of(), "clean", "-r", rc.toString(), "-s", suffix, "-n");
         assertEquals(0, dry.waitFor(60), dry.output());
-        assertTrue(dry.output().contains(server.target() + "/sfs_" + suffix + "\n      holds "
+        assertTrue(dry.output().contains(target + sep + "sfs_" + suffix + "\n      holds "
                 + String.format(Locale.ROOT, "%,d", files) + " files"), files + " files:\n" + dry.output());
         assertTrue(Files.isDirectory(set));
 
         ChildProcess clean = Sfs.start(dir.resolve("clean.txt"), Map.of(), "clean", "-r", rc.toString(), "-s", suffix);
         assertEquals(0, clean.waitFor(60), clean.output());
-        assertTrue(clean.output().contains("(nfs)") && clean.output().contains("removed 1 file set: "
+        assertTrue(clean.output().contains("(" + protocol + ")") && clean.output().contains("removed 1 file set: "
                 + String.format(Locale.ROOT, "%,d", files) + " files"), clean.output());
-        assertFalse(Files.exists(set), "removed through NFS: " + clean.output());
+        assertFalse(Files.exists(set), "removed through " + protocol + ": " + clean.output());
     }
 
     private static long regularFiles(Path p) throws Exception {
