@@ -160,16 +160,7 @@ public final class Progress {
      * more than the first, so a terminal never splits a word. A word longer than a line stays whole.
      */
     public static String wrap(String line, int width) {
-        if (line.length() <= width) {
-            return line;
-        }
-        int lead = 0;
-        while (lead < line.length() && line.charAt(lead) == ' ') {
-            lead++;
-        }
-        String wrapped = Reflow.hanging(line.substring(0, lead), " ".repeat(Math.min(lead + 4, width / 2)),
-                line.substring(lead), width);
-        return wrapped.substring(0, wrapped.length() - 1).replace("\n", System.lineSeparator());
+        return Reflow.wrapLine(line, width).replace("\n", System.lineSeparator());
     }
 
     static String duration(double seconds) {
