@@ -43,7 +43,7 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         struct sfs_worker *w = NULL;
-        if (e->be->async)
+        if (e->async)
             for (int k = 0; k < e->nworkers && !w; k++)
                 if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
                     w = &e->workers[k];
@@ -117,7 +117,8 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
-    if (e->cfg.outstanding_ios > 0 && !e->be->async) {
+    e->async = sfs_backend_async(e->be, &e->cfg);
+    if (e->cfg.outstanding_ios > 0 && !e->async) {
         if (e->be->queue)
             e->queued = 1;
         else if (e->cfg.outstanding_ios > 1) {
@@ -217,6 +218,7 @@ static void next_generation(sfs_engine *e, uint64_t now)
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
     e->gen_start_ns[g & 1] = now;
+    sfs_cpu_snapshot(&e->cpu_start[g & 1]);
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
 }
 
@@ -482,5 +484,15 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     unsigned g = __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE);
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_merge(out, e->workers[k].cnt[g & 1]);
+    /* CPU of the same window as the counters: up to the end of the phase once
+     * its procs ended, else up to now */
+    struct sfs_cpu_snap cpu_now;
+    const struct sfs_cpu_snap *cpu_to = &cpu_now;
+    if (g != 0 && __atomic_load_n(&e->cpu_end_gen, __ATOMIC_ACQUIRE) == g)
+        cpu_to = &e->cpu_end;
+    else
+        sfs_cpu_snapshot(&cpu_now);
+    if (g != 0)
+        sfs_cpu_words(out, &e->cpu_start[g & 1], cpu_to);
     return SFS_SAMPLE_WORDS;
 }

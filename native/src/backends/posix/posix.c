@@ -390,6 +390,8 @@ static int list_dir(struct posix_ctx *c, sfs_req *req, int plus)
     req->physical = 1;
     while ((de = readdir(d)) != NULL) {
         n++;
+        if (req->entry && strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+            req->entry(req, de->d_name);
         if (plus && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
             req->physical++;
     }

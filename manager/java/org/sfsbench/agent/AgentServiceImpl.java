@@ -23,6 +23,7 @@ import org.sfsbench.rmi.LoadfileCopy;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
@@ -257,10 +258,14 @@ final class AgentServiceImpl {
         }
         EngineSample e = EngineSample.decode(s.sample().toDense());
         OpCounters t = e.total();
+        CpuTimes c = e.cpu();
         log.line(String.format(java.util.Locale.ROOT,
-                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d"
+                        + " bytes=%d cpu_window_us=%d host_ticks=%d host_user_ticks=%d host_system_ticks=%d host_cpus=%d"
+                        + " worker_cpu_us=%d",
                 currentPoint, stepTag(), s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
-                e.filesetBytes()));
+                e.filesetBytes(), t.bytes(), c.windowUs(), c.hostTicks(), c.hostUser(), c.hostSystem(), c.hostCpus(),
+                c.processUs()));
         for (OpCounters o : e.opCounters()) {
             if (o.ops() > 0) {
                 log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d%s worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",
