@@ -221,7 +221,14 @@ public final class Progress {
             lastLength = 0;
         }
         // a terminal gets lines broken between words; logs and pipes keep one line per message
-        out.println(mode == Mode.TERMINAL ? wrap(line, width) : line);
+        if (mode == Mode.TERMINAL) {
+            // each line of a multi-line message (a table) on its own
+            for (String l : line.split("\n", -1)) {
+                out.println(wrap(l, width));
+            }
+        } else {
+            out.println(line);
+        }
         out.flush();
         lastPlainMs = 0;
     }
