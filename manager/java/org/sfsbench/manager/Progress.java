@@ -50,25 +50,16 @@ public final class Progress {
     }
 
     public static Progress forConsole() {
-        return forConsole(Mode.AUTO, 10);
+        return forConsole(Mode.AUTO, 10, 80);
     }
 
-    public static Progress forConsole(Mode mode, int intervalSeconds) {
+    /** @param width the terminal's width in columns (the live line is cut to it, messages broken) */
+    public static Progress forConsole(Mode mode, int intervalSeconds, int width) {
         Mode m = mode;
         if (m == Mode.AUTO) {
             m = System.console() != null && System.getenv("CI") == null ? Mode.TERMINAL : Mode.PLAIN;
         }
-        return new Progress(System.out, m, intervalSeconds, terminalWidth());
-    }
-
-    /** COLUMNS when the shell exports it, else 80. */
-    private static int terminalWidth() {
-        try {
-            int c = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80"));
-            return Math.max(40, c);
-        } catch (NumberFormatException e) {
-            return 80;
-        }
+        return new Progress(System.out, m, intervalSeconds, Math.max(40, width));
     }
 
     /** Gives the live line the whole run's share done and time left. */
