@@ -69,6 +69,16 @@ class PosixStepsIT {
         assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
         String json = Files.readString(results.resolve("sfsresult.ts.json")).replace(" ", "");
         assertTrue(json.contains("\"complete\":true"), "a finished LOAD=max run is complete");
+        // every step has its clients' CPU (host busy within 0..100 %, worker CPU per op above 0)
+        com.fasterxml.jackson.databind.JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.resolve("sfsresult.ts.json").toFile()).get("loadPoints");
+        for (com.fasterxml.jackson.databind.JsonNode p : points) {
+            com.fasterxml.jackson.databind.JsonNode cpu = p.get("cpu");
+            assertTrue(cpu != null && cpu.get("hostBusyPercent").asDouble() > 0
+                    && cpu.get("hostBusyPercent").asDouble() <= 100 && cpu.get("processUsecPerOp").asDouble() > 0,
+                    "client CPU of step " + p.get("index") + ": " + cpu);
+        }
+        assertTrue(Files.readString(results.resolve("sfsres.ts")).contains("Client CPU over RUN: host busy"));
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 }
