@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define SFS_ENGINE_API_VERSION 1
+#define SFS_ENGINE_API_VERSION 2
 
 /* phases */
 #define SFS_PHASE_IDLE   0
@@ -86,7 +86,20 @@ extern "C" {
 /* error-table status of ops a workload did not send because the backend
  * cannot express them (not counted in the op's ops or errors) */
 #define SFS_STATUS_NOT_ISSUED 0x7fff0001
-#define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+
+/* client CPU after the error table (core/cpu.h): from the start of the phase
+ * to the moment its last proc ended, or to the sample while it runs */
+#define SFS_C_BASE         (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+#define SFS_C_WINDOW_US    0   /* length of that window, us; 0 = CPU not measured */
+#define SFS_C_HOST_TICKS   1   /* host /proc/stat ticks of all CPUs in the window */
+#define SFS_C_HOST_USER    2   /* ... of them user + nice */
+#define SFS_C_HOST_SYSTEM  3   /* ... system + irq + softirq */
+#define SFS_C_HOST_IDLE    4   /* ... idle + iowait (the rest of the ticks is steal) */
+#define SFS_C_HOST_CPUS    5   /* CPUs online on the host */
+#define SFS_C_PROC_USER_US 6   /* this process's user CPU time, us (getrusage) */
+#define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
+#define SFS_C_WORDS        8
+#define SFS_SAMPLE_WORDS (SFS_C_BASE + SFS_C_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;
@@ -111,11 +124,14 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen);
 int sfs_engine_start(sfs_engine *e, int phase, double seconds);
 
 /* Change settings between phases, keeping the file set and the open
- * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS).
- * 'changes' are key=value lines:
+ * backends: one step of a stepped run (STEP_PROCS, CURVE_PCTS, access
+ * steps).  'changes' are key=value lines:
  *   active=N   procs that generate load in the next phases (1..procs; the
  *              others stay idle; INIT always uses every proc)
  *   rate=R     ops/s per proc, 0 = unpaced
+ *   outstanding_ios=N  requests in flight per proc (1..outstanding_ios of
+ *              the configuration the engine was opened with)
+ *   access_spec=...    workload access: the spec of the next phases
  * Refused while a phase runs.  0, or -1 with a message naming the key. */
 int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen);
 
@@ -141,6 +157,17 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
+/* Find the folders directly under each target (target.N of config, with
+ * backend and its options) whose names match the glob 'pattern' (sfs
+ * clean: "sfs_*" or "sfs_<suffix>"), and unless dry_run remove each with
+ * everything in it, through the backend.  One report line per folder:
+ * "target<TAB>name<TAB>files<TAB>dirs<TAB>bytes<TAB>removed|found|error: why"
+ * (a target that cannot be opened or listed: name "-").  Returns the
+ * number of folders or targets that failed, or -1 if config or pattern is
+ * invalid (message in report). */
+int sfs_engine_clean(const char *config, const char *pattern, int dry_run, char *report,
+                     int reportlen);
+
 /* NULL if 'backend' can put op id 'op' on the wire with the backend options
  * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
  * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has
@@ -148,10 +175,12 @@ int sfs_engine_validate(const char *config, char *report, int reportlen);
  * list such ops as not issued. */
 const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op);
 
-/* Parse a dbench loadfile (workload=loadfile) without running it.  Returns
- * the number of op lines with a summary in report, or -1 with
- * "file:line: why" in report. */
-int sfs_engine_loadfile_check(const char *path, char *report, int reportlen);
+/* Parse the text of a dbench loadfile (workload=loadfile; 'name' for
+ * messages) without running it: the manager checks the bytes it ships to
+ * the agents.  Returns the number of op lines with a summary in report, or
+ * -1 with "name:line: why" in report. */
+int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
+                              int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);

@@ -1,11 +1,14 @@
 /* Workload access: the access-spec parser, the CSA generator (sequential
  * order with wrap, %random/%read/size shares per seed, alignment, bursts
  * and delays) and, end to end on posix through io_uring, that the queue
- * depth is really reached (the backend's in-flight count) and that the
- * spec's delay paces a worker. */
+ * depth is really reached (the backend's in-flight count), that the
+ * spec's delay paces a worker, that the steps of a test run on targets
+ * prepared once, and that an existing file or a block device (a loop
+ * device) is tested in place, read-only unless target_writes. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include "check.h"
 #include "sfsengine.h"
@@ -257,6 +260,203 @@ static void test_queue_depth(void)
     CHECK(system(rm) == 0, "cleanup");
 }
 
+static int wait_done(sfs_engine *e)
+{
+    int st;
+    while ((st = sfs_engine_wait(e, 1000)) == SFS_STATE_RUNNING)
+        ;
+    return st;
+}
+
+/* one measured step: ramp (WARMUP) then RUN, counters of RUN in s */
+static int measure(sfs_engine *e, double ramp, double secs)
+{
+    char why[1024] = "";
+    max_inflight = 0;
+    if (sfs_engine_start(e, SFS_PHASE_WARMUP, ramp) != 0) return -1;
+    usleep((useconds_t)(ramp * 1e6));
+    if (sfs_engine_start(e, SFS_PHASE_RUN, secs) != 0) return -1;
+    int st = wait_done(e);
+    sfs_engine_error(e, why, sizeof why);
+    CHECK(st == SFS_STATE_DONE, "RUN state %d: %s", st, why);
+    sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
+    return st == SFS_STATE_DONE ? 0 : -1;
+}
+
+/* A test's steps on one engine: INIT once, then each step changes the
+ * spec, the outstanding I/Os and the active workers; the targets are the
+ * files INIT made (same inode, no INIT object again). */
+static void test_steps(void)
+{
+    char dir[] = "/tmp/sfs_access_steps.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    char cfg[1024];
+    snprintf(cfg, sizeof cfg, "backend=qdprobe\nworkload=access\ntarget.0=%s\nprocs=2\n"
+             "outstanding_ios=16\nfile_size=4194304\naccess_spec=4096,100,100,100,0,1,0,0\n", dir);
+    sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
+    CHECK(e != NULL, "open: %s", err);
+    if (!e) return;
+    CHECK(sfs_engine_start(e, SFS_PHASE_INIT, 60) == 0, "INIT");
+    CHECK(wait_done(e) == SFS_STATE_DONE, "INIT done");
+    sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
+    CHECK(s[SFS_S_INIT_DONE] == 2 * 4 && s[SFS_S_INIT_TOTAL] == 2 * 4,
+          "INIT: 4 fill writes of 1 MiB per worker: %llu of %llu",
+          (unsigned long long)s[SFS_S_INIT_DONE], (unsigned long long)s[SFS_S_INIT_TOTAL]);
+    char path[600];
+    struct stat before, after;
+    snprintf(path, sizeof path, "%s/sfs_bench/p0001/iobw.tst", dir);
+    CHECK(stat(path, &before) == 0, "%s", path);
+    static const struct { const char *changes; int depth, active; uint32_t read_pct; } steps[] = {
+        { "active=1\noutstanding_ios=1\n", 1, 1, 100 },
+        { "active=2\noutstanding_ios=4\naccess_spec=8192,100,50,100,0,1,0,0\n", 4, 2, 50 },
+        { "active=2\noutstanding_ios=16\naccess_spec=8192,100,0,0,0,1,0,0\n", 16, 2, 0 },
+    };
+    for (int k = 0; k < 3; k++) {
+        CHECK(sfs_engine_step(e, steps[k].changes, err, sizeof err) == 0, "step %d: %s", k + 1, err);
+        if (measure(e, 0.2, 0.5)) break;
+        uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS), w = ops_of(SFS_OP_WRCACHE, SFS_O_OPS);
+        CHECK(s[SFS_S_ELAPSED_US] >= 500000 && s[SFS_S_ELAPSED_US] < 1500000,
+              "step %d measured %llu us of 0.5 s", k + 1, (unsigned long long)s[SFS_S_ELAPSED_US]);
+        CHECK(max_inflight == steps[k].depth, "step %d: %d in flight at most, want %d", k + 1,
+              max_inflight, steps[k].depth);
+        CHECK(r + w > 100, "step %d: %llu transfers", k + 1, (unsigned long long)(r + w));
+        double rp = 100.0 * (double)r / (double)(r + w);
+        CHECK(rp > steps[k].read_pct - 10.0 && rp < steps[k].read_pct + 10.0,
+              "step %d: %.1f %% reads, spec %u %%", k + 1, rp, steps[k].read_pct);
+        uint64_t bytes = ops_of(SFS_OP_READ, SFS_O_BYTES) + ops_of(SFS_OP_WRCACHE, SFS_O_BYTES);
+        CHECK(bytes == (r + w) * (k == 0 ? 4096 : 8192), "step %d: transfer size", k + 1);
+        CHECK(s[SFS_S_INIT_DONE] == 2 * 4, "step %d: no target prepared again (%llu objects)",
+              k + 1, (unsigned long long)s[SFS_S_INIT_DONE]);
+    }
+    CHECK(stat(path, &after) == 0 && after.st_ino == before.st_ino && after.st_size == before.st_size,
+          "the steps used the file INIT made (inode %llu -> %llu)",
+          (unsigned long long)before.st_ino, (unsigned long long)after.st_ino);
+    CHECK(sfs_engine_step(e, "outstanding_ios=17\n", err, sizeof err) != 0 &&
+          strstr(err, "allowed 1..16"), "more than the opened depth refused: %s", err);
+    CHECK(sfs_engine_step(e, "access_spec=4096,90,100,0,0,1,0,0\n", err, sizeof err) != 0 &&
+          strstr(err, "access_spec=") && strstr(err, "100"), "bad spec refused: %s", err);
+    CHECK(sfs_engine_step(e, "colour=blue\n", err, sizeof err) != 0 && strstr(err, "colour"),
+          "unknown step key: %s", err);
+    sfs_engine_close(e);
+    char rm[600];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    CHECK(system(rm) == 0, "cleanup");
+}
+
+/* One RUN of 'spec' on an existing file or device; NULL engine and the
+ * message in err if open refused it. */
+static int run_object(const char *target, const char *extra, const char *spec_text)
+{
+    char cfg[1024];
+    snprintf(cfg, sizeof cfg, "backend=qdprobe\nworkload=access\ntarget.0=%s\nprocs=1\n"
+             "outstanding_ios=8\nfile_size=1048576\n%saccess_spec=%s\n", target, extra, spec_text);
+    sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
+    if (!e) return -1;
+    CHECK(sfs_engine_start(e, SFS_PHASE_INIT, 60) == 0, "INIT");
+    CHECK(wait_done(e) == SFS_STATE_DONE, "INIT done");
+    sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
+    CHECK(s[SFS_S_INIT_TOTAL] == 0 && s[SFS_S_INIT_DONE] == 0, "%s: nothing to prepare", target);
+    measure(e, 0.1, 0.5);
+    sfs_engine_close(e);
+    return 0;
+}
+
+static uint64_t file_sum(const char *path)
+{
+    uint64_t h = 1469598103934665603ULL;
+    unsigned char b[65536];
+    ssize_t n;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    while ((n = read(fd, b, sizeof b)) > 0)
+        for (ssize_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
+    close(fd);
+    return h;
+}
+
+/* the checks common to a file and a device target */
+static void object_checks(const char *target, uint64_t bytes, const char *kind)
+{
+    uint64_t sum = file_sum(target);
+    /* whole target: offsets reach its end */
+    CHECK(run_object(target, "whole_target=1\n", "4096,100,100,100,0,1,0,0") == 0, "%s: open: %s",
+          kind, err);
+    uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS);
+    CHECK(r > 100 && ops_of(SFS_OP_READ, SFS_O_ERRORS) == 0 && ops_of(SFS_OP_WRCACHE, SFS_O_OPS) == 0,
+          "%s: %llu reads, %llu errors", kind, (unsigned long long)r,
+          (unsigned long long)ops_of(SFS_OP_READ, SFS_O_ERRORS));
+    CHECK(s[SFS_S_FILESET_BYTES] == bytes, "%s: region %llu of %llu bytes", kind,
+          (unsigned long long)s[SFS_S_FILESET_BYTES], (unsigned long long)bytes);
+    CHECK(file_sum(target) == sum, "%s: reads leave its content alone", kind);
+    /* writes without target_writes: refused before anything runs */
+    CHECK(run_object(target, "", "4096,100,67,100,0,1,0,0") < 0 && strstr(err, "target_writes=1") &&
+          strstr(err, "line 1 writes 33 %"), "%s: writes refused: %s", kind, err);
+    CHECK(file_sum(target) == sum, "%s: untouched after the refusal", kind);
+    /* a region past its end */
+    char extra[100];
+    snprintf(extra, sizeof extra, "start_offset=%llu\n", (unsigned long long)bytes);
+    CHECK(run_object(target, extra, "4096,100,100,100,0,1,0,0") < 0 && strstr(err, "does not fit"),
+          "%s: region past the end: %s", kind, err);
+    /* with target_writes the spec writes it (the first MiB: file_size) */
+    CHECK(run_object(target, "target_writes=1\n", "4096,100,50,100,0,1,0,0") == 0, "%s: open: %s",
+          kind, err);
+    CHECK(ops_of(SFS_OP_WRCACHE, SFS_O_OPS) > 20 && ops_of(SFS_OP_WRCACHE, SFS_O_ERRORS) == 0 &&
+          ops_of(SFS_OP_READ, SFS_O_ERRORS) == 0 && max_inflight == 8,
+          "%s: %llu writes with target_writes=1, depth %d", kind,
+          (unsigned long long)ops_of(SFS_OP_WRCACHE, SFS_O_OPS), max_inflight);
+    CHECK(s[SFS_S_FILESET_BYTES] == 1048576, "%s: file_size limits the region", kind);
+}
+
+static void test_existing_file(void)
+{
+    char path[] = "/tmp/sfs_access_file.XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0) return;
+    unsigned char b[4096];
+    for (int i = 0; i < 1024; i++) {          /* 4 MiB of a known pattern */
+        memset(b, i & 0xff, sizeof b);
+        CHECK(write(fd, b, sizeof b) == (ssize_t)sizeof b, "fill");
+    }
+    close(fd);
+    object_checks(path, 4194304, "existing file");
+    /* a file target is for workload access only */
+    char cfg[600];
+    snprintf(cfg, sizeof cfg, "backend=posix\nworkload=randread\ntarget.0=%s\n", path);
+    sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
+    CHECK(e == NULL && strstr(err, "not a directory") && strstr(err, "workload access only"),
+          "a file target of another workload: %s", err);
+    if (e) sfs_engine_close(e);
+    unlink(path);
+}
+
+/* a loop device over a sparse file: read with O_DIRECT, whole sectors only */
+static void test_block_device(void)
+{
+    if (system("command -v losetup >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "test_access: SKIP block device: losetup is not installed\n");
+        return;
+    }
+    char img[] = "/tmp/sfs_access_dev.XXXXXX";
+    int fd = mkstemp(img);
+    CHECK(fd >= 0 && ftruncate(fd, 16 << 20) == 0, "sparse file");
+    if (fd >= 0) close(fd);
+    char cmd[700], dev[256] = "";
+    snprintf(cmd, sizeof cmd, "losetup -f --show '%s' 2>&1", img);
+    FILE *p = popen(cmd, "r");
+    if (p && fgets(dev, sizeof dev, p)) dev[strcspn(dev, "\n")] = '\0';
+    int rc = p ? pclose(p) : -1;
+    CHECK(rc == 0 && strncmp(dev, "/dev/loop", 9) == 0, "losetup: %s", dev);
+    if (rc == 0 && strncmp(dev, "/dev/loop", 9) == 0) {
+        object_checks(dev, 16 << 20, "block device");
+        CHECK(run_object(dev, "target_writes=1\n", "1000,100,100,100,0,1,0,0") < 0 &&
+              strstr(err, "O_DIRECT"), "a 1000-byte transfer on a device: %s", err);
+        snprintf(cmd, sizeof cmd, "losetup -d '%s'", dev);
+        CHECK(system(cmd) == 0, "losetup -d");
+    }
+    unlink(img);
+}
+
 int main(void)
 {
     probe.options = posix()->options;
@@ -269,5 +469,8 @@ int main(void)
     test_determinism();
     test_burst_delay_alignment();
     test_queue_depth();
+    test_steps();
+    test_existing_file();
+    test_block_device();
     return check_result("test_access");
 }

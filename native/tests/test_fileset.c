@@ -63,6 +63,43 @@ static double rel(double a, double b)
     return fabs(a - b) / b;
 }
 
+/* every scale the rc file accepts (RcParser.MIN_FILESET_SCALE is 0.0001),
+ * 1, 2 and 8 procs, several load points: a point's built file set is at most
+ * its plan and short of it by less than SFS_FS_TOLERANCE per proc, and so
+ * is its working set (access_pcnt of the plan) */
+static void scale_tolerance(void)
+{
+    static const double scales[] = { 1, 0.1, 0.01, 0.001, 0.0001 };
+    static const int procs[] = { 1, 2, 8 };
+    static const int rates[] = { 1, 2, 3, 5, 10, 25, 50 };
+    for (size_t si = 0; si < sizeof scales / sizeof *scales; si++)
+        for (size_t pi = 0; pi < sizeof procs / sizeof *procs; pi++)
+            for (size_t ri = 0; ri < sizeof rates / sizeof *rates; ri++) {
+                struct sfs_cfg c;
+                char err[512], text[256];
+                snprintf(text, sizeof text, "target.0=/tmp\nprocs=%d\nrate=%d\nseed=%zu\n"
+                         "fileset_scale=%g\n", procs[pi], rates[ri], 1000 + ri, scales[si]);
+                CHECK(sfs_cfg_parse(text, &c, err, sizeof err) == 0, "%s", err);
+                double built = 0, working = 0;
+                for (int p = 0; p < procs[pi]; p++) {
+                    struct sfs_fileset fs;
+                    CHECK(sfs_fileset_build(&fs, &c, p, err, sizeof err) == 0, "%s", err);
+                    built += (double)fs.total_bytes;
+                    working += (double)fs.working_bytes;
+                    sfs_fileset_free(&fs);
+                }
+                double plan = (double)rates[ri] * procs[pi] * 120.0 * 1048576.0 * scales[si];
+                double tol = (double)procs[pi] * SFS_FS_TOLERANCE;
+                CHECK(built <= plan + 1e-6 && plan - built < tol,
+                      "scale %g, %d procs at %d ops/s: built %.0f bytes, plan %.0f (tolerance %.0f)",
+                      scales[si], procs[pi], rates[ri], built, plan, tol);
+                CHECK(working <= 0.3 * plan + 1e-6 && 0.3 * plan - working < tol,
+                      "scale %g, %d procs at %d ops/s: working set %.0f of %.0f bytes planned",
+                      scales[si], procs[pi], rates[ri], working, plan);
+                sfs_cfg_free(&c);
+            }
+}
+
 int main(void)
 {
     /* the table: shares add to 100, largest class 32 MB, mean well above SFS 3.0's */
@@ -89,6 +126,8 @@ int main(void)
         double sa = a.class_wbytes[k] / a.wbytes, sb = b.class_wbytes[k] / b.wbytes;
         CHECK(fabs(sa - sb) < 0.02, "class %d share of working bytes %g vs %g", k, sa, sb);
     }
+
+    scale_tolerance();
 
     /* the files reads land on do not depend on the split either */
     for (uint64_t len = 4096; len <= 256 * 1024; len *= 8) {
@@ -137,7 +176,7 @@ int main(void)
     sfs_req r;
     while (sfs_fileset_next_init(&f1, &r)) {
         objects += r.objects;
-        if (r.op == SFS_OP_WRITE) { writes++; bytes += r.length; }
+        if (r.op == SFS_OP_WRITE || r.op == SFS_OP_WRCACHE) { writes++; bytes += r.length; }
     }
     CHECK(objects == f1.init_total, "INIT objects %llu of %llu", (unsigned long long)objects,
           (unsigned long long)f1.init_total);

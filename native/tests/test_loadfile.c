@@ -92,10 +92,17 @@ static void bad_lines(void)
     refuse("REPEAT", "REPEAT needs one count");
     refuse("LOOP 3", "not supported");
     char report[800];
-    CHECK(sfs_engine_loadfile_check("/nonexistent/client.txt", report, sizeof report) < 0 &&
-          strstr(report, "/nonexistent/client.txt: No such file"), "missing file: %s", report);
-    CHECK(sfs_engine_loadfile_check(FIXTURE("classic.txt"), report, sizeof report) == 25 &&
-          strstr(report, "WriteX=100"), "summary: %s", report);
+    lf_file *missing = lf_parse("/nonexistent/client.txt", report, sizeof report);
+    CHECK(!missing && strstr(report, "/nonexistent/client.txt: No such file"), "missing file: %s", report);
+    static char text[1 << 16];
+    FILE *fp = fopen(FIXTURE("classic.txt"), "rb");
+    size_t n = fp ? fread(text, 1, sizeof text, fp) : 0;
+    if (fp) fclose(fp);
+    CHECK(sfs_engine_loadfile_check("classic.txt", text, n, report, sizeof report) == 25 &&
+          strstr(report, "classic.txt: ") == report && strstr(report, "WriteX=100"), "summary: %s", report);
+    const char bad[] = "Close 1 NT_STATUS_OK\nReadX 1 0 4096\n";
+    CHECK(sfs_engine_loadfile_check("t.txt", bad, sizeof bad - 1, report, sizeof report) < 0 &&
+          strstr(report, "t.txt:2: "), "truncated line: %s", report);
 }
 
 /* replay 'fixture' for its passes on posix; per-op counts into ops[] */

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "nfsgen.h"
+#include "xfer_sizes.h"
 #include "workload.h"
 
 #define DRAWS 200000

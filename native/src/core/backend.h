@@ -51,11 +51,13 @@
  * key (async backends, and sync backends through queue()); a request's
  * strings and buf stay valid until done() is called.
  *
- * Synchronous backends (posix, smb) execute the request inside submit() and
- * call req->done before returning; the engine then runs one proc per
- * thread.  Asynchronous backends (nfs3) queue the request and call
- * req->done from poll(); the engine runs many procs per thread on one
- * event loop.
+ * Synchronous backends (posix, smb with libsmbclient) execute the request
+ * inside submit() and call req->done before returning; the engine then runs
+ * one proc per thread.  Asynchronous backends (nfs3, smb with libsmb2)
+ * queue the request and call req->done from poll(); the engine runs the
+ * procs of one target on one thread and event loop.  Contexts of that
+ * thread may share one connection: their pollfd() then returns the same
+ * fd, and poll() of one of them services all.
  */
 #ifndef SFS_BACKEND_H
 #define SFS_BACKEND_H
@@ -108,6 +110,10 @@ struct sfs_req {
     const char *not_issued; /* set: do not send; why (the backend cannot express
                              * it).  Counted in the error table with status
                              * SFS_STATUS_NOT_ISSUED, not as an op or error. */
+    /* readdir, readdirplus, FIND_FIRST2: if set, the backend calls it with
+     * the name of every entry but "." and ".." before done() (sfs clean
+     * walks trees with it); NULL for load ops */
+    void      (*entry)(sfs_req *req, const char *name);
     /* --- filled by the backend --- */
     int         status;    /* 0 = ok, else a negative errno-like value */
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
@@ -170,7 +176,17 @@ typedef struct sfs_backend {
      * negative errno with a reason in err when it cannot (posix without
      * io_uring). */
     int  (*queue)(void *ctx, int depth, char *err, size_t errlen);
+    /* Optional (may be NULL = the 'async' field): whether the backend is
+     * asynchronous with cfg's settings (NULL = defaults), for a backend
+     * whose client library decides (smb: libsmb2 yes, libsmbclient no). */
+    int  (*async_with)(const struct sfs_cfg *cfg);
 } sfs_backend;
+
+/* Whether b runs asynchronously with cfg's settings (NULL = defaults). */
+static inline int sfs_backend_async(const sfs_backend *b, const struct sfs_cfg *cfg)
+{
+    return b->async_with ? b->async_with(cfg) : b->async;
+}
 
 /* Status conventions (req->status, negative errno values). */
 #include <errno.h>

@@ -82,7 +82,7 @@ const char *sfs_engine_backend_description(int b)
 int sfs_engine_backend_caps(int b)
 {
     const sfs_backend *x = sfs_backend_at(b);
-    return x ? x->caps | (x->async ? SFS_CAP_ASYNC : 0) : 0;
+    return x ? x->caps | (sfs_backend_async(x, NULL) ? SFS_CAP_ASYNC : 0) : 0;
 }
 
 int sfs_engine_backend_issues(int b, int op)

@@ -134,6 +134,8 @@ static const sfs_option core_keys[] = {
     { "outstanding_ios", SFS_KEY_INT, 0, SFS_MAX_OUTSTANDING, "0", "requests in flight per proc; 0 = one (an SFS proc)", CORE(outstanding_ios) },
     { "access_spec", SFS_KEY_TEXT, 0, 0, "", "workload access: Iometer access-spec lines separated by ';'", CORE(access_spec) },
     { "start_offset", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "workload access: first byte of the tested region", CORE(start_offset) },
+    { "whole_target", SFS_KEY_INT, 0, 1, "0", "workload access: a target that is an existing file or block device is tested from start_offset to its end (file_size then sizes only a created iobw.tst)", CORE(whole_target) },
+    { "target_writes", SFS_KEY_INT, 0, 1, "0", "workload access: 1 = a target that is an existing file or block device may be written; 0 = reads only", CORE(target_writes) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 const sfs_option *const sfs_core_keys = core_keys;

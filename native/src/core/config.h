@@ -41,6 +41,10 @@ struct sfs_cfg {
     int      outstanding_ios;    /* requests in flight per proc; 0 = one (an SFS proc) */
     char     access_spec[4096];  /* workload access: Iometer access-spec lines */
     uint64_t start_offset;       /* workload access: first byte of the tested region */
+    int      whole_target;       /* workload access: an existing file or device is tested whole */
+    int      target_writes;      /* workload access: an existing file or device may be written */
+    int      target_objects;     /* set by the engine: the workload tests a target that is an
+                                    existing file or block device in place (posix) */
     uint64_t seed;
     uint64_t debug;              /* bit n = DEBUG flag n (guide Table 3) */
     char     log[1024];

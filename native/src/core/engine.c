@@ -43,7 +43,7 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         struct sfs_worker *w = NULL;
-        if (e->be->async)
+        if (e->async)
             for (int k = 0; k < e->nworkers && !w; k++)
                 if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
                     w = &e->workers[k];
@@ -113,10 +113,12 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     if (sfs_log_open(&e->cfg, msg, sizeof msg))
         goto fail;
+    e->cfg.target_objects = e->wl->target_objects;
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
-    if (e->cfg.outstanding_ios > 0 && !e->be->async) {
+    e->async = sfs_backend_async(e->be, &e->cfg);
+    if (e->cfg.outstanding_ios > 0 && !e->async) {
         if (e->be->queue)
             e->queued = 1;
         else if (e->cfg.outstanding_ios > 1) {
@@ -151,15 +153,17 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
             snprintf(p->root, sizeof p->root, "%s/p%04d", e->cfg.root, p->global);
         p->interval_ns = e->cfg.rate > 0 ? 1e9 / e->cfg.rate : 0;
         sfs_rng_seed(&p->prng, sfs_hash3(e->cfg.seed, (uint64_t)p->global, 0x9ACE));
-        p->depth = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
-        p->reqs = calloc((size_t)p->depth, sizeof *p->reqs);
-        p->free_slots = calloc((size_t)p->depth, sizeof *p->free_slots);
+        /* outstanding_ios at open is the most a step may ask for (slots, ring) */
+        p->slots = e->cfg.outstanding_ios > 0 ? e->cfg.outstanding_ios : 1;
+        p->depth = p->slots;
+        p->reqs = calloc((size_t)p->slots, sizeof *p->reqs);
+        p->free_slots = calloc((size_t)p->slots, sizeof *p->free_slots);
         if (!p->reqs || !p->free_slots) {
             snprintf(msg, sizeof msg, "out of memory");
             goto fail;
         }
-        for (int k = 0; k < p->depth; k++)
-            p->free_slots[p->nfree++] = p->depth - 1 - k;
+        for (int k = 0; k < p->slots; k++)
+            p->free_slots[p->nfree++] = p->slots - 1 - k;
         if (!e->wl->own_namespace && !e->wl->own_files &&
             sfs_fileset_build(&p->fs, &e->cfg, i, m2, sizeof m2)) {
             snprintf(msg, sizeof msg, "proc %d: %s", p->global, m2);
@@ -214,6 +218,7 @@ static void next_generation(sfs_engine *e, uint64_t now)
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
     e->gen_start_ns[g & 1] = now;
+    sfs_cpu_snapshot(&e->cpu_start[g & 1]);
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
 }
 
@@ -318,7 +323,31 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
             e->procs[i].interval_ns = r > 0 ? 1e9 / r : 0;
         return 0;
     }
-    snprintf(msg, len, "step line %d: unknown key '%s' (allowed: active, rate)", line, key);
+    if (strcmp(key, "outstanding_ios") == 0) {
+        long n = strtol(val, &end, 10);
+        int most = e->nprocs > 0 ? e->procs[0].slots : 1;
+        if (!*val || *end || n < 1 || n > most) {
+            snprintf(msg, len, "step line %d: outstanding_ios=%s: allowed 1..%d (outstanding_ios "
+                     "when the engine was opened)", line, val, most);
+            return -1;
+        }
+        for (int i = 0; i < e->nprocs; i++)
+            e->procs[i].depth = (int)n;
+        return 0;
+    }
+    if (e->wl->step) {
+        char m2[400] = "";
+        int rc = 1;
+        for (int i = 0; i < e->nprocs && (i == 0 || rc == 0); i++)
+            rc = e->wl->step(e->procs[i].wstate, key, val, m2, sizeof m2);
+        if (rc == 0) return 0;
+        if (rc < 0) {
+            snprintf(msg, len, "step line %d: %s=%s: %s", line, key, val, m2);
+            return -1;
+        }
+    }
+    snprintf(msg, len, "step line %d: unknown key '%s' (allowed: active, rate, outstanding_ios%s)",
+             line, key, e->wl->step ? " and the workload's own" : "");
     return -1;
 }
 
@@ -455,5 +484,15 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     unsigned g = __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE);
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_merge(out, e->workers[k].cnt[g & 1]);
+    /* CPU of the same window as the counters: up to the end of the phase once
+     * its procs ended, else up to now */
+    struct sfs_cpu_snap cpu_now;
+    const struct sfs_cpu_snap *cpu_to = &cpu_now;
+    if (g != 0 && __atomic_load_n(&e->cpu_end_gen, __ATOMIC_ACQUIRE) == g)
+        cpu_to = &e->cpu_end;
+    else
+        sfs_cpu_snapshot(&cpu_now);
+    if (g != 0)
+        sfs_cpu_words(out, &e->cpu_start[g & 1], cpu_to);
     return SFS_SAMPLE_WORDS;
 }

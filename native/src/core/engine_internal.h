@@ -11,6 +11,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "counters.h"
+#include "cpu.h"
 #include "rng.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -28,6 +29,7 @@ struct sfs_proc {
     struct sfs_fileset fs;
     sfs_req *reqs;                /* [depth] request slots */
     int depth;                    /* requests in flight at most (outstanding_ios, >= 1) */
+    int slots;                    /* reqs allocated: the largest depth a step may set */
     int *free_slots;              /* indexes of idle reqs, nfree of them */
     int nfree;
     int busy;                     /* requests outstanding (atomic: sample reads it) */
@@ -60,6 +62,7 @@ struct sfs_engine {
     int load_procs;               /* procs 0..load_procs-1 generate load (atomic; sfs_engine_step) */
     struct sfs_worker *workers;
     int nworkers;
+    int async;                    /* the backend is asynchronous with this cfg */
     int queued;                   /* a sync backend runs in queued mode (run_async) */
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -69,6 +72,9 @@ struct sfs_engine {
     double phase_secs;
     unsigned gen;                 /* counter generation (atomic, release) */
     uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
+    struct sfs_cpu_snap cpu_start[2]; /* CPU at the start of generation g at [g & 1], likewise */
+    struct sfs_cpu_snap cpu_end;  /* CPU when the last proc of generation cpu_end_gen ended */
+    unsigned cpu_end_gen;         /* 0 = none (atomic, release after cpu_end) */
     int stop;                     /* atomic */
     int active;                   /* worker threads running (lock) */
     uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */

@@ -267,24 +267,28 @@ static int service(struct sfs_worker *w, int64_t timeout_ns)
     }
     if (e->be->pollfd) {
         struct pollfd pf[w->nprocs];
-        int map[w->nprocs], n = 0;
+        int fds[w->nprocs], n = 0;
         for (int i = 0; i < w->nprocs; i++) {
             struct sfs_proc *p = w->procs[i];
             short ev = 0;
-            int fd;
-            if (!p->busy || (fd = e->be->pollfd(p->bctx, &ev)) < 0) continue;
-            pf[n].fd = fd; pf[n].events = ev; pf[n].revents = 0;
-            map[n++] = i;
+            fds[i] = -1;
+            if (!p->busy || (fds[i] = e->be->pollfd(p->bctx, &ev)) < 0) continue;
+            /* contexts sharing a connection are opened one after the other */
+            if (n > 0 && pf[n - 1].fd == fds[i]) continue;
+            pf[n].fd = fds[i]; pf[n].events = ev; pf[n].revents = 0;
+            n++;
         }
         int ms = (int)(timeout_ns / 1000000);
         if (n > 0) poll(pf, (nfds_t)n, ms);
         else if (ms > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
-        /* service every busy context: ready ones complete, the others
-         * notice their timeouts */
-        (void)map;
+        /* service every busy context (one per shared connection): ready
+         * ones complete, the others notice their timeouts */
+        int last = -1;
         for (int i = 0; i < w->nprocs; i++) {
             struct sfs_proc *p = w->procs[i];
-            if (p->busy && e->be->poll(p->bctx, 0) < 0) goto dead;
+            if (!p->busy || (fds[i] >= 0 && fds[i] == last)) continue;
+            last = fds[i];
+            if (e->be->poll(p->bctx, 0) < 0) goto dead;
         }
         return 0;
     }
@@ -352,12 +356,14 @@ void *sfs_worker_main(void *arg)
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-    if (e->be->async || e->queued) run_async(w);
+    if (e->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)
         STORE_RELAXED(w->procs[i]->behind, 0);
     pthread_mutex_lock(&e->lock);
     if (--e->active == 0) {
+        sfs_cpu_snapshot(&e->cpu_end);
+        __atomic_store_n(&e->cpu_end_gen, __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
         __atomic_store_n(&e->done_stopped, stopping(e), __ATOMIC_RELAXED);
         __atomic_store_n(&e->done_ns, sfs_now_ns(), __ATOMIC_RELEASE);
     }

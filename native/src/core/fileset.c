@@ -41,6 +41,28 @@ static uint64_t dither(double x, uint64_t seed, uint64_t proc, uint64_t key)
     return (uint64_t)floor(x + u);
 }
 
+/* Whole files of each class for a byte target, largest class first: a
+ * class gets its share of the bytes plus what the larger classes could not
+ * take (carry), divided by its size and dithered, but never more than what is
+ * left of the target.  The smallest class gets
+ * the rest, so the total is at most the target and short of it by less than
+ * one smallest file -- at every scale, where rounding each class on its own
+ * could add a 32 MiB file to a 1 MiB target. */
+static void split_bytes(uint64_t cnt[], const uint64_t size[], const double share_of[],
+                        double target, uint64_t seed, uint64_t proc, uint64_t key)
+{
+    double left = target, carry = 0;
+    for (int c = SFS_FS_CLASSES - 1; c >= 0; c--) {
+        double want = target * share_of[c] + carry, sz = (double)size[c];
+        uint64_t k = want > 0 ? dither(want / sz, seed, proc, key + (uint64_t)c) : 0;
+        uint64_t fit = left > 0 ? (uint64_t)floor(left / sz) : 0;
+        if (k > fit) k = fit;
+        cnt[c] = k;
+        carry = want - (double)k * sz;
+        left -= (double)k * sz;
+    }
+}
+
 static void *xcalloc(size_t n, size_t sz)
 {
     return calloc(n ? n : 1, sz);
@@ -59,33 +81,35 @@ int sfs_fileset_build(struct sfs_fileset *fs, const struct sfs_cfg *cfg, int loc
     }
     double bytes = rate * cfg->fileset_mb_per_op * (double)MB * cfg->fileset_scale;
     uint64_t seed = cfg->seed, proc = (uint64_t)fs->proc;
-    double expect = bytes / sfs_fs_table_mean();   /* files, default table */
-
     /* size classes: the default table, or one class of file_size */
-    double want[SFS_FS_CLASSES];       /* expected files per class */
+    uint64_t n = 0, cnt[SFS_FS_CLASSES] = { 0 }, wcnt[SFS_FS_CLASSES] = { 0 };
+    double share = cfg->access_pcnt / 100.0;
     if (cfg->file_size) {
         fs->nclasses = 1;
         fs->class_size[0] = cfg->file_size;
-        want[0] = bytes / (double)cfg->file_size;
+        double want = bytes / (double)cfg->file_size;
+        cnt[0] = dither(want, seed, proc, 1000);
+        wcnt[0] = dither(want * share, seed, proc, 1000);   /* same u: w <= n */
+        if (wcnt[0] > cnt[0]) wcnt[0] = cnt[0];
     } else {
         fs->nclasses = SFS_FS_CLASSES;
+        double mean = sfs_fs_table_mean(), share_of[SFS_FS_CLASSES];
         for (int c = 0; c < SFS_FS_CLASSES; c++) {
             fs->class_size[c] = sfs_fs_size_table[c].bytes;
-            want[c] = expect * sfs_fs_size_table[c].pct / 100.0;
+            share_of[c] = (double)sfs_fs_size_table[c].bytes * sfs_fs_size_table[c].pct / 100.0 / mean;
         }
+        /* the working set (access_pcnt of the bytes) and the cold rest are
+         * each split over the classes by bytes: each is at most its target
+         * and short of it by less than SFS_FS_TOLERANCE, at every scale */
+        uint64_t cold[SFS_FS_CLASSES];
+        split_bytes(wcnt, fs->class_size, share_of, bytes * share, seed, proc, 1000);
+        double wbuilt = 0;
+        for (int c = 0; c < SFS_FS_CLASSES; c++) wbuilt += (double)wcnt[c] * (double)fs->class_size[c];
+        split_bytes(cold, fs->class_size, share_of, bytes - wbuilt, seed, proc, 2000);
+        for (int c = 0; c < SFS_FS_CLASSES; c++) cnt[c] = wcnt[c] + cold[c];
     }
-    uint64_t n = 0, cnt[SFS_FS_CLASSES] = { 0 }, wcnt[SFS_FS_CLASSES] = { 0 };
-    double share = cfg->access_pcnt / 100.0;
-    for (uint32_t c = 0; c < fs->nclasses; c++) {
-        cnt[c] = dither(want[c], seed, proc, 1000 + c);
-        /* working set: access_pcnt of each class, with the same dither value
-         * as the class count (so w <= n by construction): the working set
-         * has the file set's shape at any scale */
-        wcnt[c] = dither(want[c] * share, seed, proc, 1000 + c);
-        if (wcnt[c] > cnt[c]) wcnt[c] = cnt[c];
-        n += cnt[c];
-    }
-    if (n == 0) { cnt[0] = 1; n = 1; }
+    for (uint32_t c = 0; c < fs->nclasses; c++) n += cnt[c];
+    if (n == 0) { cnt[0] = 1; n = 1; }  /* a target below one smallest file */
     if (n > 100000000ULL) {
         snprintf(err, errlen, "file set of %llu files per proc is too large (rate %g, "
                  "fileset_mb_per_op %g, fileset_scale %g)", (unsigned long long)n, rate,

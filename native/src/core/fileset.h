@@ -14,9 +14,11 @@
  *   links/lNNNN     symlink_count symlinks to data files ("../dDDDD/fNNNNNN")
  *
  * Sizing: bytes = rate (fileset_rate if rate=0) x fileset_mb_per_op MiB x
- * fileset_scale.  Every proc's file set and working set are the same shape
- * scaled by its own rate, so how the load is split over procs and clients
- * does not change the total working set (the SFS 2.0 defect).
+ * fileset_scale, built within SFS_FS_TOLERANCE below that.  Every proc's
+ * file set and working set have the same shape scaled by its own rate
+ * (classes larger than a small proc's target are left out, their bytes go
+ * to smaller files), so how the load is split over procs and clients does
+ * not change the total working set (the SFS 2.0 defect).
  *
  * Thread model: a file set belongs to one proc and is used by that proc's
  * thread only (sizes grow with appends).  Path buffers are the caller's. */
@@ -39,7 +41,12 @@ struct sfs_cfg;
                          SFS_OP_BIT(SFS_OP_WRITE) | SFS_OP_BIT(SFS_OP_SYMLINK))
 
 typedef struct sfs_size_class { uint64_t bytes; double pct; } sfs_size_class;
-/* the default size table (docs/workloads.md), SFS_FS_CLASSES entries */
+/* Tolerance of the built size (docs/workloads.md, "Size"): a proc's file set
+ * is at most its target bytes and short of them by less than this, one file
+ * of the smallest class; a load point's total by less than this per proc. */
+#define SFS_FS_TOLERANCE 1024u
+/* the default size table (docs/workloads.md), SFS_FS_CLASSES entries;
+ * its smallest class is SFS_FS_TOLERANCE bytes */
 extern const sfs_size_class sfs_fs_size_table[SFS_FS_CLASSES];
 /* mean file size of the table, bytes */
 double sfs_fs_table_mean(void);

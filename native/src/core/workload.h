@@ -57,6 +57,14 @@ typedef struct sfs_workload {
      * root like any workload (filling in the file set's init_total and
      * total_bytes for progress); the engine builds no SFS file set. */
     int  own_files;
+    /* 1: a proc's target may be an existing file or block device instead
+     * of a folder; the workload tests it in place (the posix backend
+     * accepts such a target, cfg->target_objects) */
+    int  target_objects;
+    /* Optional: apply a setting of sfs_engine_step between phases (keys
+     * the engine core does not know).  0 applied, 1 not a key of this
+     * workload, -1 refused with a message. */
+    int  (*step)(void *state, const char *key, const char *value, char *err, size_t errlen);
 } sfs_workload;
 
 void sfs_workload_register(const sfs_workload *w);

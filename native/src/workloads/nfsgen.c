@@ -5,24 +5,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "nfsgen.h"
+#include "xfer_sizes.h"
 #include "fileset.h"
 #include "config.h"
 #include "log.h"
-
-#define KB 1024u
-
-/* Logical transfer sizes (<= 256 KiB).  Reads lean to 8-64 KiB (mean ~36
- * KiB), writes to smaller ones (mean ~24 KiB).  A read or overwrite picks a
- * working-set file at least as large as the transfer (SFS's "fit"), so the
- * transfer distribution holds; appends pick any working-set file. */
-const sfs_xfer_class sfs_read_xfer[SFS_XFER_CLASSES] = {
-    { 1 * KB, 0.0 }, { 4 * KB, 20.0 }, { 8 * KB, 25.0 }, { 16 * KB, 15.0 },
-    { 32 * KB, 15.0 }, { 64 * KB, 15.0 }, { 128 * KB, 7.0 }, { 256 * KB, 3.0 },
-};
-const sfs_xfer_class sfs_write_xfer[SFS_XFER_CLASSES] = {
-    { 1 * KB, 10.0 }, { 4 * KB, 20.0 }, { 8 * KB, 25.0 }, { 16 * KB, 15.0 },
-    { 32 * KB, 15.0 }, { 64 * KB, 10.0 }, { 128 * KB, 4.0 }, { 256 * KB, 1.0 },
-};
 
 #define LOOKUP_MISS_PCT 35  /* share of lookups of a name that does not exist */
 
@@ -99,19 +85,6 @@ void sfs_nfsgen_target_mix(void *state, double pct[SFS_OP_COUNT])
 {
     struct nfsgen *g = state;
     memcpy(pct, g->pct, sizeof g->pct);
-}
-
-static uint32_t pick_xfer(struct nfsgen *g, const sfs_xfer_class *t)
-{
-    if (g->cfg->xfer_size)
-        return g->cfg->xfer_size;
-    double u = sfs_rng_unit(&g->rng) * 100.0, c = 0;
-    for (int i = 0; i < SFS_XFER_CLASSES; i++) {
-        c += t[i].pct;
-        if (u < c)
-            return t[i].bytes;
-    }
-    return t[SFS_XFER_CLASSES - 1].bytes;
 }
 
 /* offset of an in-file transfer: 4 KiB aligned (1 KiB for short files) */
@@ -205,7 +178,7 @@ void sfs_nfsgen_next(void *state, sfs_req *req)
         }
         break;
     case SFS_OP_READ: {
-        uint64_t len = pick_xfer(g, sfs_read_xfer);
+        uint64_t len = sfs_xfer_pick(sfs_read_xfer, g->cfg->xfer_size, &g->rng);
         uint32_t i = fit(g, len);
         set_file(g, req, i);
         if (len > fs->size[i]) len = fs->size[i];
@@ -214,7 +187,7 @@ void sfs_nfsgen_next(void *state, sfs_req *req)
         break;
     }
     case SFS_OP_WRITE: case SFS_OP_WRCACHE: {
-        uint64_t len = pick_xfer(g, sfs_write_xfer);
+        uint64_t len = sfs_xfer_pick(sfs_write_xfer, g->cfg->xfer_size, &g->rng);
         req->buf = (void *)sfs_write_pattern();
         if (op == SFS_OP_WRITE && sfs_rng_below(&g->rng, 100) < (uint64_t)g->cfg->append_pcnt) {
             uint32_t i = sfs_fs_pick_working(fs, &g->rng);

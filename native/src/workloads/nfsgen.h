@@ -7,12 +7,6 @@
 
 #include "workload.h"
 
-/* transfer-size table entry (docs/workloads.md) */
-typedef struct sfs_xfer_class { uint32_t bytes; double pct; } sfs_xfer_class;
-#define SFS_XFER_CLASSES 8
-extern const sfs_xfer_class sfs_read_xfer[SFS_XFER_CLASSES];
-extern const sfs_xfer_class sfs_write_xfer[SFS_XFER_CLASSES];
-
 /* open with an explicit mix (percent per op; only ops 0..23 allowed) */
 int  sfs_nfsgen_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
                      const double mix[SFS_OP_COUNT], void **state, char *err, size_t errlen);

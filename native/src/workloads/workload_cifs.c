@@ -11,7 +11,7 @@
 #include "workload.h"
 #include "cifs_model.h"
 #include "fileset.h"
-#include "nfsgen.h"
+#include "xfer_sizes.h"
 #include "config.h"
 #include "log.h"
 
@@ -104,19 +104,6 @@ static void cifs_target_mix(void *state, double pct[SFS_OP_COUNT])
     memcpy(pct, w->pct, sizeof w->pct);
 }
 
-static uint32_t pick_xfer(struct cifs_wl *w, const sfs_xfer_class *t)
-{
-    if (w->cfg->xfer_size)
-        return w->cfg->xfer_size;
-    double u = sfs_rng_unit(&w->rng) * 100.0, c = 0;
-    for (int i = 0; i < SFS_XFER_CLASSES; i++) {
-        c += t[i].pct;
-        if (u < c)
-            return t[i].bytes;
-    }
-    return t[SFS_XFER_CLASSES - 1].bytes;
-}
-
 /* the file's size as built: SET_FILE_INFO restores it after appends */
 static uint64_t nominal_size(const struct cifs_wl *w, uint32_t i)
 {
@@ -144,7 +131,7 @@ static void fill(struct cifs_wl *w, sfs_req *req, int op)
         set_file(w, req, w->file);
         break;
     case SFS_OP_CIFS_READ_ANDX: {
-        uint64_t size = fs->size[w->file], len = pick_xfer(w, sfs_read_xfer);
+        uint64_t size = fs->size[w->file], len = sfs_xfer_pick(sfs_read_xfer, w->cfg->xfer_size, &w->rng);
         if (len > size) len = size;
         if (w->cursor + len > size) w->cursor = 0;   /* sequential, wrapping */
         req->offset = w->cursor;
@@ -154,7 +141,7 @@ static void fill(struct cifs_wl *w, sfs_req *req, int op)
         break;
     }
     case SFS_OP_CIFS_WRITE_ANDX: {
-        uint64_t size = fs->size[w->file], len = pick_xfer(w, sfs_write_xfer);
+        uint64_t size = fs->size[w->file], len = sfs_xfer_pick(sfs_write_xfer, w->cfg->xfer_size, &w->rng);
         if (sfs_rng_below(&w->rng, 100) < (uint64_t)w->cfg->append_pcnt) {
             req->append = 1;
             req->offset = size;

@@ -1,7 +1,7 @@
 /* Backend "nfs3": NFSv3 over libnfs raw async RPCs, one connection per proc,
  * serviced by the engine's event loop (async = 1).  The protocol work is in
- * nfs3_client.c / nfs3_ops.c; this file maps the engine configuration onto
- * it.  docs/nfs.md describes targets, the op mapping and error handling. */
+ * nfs3_client.c and the procedures behind nfs3_ops.h; this file maps the
+ * engine configuration onto it.  docs/nfs.md describes targets, the op mapping and error handling. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "backend.h"

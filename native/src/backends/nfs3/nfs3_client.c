@@ -1,5 +1,5 @@
 /* NFSv3 client of one proc: mount, size negotiation, event loop, op pool.
- * The per-procedure state machines are in nfs3_ops.c. */
+ * The per-procedure state machines are behind nfs3_ops.h. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
-/* Internals shared by nfs3_client.c (connection, event loop) and nfs3_ops.c
- * (the per-procedure state machines). */
+/* Internals shared by nfs3_client.c (connection, event loop) and the
+ * per-procedure state machines (nfs3_ops.h: nfs3_resolve.c, nfs3_meta.c,
+ * nfs3_io.c). */
 #ifndef SFS_NFS3_PRIV_H
 #define SFS_NFS3_PRIV_H
 
@@ -16,6 +17,7 @@
 
 typedef struct nfs3_op nfs3_op;
 typedef void (*nfs3_step)(nfs3_op *op);
+struct nfs3_proc;                        /* nfs3_ops.h */
 
 /* One READ/WRITE RPC in flight: replies do not echo the offset. */
 typedef struct nfs3_chunk {
@@ -34,6 +36,7 @@ struct nfs3_op {
     int          status;         /* first error (negative errno) */
     int32_t      proto;          /* its NFS3ERR_* (0 for transport errors) */
     nfs3_step    start;          /* runs once every key is resolved */
+    const struct nfs3_proc *proc; /* the table procedure in flight (nfs3_proc_cb) */
     /* objects: key[0] = object or parent dir, key[1] = second parent dir */
     int          nkeys;
     int          have[2];
@@ -102,7 +105,7 @@ int  nfs3_reply_ok(nfs3_op *op, int rpc_status);
 void nfs3_op_error(nfs3_op *op, int nfsstat);
 void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
 
-/* nfs3_ops.c */
+/* nfs3_resolve.c: start op (0), or refuse it before anything is sent */
 int  nfs3_op_begin(nfs3_op *op);
 
 #endif

@@ -71,6 +71,52 @@ struct posix_opts {
     int block_size, biod_reads, biod_writes;
 };
 
+static unsigned path_set(const char *p);
+
+/* A target that is an existing file or block device (workload access): the
+ * requests name its path and use one fd opened here, read-only unless
+ * target_writes allows writing it; a block device bypasses the page cache
+ * (O_DIRECT) so the device is measured, not the client's memory.  The
+ * root is the target's folder: nothing is created there. */
+static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
+                       const struct stat *st, void **ctxp, char *err, size_t errlen)
+{
+    const char *target = cfg->target[proc];
+    int flags = (cfg->target_writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+    if (S_ISBLK(st->st_mode)) flags |= O_DIRECT;
+    if (strlen(target) >= sizeof c->cache[0].path) {
+        snprintf(err, errlen, "target.%d=%s: path longer than %zu bytes", proc, target,
+                 sizeof c->cache[0].path - 1);
+        goto fail;
+    }
+    int fd = open(target, flags);
+    if (fd < 0) {
+        snprintf(err, errlen, "target.%d=%s: %s (opened %s)", proc, target, strerror(errno),
+                 cfg->target_writes ? "for reading and writing: target_writes=1" : "read-only");
+        goto fail;
+    }
+    struct fd_entry *e = &c->cache[path_set(target) * FD_WAYS];
+    e->fd = fd;
+    snprintf(e->path, sizeof e->path, "%s", target);
+    snprintf(c->rootpath, sizeof c->rootpath, "%s", target);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", target);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir) slash[1] = '\0'; else *slash = '\0';
+    c->rootfd = open(dir, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
+    if (c->rootfd < 0) {
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+        close(fd);
+        goto fail;
+    }
+    *ctxp = c;
+    return 0;
+fail:
+    free(c->rbuf);
+    free(c);
+    return -1;
+}
+
 static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
                       void **ctxp, char *err, size_t errlen)
 {
@@ -84,20 +130,28 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
         snprintf(err, errlen, "target.%d=%s: %s (missing mount point?)", proc, target, strerror(errno));
         return -1;
     }
-    if (!S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "target.%d=%s: not a directory", proc, target);
+    int object = S_ISREG(st.st_mode) || S_ISBLK(st.st_mode);
+    if (!S_ISDIR(st.st_mode) && !(object && cfg->target_objects)) {
+        snprintf(err, errlen, "target.%d=%s: not a directory%s", proc, target,
+                 object ? " (an existing file or block device is a target of workload access only)" : "");
         return -1;
     }
     struct posix_ctx *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "out of memory"); return -1; }
-    c->rbuf = malloc(SFS_XFER_MAX);
-    if (!c->rbuf) { free(c); snprintf(err, errlen, "out of memory"); return -1; }
+    /* page-aligned: the buffer of O_DIRECT transfers on a block device */
+    if (posix_memalign((void **)&c->rbuf, 4096, SFS_XFER_MAX) != 0) {
+        free(c);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
     for (int i = 0; i < FD_CACHE; i++) c->cache[i].fd = -1;
     const struct posix_opts *o = cfg->backend_opts;
     c->block = o->block_size;
     c->biod_reads = o->biod_reads;
     c->biod_writes = o->biod_writes;
+    if (!S_ISDIR(st.st_mode))
+        return open_object(c, cfg, proc, &st, ctxp, err, errlen);
 
     /* mkdir -p target/root, component by component, for a clear message */
     int fd = open(target, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
@@ -336,6 +390,8 @@ static int list_dir(struct posix_ctx *c, sfs_req *req, int plus)
     req->physical = 1;
     while ((de = readdir(d)) != NULL) {
         n++;
+        if (req->entry && strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+            req->entry(req, de->d_name);
         if (plus && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
             req->physical++;
     }

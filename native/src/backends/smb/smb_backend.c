@@ -1,13 +1,24 @@
 /* smb backend: abstract ops as SMB2/3 requests through smb_client.h, with
  * the client library the smb_client key names (libsmb2 by default, or
- * libsmbclient).  Synchronous: one SMB connection per proc thread.
- * Mapping, wire cost per op and what cannot be issued: docs/smb.md.
+ * libsmbclient).  Mapping, wire cost per op and what cannot be issued:
+ * docs/smb.md.
+ *
+ * libsmbclient is blocking: the backend is synchronous, one SMB connection
+ * per proc and one thread per proc.  libsmb2 is asynchronous: the procs of
+ * one target are driven by one event loop (the engine's thread of that
+ * target), on one connection per proc or, with smb_conn_procs, on fewer
+ * connections each shared by that many procs; each request runs its op (do_op, the same
+ * code for both libraries) in a task of its own (smb_task.h) whose calls
+ * yield while their requests are in flight, so every proc of a connection,
+ * and up to outstanding_ios requests of each, are in flight on it at once.
  *
  * Target syntax (target.N): \\server\share, \\server:port\share,
  * //server[:port]/share or smb://server[:port]/share, optionally followed
  * by a folder inside the share.  Credentials come from the username,
  * password and domain keys; the password is never printed. */
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +28,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "smb_client.h"
+#include "smb_task.h"
 
 const smb_client_ops *const smb_clients[] = {
 #ifdef SFS_SMB_LIBSMB2
@@ -60,15 +72,45 @@ static void client_names(char *buf, size_t len)
 #define SMB_TIMEOUT_MS 10000      /* per request: a dead server fails the phase in ~10 s */
 #define SMB_PATH_MAX   1024
 
+struct smb_job;
+
+/* An asynchronous client's connection, shared by smb_conn_procs procs of
+ * one target of one engine (the procs the engine drives from one thread). */
+struct smb_conn {
+    struct smb_conn *next;
+    const struct sfs_cfg *cfg;
+    const char *target;
+    int group;                    /* proc / smb_conn_procs */
+    smb_client *c;
+    int refs;
+    struct smb_job *idle;         /* jobs with no request */
+    struct smb_job *all;          /* every job (freed with the connection) */
+};
+
 struct smb_ctx {
     const smb_client_ops *ops;
     smb_client *c;
+    struct smb_conn *conn;        /* asynchronous client: the shared connection */
+    int inflight;                 /* requests of this proc in flight (asynchronous) */
     char prefix[SMB_PATH_MAX / 2]; /* folder in the share + proc root, no trailing '/' */
-    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
+    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX]; /* the request's paths (synchronous) */
     smb_file *slot[SFS_MAX_HANDLES];
     smb_file *fsinfo;             /* handle used for QUERY_FS_INFO / fsstat */
     unsigned char *rbuf;          /* destination of reads with buf == NULL */
 };
+
+/* One request in flight through an asynchronous client: the task that runs
+ * its op, and its own path buffers. */
+struct smb_job {
+    struct smb_job *next_idle, *next_all;
+    smb_task *task;
+    struct smb_ctx *x;
+    sfs_req *req;
+    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
+};
+
+static pthread_mutex_t conns_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct smb_conn *conns;
 
 /* Split a target into server, port, share and folder.  0 or -1 + message. */
 static int parse_target(const char *t, char *server, size_t slen, int *port,
@@ -127,7 +169,7 @@ static const char *secdesc_unavailable;
  * up before the measured phases. */
 static void probe_secdesc(struct smb_ctx *x, int proc, int port)
 {
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     if (proc == 0)
         __atomic_store_n(&secdesc_unavailable, NULL, __ATOMIC_RELEASE);
     else if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
@@ -150,16 +192,88 @@ static const char *full(struct smb_ctx *x, char *buf, const char *rel)
     return buf;
 }
 
+/* Drop one proc's reference to its shared connection; the last one
+ * disconnects (the library then answers what is still in flight, into the
+ * jobs' scratch) and frees the jobs. */
+static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
+{
+    pthread_mutex_lock(&conns_lock);
+    int last = --n->refs == 0;
+    if (last)
+        for (struct smb_conn **pp = &conns; *pp; pp = &(*pp)->next)
+            if (*pp == n) {
+                *pp = n->next;
+                break;
+            }
+    pthread_mutex_unlock(&conns_lock);
+    if (!last)
+        return;
+    if (n->c)
+        ops->disconnect(n->c);
+    while (n->all) {
+        struct smb_job *j = n->all;
+        n->all = j->next_all;
+        smb_task_free(j->task);
+        free(j);
+    }
+    free(n);
+}
+
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
-    smb_result r = { 0, 0 };
-    for (int i = 0; i < SFS_MAX_HANDLES; i++)
-        if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
-    if (x->fsinfo) x->ops->close(x->c, x->fsinfo, &r);
-    if (x->c) x->ops->disconnect(x->c);
+    smb_result r = { 0 };
+    if (x->c) {
+        for (int i = 0; i < SFS_MAX_HANDLES; i++)
+            if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
+        if (x->fsinfo) x->ops->close(x->c, x->fsinfo, &r);
+    }
+    if (x->conn)
+        conn_release(x->conn, x->ops);
+    else if (x->c)
+        x->ops->disconnect(x->c);
     free(x->rbuf);
     free(x);
+}
+
+/* The shared connection of cfg's target for an asynchronous client, made
+ * on the first proc's open.  0, or -1 with a message. */
+static int conn_get(struct smb_ctx *x, const struct sfs_cfg *cfg, const char *target, int group,
+                    const smb_conn_params *p, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&conns_lock);
+    struct smb_conn *n = conns;
+    while (n && !(n->cfg == cfg && n->group == group && strcmp(n->target, target) == 0))
+        n = n->next;
+    if (n) {
+        n->refs++;
+        pthread_mutex_unlock(&conns_lock);
+        x->conn = n;
+        x->c = n->c;
+        return 0;
+    }
+    pthread_mutex_unlock(&conns_lock);
+    /* procs are opened one after the other: nobody else makes this one */
+    n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (x->ops->connect(p, &n->c, err, errlen) < 0) {
+        free(n);
+        return -1;
+    }
+    n->cfg = cfg;
+    n->target = target;
+    n->group = group;
+    n->refs = 1;
+    pthread_mutex_lock(&conns_lock);
+    n->next = conns;
+    conns = n;
+    pthread_mutex_unlock(&conns_lock);
+    x->conn = n;
+    x->c = n->c;
+    return 0;
 }
 
 /* the options of docs/engine.md: credentials and the client library */
@@ -168,6 +282,7 @@ struct smb_opts {
     char domain[128];
     char password[256];
     char smb_client[32];
+    int conn_procs;
 };
 
 static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
@@ -195,6 +310,11 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
                      ? "; bin/install-libsmb2 installs libsmb2, then rebuild" : "");
         return -1;
     }
+    if (!ops->service && o->conn_procs != 1) {
+        snprintf(err, errlen, "smb_conn_procs=%d: %s is blocking and keeps one connection per "
+                 "proc (1); libsmb2 shares connections", o->conn_procs, ops->name);
+        return -1;
+    }
     struct smb_ctx *x = calloc(1, sizeof *x);
     if (!x || !(x->rbuf = malloc(SFS_XFER_MAX))) {
         free(x);
@@ -206,7 +326,9 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
     };
     x->ops = ops;
-    if (ops->connect(&p, &x->c, msg, sizeof msg) < 0) {
+    if (ops->service ? conn_get(x, cfg, target, o->conn_procs ? proc / o->conn_procs : 0, &p,
+                                msg, sizeof msg)
+                     : ops->connect(&p, &x->c, msg, sizeof msg)) {
         snprintf(err, errlen, "%s", msg);
         free(x->rbuf);
         free(x);
@@ -226,7 +348,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
             return -1;
         }
         snprintf(x->prefix + l, sizeof x->prefix - l, "%s%s", l ? "/" : "", c);
-        smb_result r = { 0, 0 };
+        smb_result r = { 0 };
         int rc = x->ops->mkdir(x->c, x->prefix, &r);
         if (rc < 0 && rc != -EEXIST) {
             snprintf(err, errlen, "target %s: cannot create folder %s in the share: %s%s", target,
@@ -249,10 +371,10 @@ static int slot_file(struct smb_ctx *x, const sfs_req *req, smb_file **f)
 }
 
 /* open + read/write + close by path (the stateless ops) */
-static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
+static int path_io(struct smb_ctx *x, sfs_req *req, int write, char *pbuf, smb_result *r)
 {
     smb_file *f;
-    int rc = x->ops->open(x->c, full(x, x->path, req->path),
+    int rc = x->ops->open(x->c, full(x, pbuf, req->path),
                       write ? SMB_OPEN_WRITE : SMB_OPEN_READ, &f, r);
     if (rc < 0)
         return rc;
@@ -268,15 +390,20 @@ static int path_io(struct smb_ctx *x, sfs_req *req, int write, smb_result *r)
     return crc;
 }
 
-static int fs_query(struct smb_ctx *x, sfs_req *req, smb_result *r)
+static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
 {
     if (!x->fsinfo) {
         /* a small file kept open in the proc root: libsmbclient asks for
          * file-system information through an open handle */
-        int rc = x->ops->open(x->c, full(x, x->path, ".sfs_fsinfo"),
-                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &x->fsinfo, r);
+        smb_file *f;
+        int rc = x->ops->open(x->c, full(x, pbuf, ".sfs_fsinfo"),
+                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &f, r);
         if (rc < 0)
             return rc;
+        if (x->fsinfo)   /* another request of the proc opened it meanwhile */
+            x->ops->close(x->c, f, r);
+        else
+            x->fsinfo = f;
     }
     uint64_t avail = 0;
     int rc = x->ops->query_fs(x->c, x->fsinfo, &avail, r);
@@ -284,12 +411,20 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, smb_result *r)
     return rc;
 }
 
-static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
+/* The op of req; pbuf and pbuf2 (SMB_PATH_MAX bytes) hold its paths. */
+/* sfs_req's entry callback behind smb_result's */
+static void list_entry(void *arg, const char *name)
+{
+    sfs_req *req = arg;
+    req->entry(req, name);
+}
+
+static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r)
 {
     smb_file *f;
     int rc;
     int64_t n;
-    const char *p = full(x, x->path, req->path);
+    const char *p = full(x, pbuf, req->path);
     switch (req->op) {
     case SFS_OP_ROOT: case SFS_OP_GETATTR: case SFS_OP_LOOKUP: case SFS_OP_ACCESS:
     case SFS_OP_CIFS_QUERY_PATH_INFO:
@@ -303,27 +438,28 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
         return x->ops->set_times(x->c, p, (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, r);
     }
     case SFS_OP_READ:
-        return path_io(x, req, 0, r);
+        return path_io(x, req, 0, pbuf, r);
     case SFS_OP_WRITE: case SFS_OP_WRCACHE:
-        return path_io(x, req, 1, r);
+        return path_io(x, req, 1, pbuf, r);
     case SFS_OP_CREATE:
         rc = x->ops->open(x->c, p, SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_EXCL, &f, r);
         return rc < 0 ? rc : x->ops->close(x->c, f, r);
     case SFS_OP_REMOVE:
         return x->ops->unlink(x->c, p, r);
     case SFS_OP_RENAME:
-        return x->ops->rename(x->c, p, full(x, x->path2, req->path2), r);
+        return x->ops->rename(x->c, p, full(x, pbuf2, req->path2), r);
     case SFS_OP_MKDIR:
         return x->ops->mkdir(x->c, p, r);
     case SFS_OP_RMDIR:
         return x->ops->rmdir(x->c, p, r);
     case SFS_OP_READDIR: case SFS_OP_READDIRPLUS: case SFS_OP_CIFS_FIND_FIRST2:
+        if (req->entry) { r->entry = list_entry; r->entry_arg = req; }
         n = x->ops->list_dir(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
         return 0;
     case SFS_OP_FSSTAT: case SFS_OP_CIFS_QUERY_FS_INFO:
-        return fs_query(x, req, r);
+        return fs_query(x, req, pbuf, r);
     case SFS_OP_CIFS_NT_CREATE_ANDX:
         if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES) return -EBADF;
         if (x->slot[req->slot]) {
@@ -387,24 +523,107 @@ static int do_op(struct smb_ctx *x, sfs_req *req, smb_result *r)
     }
 }
 
-static int smb_backend_submit(void *ctx, sfs_req *req)
+static void execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2)
 {
-    struct smb_ctx *x = ctx;
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     req->result_bytes = 0;
-    int rc = do_op(x, req, &r);
+    int rc = do_op(x, req, pbuf, pbuf2, &r);
     req->status = rc;
     req->proto_status = rc < 0 ? (r.proto_status ? r.proto_status : -rc) : 0;
     req->physical = r.physical;
+}
+
+/* a job's task: the op, its calls yielding while in flight */
+static void job_main(void *arg)
+{
+    struct smb_job *j = arg;
+    execute(j->x, j->req, j->path, j->path2);
+}
+
+/* the op ended (on the event loop's stack): free the job, complete */
+static void job_finish(void *arg)
+{
+    struct smb_job *j = arg;
+    struct smb_conn *n = j->x->conn;
+    sfs_req *req = j->req;
+    j->x->inflight--;
+    j->req = NULL;
+    j->next_idle = n->idle;
+    n->idle = j;
     if (req->done)
         req->done(req);
+}
+
+static int smb_backend_submit(void *ctx, sfs_req *req)
+{
+    struct smb_ctx *x = ctx;
+    if (!x->conn) {
+        execute(x, req, x->path, x->path2);
+        if (req->done)
+            req->done(req);
+        return 0;
+    }
+    struct smb_conn *n = x->conn;
+    struct smb_job *j = n->idle;
+    if (j) {
+        n->idle = j->next_idle;
+    } else {
+        j = calloc(1, sizeof *j);
+        if (!j || !(j->task = smb_task_new(job_main, job_finish))) {
+            free(j);
+            return -ENOMEM;
+        }
+        j->next_all = n->all;
+        n->all = j;
+    }
+    j->x = x;
+    j->req = req;
+    x->inflight++;
+    smb_task_run(j->task, j);
+    /* send what the op queued now */
+    x->ops->service(x->c, 0);
     return 0;
+}
+
+/* Asynchronous client: wait up to timeout_ns for the shared connection,
+ * then service it (every proc's requests on it). */
+static int smb_backend_poll(void *ctx, int64_t timeout_ns)
+{
+    struct smb_ctx *x = ctx;
+    short ev = 0, revents = 0;
+    int fd = x->ops->fd(x->c, &ev);
+    if (fd >= 0) {
+        struct pollfd pfd = { .fd = fd, .events = ev, .revents = 0 };
+        int ms = timeout_ns > 0 ? (int)((timeout_ns + 999999) / 1000000) : 0;
+        if (poll(&pfd, 1, ms) > 0)
+            revents = pfd.revents;
+    }
+    return x->ops->service(x->c, revents);
+}
+
+static int smb_backend_pollfd(void *ctx, short *events)
+{
+    struct smb_ctx *x = ctx;
+    return x->conn ? x->ops->fd(x->c, events) : -1;
+}
+
+static const char *smb_backend_error(void *ctx)
+{
+    struct smb_ctx *x = ctx;
+    return x->conn ? x->ops->error(x->c) : "";
 }
 
 static int smb_backend_inflight(void *ctx)
 {
-    (void)ctx;
-    return 0;
+    return ((struct smb_ctx *)ctx)->inflight;
+}
+
+/* libsmb2 runs asynchronously, libsmbclient does not */
+static int smb_async_with(const struct sfs_cfg *cfg)
+{
+    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
+    const smb_client_ops *ops = smb_client_find(o ? o->smb_client : "");
+    return ops && ops->service;
 }
 
 static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
@@ -448,6 +667,9 @@ static const sfs_option smb_options[] = {
       SFS_OPT_AT(struct smb_opts, password) },
     { "smb_client", SFS_KEY_TEXT, 0, 0, "", "client library, libsmb2 or libsmbclient (empty: the first built, libsmb2)",
       SFS_OPT_AT(struct smb_opts, smb_client) },
+    { "smb_conn_procs", SFS_KEY_INT, 0, 1 << 20, "1",
+      "procs sharing one SMB connection (libsmb2; 0 = all procs of a target, libsmbclient: 1)",
+      SFS_OPT_AT(struct smb_opts, conn_procs) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 
@@ -467,9 +689,12 @@ static const sfs_backend smb_backend = {
     .opts_size = sizeof(struct smb_opts),
     .open = smb_backend_open,
     .submit = smb_backend_submit,
-    .poll = NULL,
+    .poll = smb_backend_poll,
     .inflight = smb_backend_inflight,
     .close = smb_backend_close,
+    .pollfd = smb_backend_pollfd,
+    .error = smb_backend_error,
+    .async_with = smb_async_with,
     .op_unavailable = smb_op_unavailable,
     .libraries = smb_libraries,
 };

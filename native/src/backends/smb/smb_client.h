@@ -7,8 +7,11 @@
  * the smb_client key (docs/smb.md).
  *
  * One smb_client is one authenticated SMB2/3 session + tree connect, used
- * by exactly one thread.  Calls are blocking.  Paths are relative to the
- * share root, '/'-separated, without a leading '/'.
+ * by exactly one thread.  Calls are blocking, except that a library with
+ * service() (libsmb2) lets calls made inside an smb_task (smb_task.h) wait
+ * by yielding: many tasks' calls are then in flight on the connection at
+ * once, and its owner drives it with fd() and service().  Paths are
+ * relative to the share root, '/'-separated, without a leading '/'.
  *
  * Every call returns 0 (or a byte/entry count) on success and a negative
  * errno on failure; smb_result carries what the caller needs for its
@@ -40,6 +43,10 @@ typedef struct smb_conn_params {
 typedef struct smb_result {
     int32_t  proto_status;   /* NTSTATUS if known, else the errno (positive) */
     uint32_t physical;       /* SMB2 requests issued by this call */
+    /* list_dir: if set, called with each entry's name but "." and ".."
+     * (UTF-8), before list_dir returns (sfs clean) */
+    void   (*entry)(void *arg, const char *name);
+    void    *entry_arg;
 } smb_result;
 
 /* Capabilities: which optional requests this implementation can issue. */
@@ -94,6 +101,16 @@ typedef struct smb_client_ops {
     int  (*echo)(smb_client *c, smb_result *r);
     int  (*flush)(smb_client *c, smb_file *f, smb_result *r);
     int  (*lock)(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r);
+
+    /* Asynchronous use; all NULL for a blocking-only library. */
+    /* The socket to wait on and the events wanted; -1 if there is none. */
+    int  (*fd)(smb_client *c, short *events);
+    /* Handle what poll(2) reported (revents, 0 = nothing: timeouts are
+     * still checked), send what is queued and resume every task whose
+     * answers are all in.  0, or -1 once the connection is lost. */
+    int  (*service)(smb_client *c, short revents);
+    /* Why the connection was lost, naming the server ("" if it was not). */
+    const char *(*error)(smb_client *c);
 } smb_client_ops;
 
 extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */

@@ -14,6 +14,15 @@ package org.sfsbench.access;
 public record AccessStep(int index, AccessSpec spec, int outstandingIos, int workers, int rampUpSeconds,
         int runSeconds) {
 
+    /**
+     * The engine step (sfs_engine_step): its workers load unpaced with its outstanding I/Os and spec,
+     * on the targets the test prepared once.
+     */
+    public String engineChanges() {
+        return "active=" + workers + "\nrate=0\noutstanding_ios=" + outstandingIos + "\naccess_spec="
+                + spec.engineText() + "\n";
+    }
+
     /** "File Server, 8 outstanding I/Os, 2 workers per client". */
     public String label() {
         return spec.name() + ", " + outstandingIos + " outstanding I/O" + (outstandingIos == 1 ? "" : "s") + ", "

@@ -15,9 +15,13 @@ import java.util.List;
  * @param runSeconds      measured seconds of each step
  * @param regionBytes     bytes of each worker's target that are tested (Iometer's disk maximum size)
  * @param startOffset     first tested byte (Iometer's starting sector x 512)
+ * @param wholeTarget     no size was set: a target that is an existing file or block device is tested
+ *                        from startOffset to its end (regionBytes then sizes only a created iobw.tst)
+ * @param targetWrites    ACCESS_TARGET_WRITES: an existing file or block device target may be written
  */
 public record AccessTest(String source, List<AccessSpec> specs, List<Integer> outstandingIos,
-        List<Integer> workerCounts, int rampUpSeconds, int runSeconds, long regionBytes, long startOffset) {
+        List<Integer> workerCounts, int rampUpSeconds, int runSeconds, long regionBytes, long startOffset,
+        boolean wholeTarget, boolean targetWrites) {
 
     public AccessTest {
         specs = List.copyOf(specs);
@@ -36,6 +40,11 @@ public record AccessTest(String source, List<AccessSpec> specs, List<Integer> ou
             }
         }
         return steps;
+    }
+
+    /** The most outstanding I/Os of any step: the engine is opened with it, each step sets its own. */
+    public int maxOutstandingIos() {
+        return outstandingIos.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
     /** The step of a 1-based index (the load point that runs it). */

@@ -2,7 +2,9 @@ package org.sfsbench.agent;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +19,11 @@ import org.sfsbench.link.Frame;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
+import org.sfsbench.rmi.LoadfileCopy;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
@@ -43,6 +47,9 @@ final class AgentServiceImpl {
     /** Step of the current load point (LOAD=max runs), 0 = not stepped. */
     private int currentStep;
     private final java.util.Set<Integer> reported = new java.util.HashSet<>();
+    /** The loadfile copy in the work folder, and its SHA-256 (null: none yet). */
+    private Path storedLoadfile;
+    private String storedLoadfileSha;
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
         this.log = log;
@@ -81,9 +88,10 @@ final class AgentServiceImpl {
         reported.clear();
         log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
                 + ") starts " + task.engineConfigs().size() + " worker(s)");
+        Path loadfile = task.loadfile() == null ? null : storeLoadfile(task.loadfile());
         List<Future<WorkerHandle>> started = new ArrayList<>();
         for (int i = 0; i < task.engineConfigs().size(); i++) {
-            String config = withLocalLog(task.engineConfigs().get(i), task.loadPoint(), i);
+            String config = withLocalFiles(task.engineConfigs().get(i), task.loadPoint(), i, loadfile);
             String label = "client " + task.clientNumber() + " (" + task.clientName() + ") worker " + (i + 1)
                     + " [procs " + describeProcs(config) + "]";
             int index = i;
@@ -120,21 +128,66 @@ final class AgentServiceImpl {
         }
     }
 
-    /** The manager asks for a debug log with log=agent; the file lives in this agent's work folder. */
-    private String withLocalLog(String config, int point, int worker) {
+    /**
+     * The files a config names live in this agent's work folder: the debug log the manager asks for
+     * with log=agent, and the loadfile that came with the task. The agent opens no loadfile path
+     * the manager names.
+     */
+    private String withLocalFiles(String config, int point, int worker, Path loadfile) throws AgentException {
         EngineConfig c = EngineConfig.parse(config);
-        if (c.get("log") == null || c.get("log").isEmpty()) {
-            return config;
+        if (c.get("loadfile") != null) {
+            throw new AgentException("the engine config names a loadfile path (" + c.get("loadfile")
+                    + "): an agent replays only the loadfile that comes with the load point");
         }
-        c.set("log", workDir.resolve(String.format("engine-%03d-%02d.log", point, worker)).toString());
+        if (loadfile != null) {
+            c.set("loadfile", loadfile.toString());
+        } else if ("loadfile".equals(c.get("workload"))) {
+            throw new AgentException("workload=loadfile without its loadfile: the manager sends it with the load point");
+        }
+        if (c.get("log") != null && !c.get("log").isEmpty()) {
+            c.set("log", workDir.resolve(String.format("engine-%03d-%02d.log", point, worker)).toString());
+        }
         return c.render();
+    }
+
+    /**
+     * Writes the manager's loadfile into this agent's work folder, under its own file name when
+     * that is a plain name (messages then say "client.txt:123"), once per content.
+     */
+    private Path storeLoadfile(LoadfileCopy copy) throws AgentException {
+        String name = copy.name() != null && copy.name().matches("[A-Za-z0-9_][A-Za-z0-9._-]{0,99}") ? copy.name()
+                : "loadfile.txt";
+        Path dir = workDir.resolve("loadfile");
+        Path file = dir.resolve(name);
+        if (copy.sha256().equals(storedLoadfileSha) && file.equals(storedLoadfile) && Files.isRegularFile(file)) {
+            return file;
+        }
+        try {
+            byte[] text = copy.text();
+            Files.createDirectories(dir);
+            if (storedLoadfile != null) {
+                Files.deleteIfExists(storedLoadfile);
+            }
+            Path part = Files.createTempFile(dir, ".part-", "");
+            Files.write(part, text);
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new AgentException("cannot store the loadfile " + copy.name() + " from the manager in " + dir + ": "
+                    + e.getMessage());
+        }
+        storedLoadfile = file;
+        storedLoadfileSha = copy.sha256();
+        log.line("loadfile " + copy.name() + ": " + copy.size() + " bytes from the manager (" + copy.packedBytes()
+                + " packed), stored as " + file);
+        return file;
     }
 
     private static String describeProcs(String config) {
         EngineConfig c = EngineConfig.parse(config);
         int first = Integer.parseInt(c.get("proc_first") == null ? "0" : c.get("proc_first"));
         int n = Integer.parseInt(c.get("procs") == null ? "1" : c.get("procs"));
-        return n == 1 ? Integer.toString(first + 1) : (first + 1) + "-" + (first + n);
+        // global proc numbers from 0, as in the engine's messages and the file-set folders pNNNN
+        return n == 1 ? Integer.toString(first) : first + "-" + (first + n - 1);
     }
 
     void startPhase(Phase phase, double seconds, long atEpochMs) throws AgentException {
@@ -205,10 +258,14 @@ final class AgentServiceImpl {
         }
         EngineSample e = EngineSample.decode(s.sample().toDense());
         OpCounters t = e.total();
+        CpuTimes c = e.cpu();
         log.line(String.format(java.util.Locale.ROOT,
-                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d",
+                "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d"
+                        + " bytes=%d cpu_window_us=%d host_ticks=%d host_user_ticks=%d host_system_ticks=%d host_cpus=%d"
+                        + " worker_cpu_us=%d",
                 currentPoint, stepTag(), s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
-                e.filesetBytes()));
+                e.filesetBytes(), t.bytes(), c.windowUs(), c.hostTicks(), c.hostUser(), c.hostSystem(), c.hostCpus(),
+                c.processUs()));
         for (OpCounters o : e.opCounters()) {
             if (o.ops() > 0) {
                 log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d%s worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",

@@ -27,6 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  sfs plan -r templates/sfs_posix_rc       check an rc file, print the plan",
             "  sfs run -r sfs_rc -s mytest              run it; results in results/",
             "  sfs report results/sfsresult.mytest.xml  HTML + text report",
+            "  sfs clean -r sfs_rc -s mytest            remove the run's file set",
             "  sfs submit results/sfsresult.mytest.xml -D my_sut.txt",
             "                                           submission package"
         },
@@ -35,6 +36,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             VersionCommand.class,
             RunCommand.class,
             PlanCommand.class,
+            CleanCommand.class,
             MetricCommand.class,
             InstallCommand.class,
             AgentCommand.class,
@@ -48,6 +50,11 @@ public final class Main implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The width text a command prints is reflowed to: the help's, never below {@link #MIN_WIDTH}. */
+    static int width(CommandSpec command) {
+        return Math.max(MIN_WIDTH, command.usageMessage().width());
+    }
 
     @Override
     public void run() {

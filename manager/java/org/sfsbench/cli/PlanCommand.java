@@ -38,7 +38,7 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            out.print(planText(rcFile));
+            out.print(PlanText.of(RunPlan.from(RcParser.parse(rcFile)), Main.width(spec)));
             out.flush();
             return ExitCodes.OK;
         } catch (RcException e) {
@@ -48,7 +48,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
     }
 
-    /** Parses, checks and renders an rc file's plan: the text {@code sfs plan} prints. */
+    /** Parses, checks and renders an rc file's plan at 80 columns. */
     public static String planText(Path rcFile) throws RcException {
         return PlanText.of(RunPlan.from(RcParser.parse(rcFile)));
     }

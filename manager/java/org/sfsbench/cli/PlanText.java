@@ -3,14 +3,19 @@ package org.sfsbench.cli;
 import java.util.List;
 import java.util.Locale;
 
-import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.access.AccessPlanText;
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.manager.EngineConfigs;
+import org.sfsbench.manager.RunEta;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.rc.TopSpeed;
+import org.sfsbench.report.text.Reflow;
 import org.sfsbench.results.RunRules;
 
 /** The human-readable run plan printed by {@code sfs plan}. */
@@ -18,50 +23,63 @@ public final class PlanText {
     private PlanText() {
     }
 
-    /** Header, one row per load point, then every client's procs and mount points. */
+    /** The plan at {@link Reflow#WIDTH} columns. */
     public static String of(RunPlan plan) {
+        return of(plan, Reflow.WIDTH);
+    }
+
+    /**
+     * Header, one row per load point, then every client's procs and mount points; no line is
+     * wider than {@code width} (prose is broken between words) unless one word is.
+     */
+    public static String of(RunPlan plan, int width) {
         RunConfig c = plan.config();
         StringBuilder sb = new StringBuilder();
-        line(sb, "rc file", c.rcFile().toString());
+        sb.append(Reflow.field("rc file", c.rcFile().toString(), width));
         boolean network = c.fsProtocol().info().has(EngineCatalog.CAP_NETWORK);
-        line(sb, "protocol", c.fsProtocol().rcName() + (network ? " over TCP" : ""));
+        sb.append(Reflow.field("protocol", c.fsProtocol().rcName() + (network ? " over TCP" : ""), width));
         if (c.fsProtocol().needsCredentials()) {
-            line(sb, "credentials", "user " + c.username() + (c.domain().isEmpty() ? "" : ", domain " + c.domain())
-                    + ", password " + RunConfig.MASK);
+            sb.append(Reflow.field("credentials", "user " + c.username()
+                    + (c.domain().isEmpty() ? "" : ", domain " + c.domain()) + ", password " + RunConfig.MASK, width));
         }
-        line(sb, "workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""));
-        line(sb, "clients", c.clients().size() + ": " + String.join(" ", c.clients()));
+        sb.append(Reflow.field("workload", c.workload() + (c.mixFile() != null ? " (" + c.mixFile() + ")" : ""),
+                width));
+        sb.append(Reflow.field("clients", c.clients().size() + ": " + String.join(" ", c.clients()), width));
         if (c.loadfile() == null) {
-            line(sb, "procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)");
+            sb.append(Reflow.field("procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)", width));
         }
         if (c.topSpeed().steps() == null) {
-            line(sb, "warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
-                    + c.sampleInterval() + " s");
+            sb.append(Reflow.field("warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
+                    + c.sampleInterval() + " s", width));
         }
+        sb.append(Reflow.field("duration", duration(plan), width));
+        sb.append(Reflow.field("file set", EngineConfigs.rootFolder("SUFFIX")
+                + "/ on each mount point, kept after the run (sfs clean)", width));
         List<String> reasons = RunRules.reasons(plan.ruleChecks());
         if (reasons.isEmpty()) {
-            line(sb, "disclosable", "yes, if the run passes " + String.join(", ", RunRules.MEASURED_RULES));
+            sb.append(Reflow.field("disclosable", "yes, if the run passes "
+                    + String.join(", ", RunRules.MEASURED_RULES), width));
         } else {
-            line(sb, "disclosable", "no");
+            sb.append(Reflow.field("disclosable", "no", width));
             for (String r : reasons) {
-                sb.append("  - ").append(r).append('\n');
+                sb.append(Reflow.item(r, width));
             }
         }
         if (!c.warnings().isEmpty()) {
-            line(sb, "warnings", String.valueOf(c.warnings().size()));
+            sb.append(Reflow.field("warnings", String.valueOf(c.warnings().size()), width));
             for (String w : c.warnings()) {
-                sb.append("  - ").append(w).append('\n');
+                sb.append(Reflow.item(w, width));
             }
         }
-        sb.append(TopSpeedPlanText.of(c));
+        sb.append(TopSpeedPlanText.of(c, width));
         sb.append('\n');
         if (c.topSpeed().unpaced()) {
-            appendMountPoints(sb, plan, c);
+            appendMountPoints(sb, plan, c, width);
             return sb.toString();
         }
         if (c.access() != null) {
-            sb.append(AccessPlanText.of(c.access(), c.clients().size())).append('\n');
-            sb.append("Procs and mount points (").append(form(c)).append("):\n");
+            sb.append(AccessPlanText.of(c.access(), c.clients().size(), width)).append('\n');
+            sb.append(Reflow.para(0, "Procs and mount points (" + form(c) + "):", width));
             for (ClientPlan cp : plan.points().get(0).clients()) {
                 sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
                 appendProcs(sb, cp.procs());
@@ -69,7 +87,7 @@ public final class PlanText {
             return sb.toString();
         }
         if (c.loadfile() != null) {
-            loadfilePoints(sb, plan);
+            loadfilePoints(sb, plan, width);
             return sb.toString();
         }
         sb.append(String.format(Locale.ROOT, "%7s %10s %12s %9s %14s %11s", "point", "nominal", "requested",
@@ -79,14 +97,48 @@ public final class PlanText {
             sb.append(String.format(Locale.ROOT, "%7s %10d %12d %9d %14d %11s%n", p.index() + "/" + n, p.nominalLoad(),
                     p.requestedOps(), p.perProcRate(), plan.filesetKB(p), size(plan.filesetKB(p))));
         }
-        sb.append("(ops/s; requested = per-proc x ").append(plan.totalProcs()).append(" procs; file set = ").append(String.format(Locale.ROOT, "%,d", RunPlan.FILESET_KB_PER_OP)).append(" KB per"
-                + " requested op/s x FILESET_SCALE ").append(c.filesetScale()).append(")\n\n");
-        appendMountPoints(sb, plan, c);
+        sb.append(Reflow.para(0, "(ops/s; requested = per-proc x " + plan.totalProcs() + " procs; file set = "
+                + String.format(Locale.ROOT, "%,d", RunPlan.FILESET_KB_PER_OP) + " KB per requested op/s x"
+                + " FILESET_SCALE " + c.filesetScale() + ")", width));
+        sb.append('\n');
+        appendMountPoints(sb, plan, c, width);
         return sb.toString();
     }
 
-    private static void appendMountPoints(StringBuilder sb, RunPlan plan, RunConfig c) {
-        sb.append("Procs and mount points (").append(form(c)).append("; the same at every load point):\n");
+    /**
+     * How long the run takes: the planned phases, plus the INITs, whose length depends on the
+     * server (the live line estimates them as they go).
+     */
+    static String duration(RunPlan plan) {
+        RunConfig c = plan.config();
+        if (c.access() != null) {
+            long total = 0;
+            for (AccessStep s : c.access().steps()) {
+                total += s.rampUpSeconds() + s.runSeconds();
+            }
+            int n = c.access().steps().size();
+            return RunEta.shortDuration(total) + " of load in " + n + (n == 1 ? " step" : " steps")
+                    + " (ramp + run), plus creating and filling the workers' targets once";
+        }
+        TopSpeed ts = c.topSpeed();
+        if (ts.unpaced()) {
+            int steps = ts.steps() == null ? 1 : ts.steps().counts().size();
+            int each = ts.steps() == null ? c.warmupTime() + c.runtime() : ts.steps().everySeconds();
+            int all = steps + ts.curvePcts().size();
+            String cut = ts.plateauPct() > 0 || ts.curveMaxMsec() > 0 ? "at most " : "";
+            return cut + RunEta.shortDuration((long) all * each) + " of load in " + all + (all == 1 ? " step" : " steps")
+                    + " of " + each + " s" + (cut.isEmpty() ? "" : " (fewer when the plateau or the response-time"
+                    + " limit is reached)") + ", plus building the file set once";
+        }
+        int n = plan.points().size();
+        int each = c.warmupTime() + c.runtime();
+        return RunEta.shortDuration((long) n * each) + " of load: " + n + (n == 1 ? " load point" : " load points")
+                + " x (" + c.warmupTime() + " s warmup + " + c.runtime() + " s run), plus each point's INIT"
+                + (c.loadfile() != null ? "" : " (building its file set; how long depends on the server)");
+    }
+
+    private static void appendMountPoints(StringBuilder sb, RunPlan plan, RunConfig c, int width) {
+        sb.append(Reflow.para(0, "Procs and mount points (" + form(c) + "; the same at every load point):", width));
         for (ClientPlan cp : plan.points().get(0).clients()) {
             sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
             appendProcs(sb, cp.procs());
@@ -94,22 +146,26 @@ public final class PlanText {
     }
 
     /** WORKLOAD=loadfile: the file, then the simulated clients of each point per host. */
-    private static void loadfilePoints(StringBuilder sb, RunPlan plan) {
+    private static void loadfilePoints(StringBuilder sb, RunPlan plan, int width) {
         LoadfileSettings lf = plan.config().loadfile();
-        line(sb, "loadfile", lf.summary());
-        line(sb, "timing", lf.timestamps() ? "by the loadfile's timestamps"
+        sb.append(Reflow.field("loadfile", lf.summary(), width));
+        sb.append(Reflow.field("timing", lf.timestamps() ? "by the loadfile's timestamps"
                 : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
-                : "as fast as possible");
+                : "as fast as possible", width));
         sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
         int n = plan.points().size();
+        String under = " ".repeat(18);
         for (LoadPoint p : plan.points()) {
             StringBuilder hosts = new StringBuilder();
             for (ClientPlan cp : p.clients()) {
                 hosts.append(hosts.length() == 0 ? "" : " ").append(cp.name()).append(':').append(cp.procs().size());
             }
-            sb.append(String.format(Locale.ROOT, "%7s %8d  %s%n", p.index() + "/" + n, p.nominalLoad(), hosts));
+            sb.append(Reflow.hanging(String.format(Locale.ROOT, "%7s %8d  ", p.index() + "/" + n, p.nominalLoad()),
+                    under, hosts.toString(), width));
         }
-        sb.append("(each client replays the file in clients/clientN under its host's mount point)\n\n");
+        sb.append(Reflow.para(0, "(each client replays the file in clients/clientN under its host's mount point;"
+                + " N is its proc number)", width));
+        sb.append('\n');
         sb.append("Clients and mount points at the last point:\n");
         for (ClientPlan cp : plan.points().get(n - 1).clients()) {
             sb.append("  host ").append(cp.number()).append(' ').append(cp.name()).append('\n');
@@ -128,7 +184,10 @@ public final class PlanText {
         }
     }
 
-    /** One line per run of consecutive procs sharing a mount point. */
+    /**
+     * One line per run of consecutive procs sharing a mount point. Procs are numbered from 0 within
+     * their client and globally (docs/running.md, "Numbering").
+     */
     private static void appendProcs(StringBuilder sb, List<ProcPlan> procs) {
         int start = 0;
         for (int i = 1; i <= procs.size(); i++) {
@@ -141,10 +200,6 @@ public final class PlanText {
                 start = i;
             }
         }
-    }
-
-    private static void line(StringBuilder sb, String key, String value) {
-        sb.append(String.format(Locale.ROOT, "%-15s %s%n", key, value));
     }
 
     /** KB with a readable unit beside it. */

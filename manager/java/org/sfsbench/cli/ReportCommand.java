@@ -82,7 +82,7 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("sfs report: cannot write " + html + ": " + messageOf(e));
             return ExitCodes.FAILED;
         }
-        out.print(TextReport.render(doc));
+        out.print(TextReport.render(doc, Main.width(spec)));
         out.println();
         out.println("HTML report: " + html);
         out.flush();

@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
+import org.sfsbench.report.text.Reflow;
 
 /** The top-speed part of {@code sfs plan}: data set and cache fit, the steps and the curve. */
 final class TopSpeedPlanText {
@@ -14,42 +15,42 @@ final class TopSpeedPlanText {
     private TopSpeedPlanText() {
     }
 
-    static String of(RunConfig c) {
+    static String of(RunConfig c, int width) {
         TopSpeed ts = c.topSpeed();
         StringBuilder sb = new StringBuilder();
         if (ts.workingSet() > 0) {
             long total = ts.workingSet() * c.clients().size();
-            sb.append(String.format(Locale.ROOT, "working set     %s per client, %s in all%s%n", bytes(ts.workingSet()),
-                    bytes(total), TopSpeed.isDataset(c.workload()) ? " (" + files(c) + ")"
-                            : " (file set = WORKING_SET / ACCESS_PCNT " + c.accessPcnt() + " %)"));
-            sb.append("server cache    ").append(fit(total, ts.serverCache())).append('\n');
+            sb.append(Reflow.field("working set", bytes(ts.workingSet()) + " per client, " + bytes(total) + " in all"
+                    + (TopSpeed.isDataset(c.workload()) ? " (" + files(c) + ")"
+                            : " (file set = WORKING_SET / ACCESS_PCNT " + c.accessPcnt() + " %)"), width));
+            sb.append(Reflow.field("server cache", fit(total, ts.serverCache()), width));
         }
         if (ts.xferSize() > 0) {
-            sb.append("transfer size   ").append(bytes(ts.xferSize())).append('\n');
+            sb.append(Reflow.field("transfer size", bytes(ts.xferSize()), width));
         }
         if (!ts.unpaced()) {
             return sb.toString();
         }
         TopSpeed.StepProcs sp = ts.steps();
         if (sp == null) {
-            sb.append(String.format(Locale.ROOT, "load            max: %d procs per client unpaced, ramp %d s, measured %d s%n",
-                    c.procs(), c.warmupTime(), c.runtime()));
+            sb.append(Reflow.field("load", String.format(Locale.ROOT,
+                    "max: %d procs per client unpaced, ramp %d s, measured %d s", c.procs(), c.warmupTime(),
+                    c.runtime()), width));
         } else {
             List<Integer> counts = sp.counts();
-            sb.append(String.format(Locale.ROOT, "steps           %d: procs per client %s, unpaced, every %d s"
-                    + " (ramp %d s, measured %d s), one file set for all%n", counts.size(), join(counts),
-                    sp.everySeconds(), sp.rampSeconds(), sp.measureSeconds()));
-            sb.append("plateau         ").append(ts.plateauPct() > 0
+            sb.append(Reflow.field("steps", String.format(Locale.ROOT, "%d: procs per client %s, unpaced, every %d s"
+                    + " (ramp %d s, measured %d s), one file set for all", counts.size(), join(counts),
+                    sp.everySeconds(), sp.rampSeconds(), sp.measureSeconds()), width));
+            sb.append(Reflow.field("plateau", ts.plateauPct() > 0
                     ? "stop when a step adds less than " + num(ts.plateauPct()) + " % ops/s"
-                    : "none: every step runs (the knee is where a step adds less than 5 %)").append('\n');
+                    : "none: every step runs (the knee is where a step adds less than 5 %)", width));
         }
         if (!ts.curvePcts().isEmpty()) {
-            sb.append("curve           then paced at ").append(join(ts.curvePcts()))
-                    .append(" % of the maximum measured above");
+            String curve = "then paced at " + join(ts.curvePcts()) + " % of the maximum measured above";
             if (ts.curveMaxMsec() > 0) {
-                sb.append(", until a point's mean response time passes ").append(num(ts.curveMaxMsec())).append(" msec");
+                curve += ", until a point's mean response time passes " + num(ts.curveMaxMsec()) + " msec";
             }
-            sb.append('\n');
+            sb.append(Reflow.field("curve", curve, width));
         }
         return sb.toString();
     }

@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.sfsbench.engine.Backend;
-import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
@@ -19,6 +18,9 @@ import org.sfsbench.rc.TopSpeed;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
 public final class EngineConfigs {
+    /** What every run's folder name starts with ({@code sfs clean} removes such folders). */
+    public static final String ROOT_PREFIX = "sfs_";
+
     /** DEBUG flags that concern the parent (agent/manager) rather than the child procs. */
     private static final Set<Integer> PARENT_FLAGS = Set.of(1, 2, 3);
 
@@ -40,7 +42,7 @@ public final class EngineConfigs {
             ProcPlan p = client.procs().get(i);
             c.set("target." + i, p.mountPoint().text());
         }
-        c.set("root", "sfs_" + safe(suffix));
+        c.set("root", rootFolder(suffix));
         c.set("rate", point.perProcRate());
         Map<String, Integer> mix = rc.mix();
         if (mix != null && !mix.isEmpty()) {
@@ -74,16 +76,19 @@ public final class EngineConfigs {
         });
         AccessTest access = rc.access();
         if (access != null) {
-            AccessStep step = access.step(point.index());
-            c.set("access_spec", step.spec().engineText());
-            c.set("outstanding_ios", step.outstandingIos());
+            // the engine opens with the first spec and the most outstanding I/Os of the test; each
+            // step then sets its own (RunManager.runAccessSteps, AccessStep.engineChanges)
+            c.set("access_spec", access.specs().get(0).engineText());
+            c.set("outstanding_ios", access.maxOutstandingIos());
             c.set("file_size", access.regionBytes());
             c.set("start_offset", access.startOffset());
+            c.set("whole_target", access.wholeTarget() ? 1 : 0);
+            c.set("target_writes", access.targetWrites() ? 1 : 0);
         }
         LoadfileSettings lf = rc.loadfile();
         if (lf != null) {
             int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
-            c.set("loadfile", lf.file().toString());
+            // the file itself travels with the PointTask; the agent names its own copy
             c.set("loadfile_timing", lf.timestamps() ? "timestamps" : "asap");
             c.set("procs_total", all);
             if (lf.targetRateMBps() > 0) {
@@ -120,6 +125,11 @@ public final class EngineConfigs {
             c.set("fileset_rate", 1);
             c.set("fileset_mb_per_op", String.format(java.util.Locale.ROOT, "%.6f", mibPerProc));
         }
+    }
+
+    /** The folder a run with this suffix builds its file sets in, under every mount point. */
+    public static String rootFolder(String suffix) {
+        return ROOT_PREFIX + safe(suffix);
     }
 
     private static String nz(String s) {

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.sfsbench.report.text.Reflow;
 
 /**
  * The live progress of a run. Modes: {@code terminal} rewrites one line in place (cut to the
@@ -79,24 +80,6 @@ public final class Progress {
         return eta;
     }
 
-    /** One status line; {@code achieved} and {@code meanMs} may be NaN before any op completed. */
-    public static String format(int point, int points, String phase, double secondsLeft, double achieved,
-            double requested, double meanMs, String extra) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "load point %d/%d  %-6s %5s left", point, points, phase,
-                duration(secondsLeft)));
-        if (!Double.isNaN(achieved)) {
-            sb.append(String.format(Locale.ROOT, "  %.1f/%d ops/s", achieved, Math.round(requested)));
-        }
-        if (!Double.isNaN(meanMs)) {
-            sb.append(String.format(Locale.ROOT, "  %.2f ms/op", meanMs));
-        }
-        if (extra != null && !extra.isEmpty()) {
-            sb.append("  ").append(extra);
-        }
-        return sb.toString();
-    }
-
     /** The live line of a status: ETA first, then the point, failures and late procs when non-zero. */
     public String line(Status s, long nowMs) {
         StringBuilder sb = new StringBuilder();
@@ -104,10 +87,14 @@ public final class Progress {
         if (e != null) {
             sb.append(e.text(nowMs)).append(' ');
         }
-        sb.append(String.format(Locale.ROOT, "point %d/%d %s %s", s.point(), s.points(), s.phase(),
-                duration(s.phaseSecondsLeft())));
+        // a LOAD=max run has steps, decided as results come in: no count of them is known
+        sb.append(s.points() > 0 ? String.format(Locale.ROOT, "point %d/%d", s.point(), s.points())
+                : "step " + s.point());
+        sb.append(' ').append(s.phase()).append(' ').append(duration(s.phaseSecondsLeft()));
         if (!Double.isNaN(s.achieved())) {
-            sb.append(String.format(Locale.ROOT, " %.1f/%d ops/s", s.achieved(), Math.round(s.requested())));
+            // unpaced steps request no rate
+            sb.append(s.requested() > 0 ? String.format(Locale.ROOT, " %.1f/%d ops/s", s.achieved(),
+                    Math.round(s.requested())) : String.format(Locale.ROOT, " %.1f ops/s", s.achieved()));
         }
         if (!Double.isNaN(s.meanMs())) {
             sb.append(String.format(Locale.ROOT, " %.2f ms", s.meanMs()));
@@ -129,12 +116,18 @@ public final class Progress {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("time", Instant.ofEpochMilli(nowMs).truncatedTo(ChronoUnit.SECONDS).toString());
         m.put("event", "status");
-        m.put("point", s.point());
-        m.put("points", s.points());
+        if (s.points() > 0) {
+            m.put("point", s.point());
+            m.put("points", s.points());
+        } else {
+            m.put("step", s.point());
+        }
         m.put("phase", s.phase());
         putNumber(m, "phaseSecondsLeft", s.phaseSecondsLeft());
         putNumber(m, "achievedOpsPerSec", s.achieved());
-        m.put("requestedOpsPerSec", Math.round(s.requested()));
+        if (s.requested() > 0) {
+            m.put("requestedOpsPerSec", Math.round(s.requested()));
+        }
         putNumber(m, "meanMsPerOp", s.meanMs());
         m.put("failedOps", s.failedOps());
         m.put("lateProcs", s.behindProcs());
@@ -174,22 +167,9 @@ public final class Progress {
         while (lead < line.length() && line.charAt(lead) == ' ') {
             lead++;
         }
-        String indent = " ".repeat(Math.min(lead + 4, width / 2));
-        StringBuilder b = new StringBuilder();
-        StringBuilder cur = new StringBuilder(line.substring(0, lead));
-        for (String word : line.substring(lead).split(" ")) {
-            boolean first = cur.toString().isBlank();
-            if (!first && cur.length() + 1 + word.length() > width) {
-                b.append(cur).append(System.lineSeparator());
-                cur = new StringBuilder(indent);
-                first = true;
-            }
-            if (!first) {
-                cur.append(' ');
-            }
-            cur.append(word);
-        }
-        return b.append(cur).toString();
+        String wrapped = Reflow.hanging(line.substring(0, lead), " ".repeat(Math.min(lead + 4, width / 2)),
+                line.substring(lead), width);
+        return wrapped.substring(0, wrapped.length() - 1).replace("\n", System.lineSeparator());
     }
 
     static String duration(double seconds) {

@@ -89,7 +89,8 @@ public final class RunEta {
         return String.format(Locale.ROOT, "[%.1f%%][eta %s]", Math.min(100, pct), shortDuration(left));
     }
 
-    static String shortDuration(double seconds) {
+    /** {@code 1h12m}, {@code 4m05s}, {@code 45s}. */
+    public static String shortDuration(double seconds) {
         long s = Math.max(0, Math.round(seconds));
         if (s >= 3600) {
             return String.format(Locale.ROOT, "%dh%02dm", s / 3600, s / 60 % 60);

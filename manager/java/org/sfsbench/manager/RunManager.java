@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.WorkerState;
@@ -93,6 +94,10 @@ public final class RunManager {
         List<LoadPoint> points = plan.points();
         if (rc.topSpeed().unpaced()) {
             runSteps(points.get(0), seed);
+            return;
+        }
+        if (rc.access() != null) {
+            runAccessSteps(points, seed);
             return;
         }
         progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
@@ -200,8 +205,8 @@ public final class RunManager {
                 sink.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
-                progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op", s.index(),
-                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp()));
+                progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), cpuText(r)));
             }
             int knee = seq.knee();
             if (knee >= 0) {
@@ -216,6 +221,44 @@ public final class RunManager {
         } finally {
             finishPoint();
         }
+    }
+
+    /**
+     * A WORKLOAD=access test, as Iometer runs it: the workers' targets are opened and prepared once
+     * (INIT), then every step (spec x workers x outstanding I/Os) changes the engine's spec, depth and
+     * active workers, ramps up (WARMUP) and is measured (RUN); each step is one load point of the
+     * results.
+     */
+    private void runAccessSteps(List<LoadPoint> points, long seed) throws RunAbortedException {
+        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
+                rc.runtime(), System.currentTimeMillis()));
+        LoadPoint targets = plan.accessTargets();
+        try {
+            prepare(targets, seed);
+            init(targets, points.size());
+            for (LoadPoint point : points) {
+                checkAbort();
+                AccessStep s = rc.access().step(point.index());
+                String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+                progress.println(String.format("%s  Step %d of %d: %s ...", Timestamps.now(), s.index(),
+                        points.size(), s.label()));
+                sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampUpSeconds() + " s, measured "
+                        + s.runSeconds() + " s");
+                stepAll(s.index(), s.engineChanges());
+                LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
+                        start);
+                sink.pointFinished(r);
+                progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
+                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
+            }
+        } finally {
+            finishPoint();
+        }
+    }
+
+    /** ", client CPU B %" (host busy of all clients over the step's RUN), or "" when not measured. */
+    private static String cpuText(LoadPointResult r) {
+        return r.cpu() == null ? "" : String.format(java.util.Locale.ROOT, ", client CPU %.1f %%", r.cpu().hostBusyPercent());
     }
 
     private static StepResult stepResult(Step s) {
@@ -290,7 +333,8 @@ public final class RunManager {
                     + cp.procs().size() + " procs (global " + cp.procs().get(0).globalIndex() + "-"
                     + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
                     + " ops/s each");
-            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config));
+            PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
+                    rc.loadfile() == null ? null : rc.loadfile().copy());
             calls.add(pool.submit(() -> {
                 c.agent().prepare(task);
                 return null;
@@ -449,9 +493,6 @@ public final class RunManager {
         r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
             r.simulatedClients(point.nominalLoad());
-        }
-        if (rc.loadfile() != null || rc.topSpeed().unpaced()) {
-            r.throughputMBps(run.total().bytes() / seconds / 1e6);
         }
         r.startTime(start);
         r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

@@ -61,6 +61,14 @@ public final class RunPlan {
         return new RunPlan(config, points);
     }
 
+    /**
+     * WORKLOAD=access: the load point that opens and prepares every worker's target once (all PROCS of
+     * every client); each step then runs on it with its own workers (the step's {@link #points()}).
+     */
+    public LoadPoint accessTargets() {
+        return new LoadPoint(1, 0, 0, 0, clientsOf(config, config.procs()));
+    }
+
     /** floor(load / total procs): the rate every proc is given. */
     public static int perProcRate(int load, int totalProcs) {
         return load / totalProcs;

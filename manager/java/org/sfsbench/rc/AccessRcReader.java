@@ -15,11 +15,12 @@ import org.sfsbench.access.IcfConfig;
 import org.sfsbench.access.IcfParser;
 import org.sfsbench.access.Sizes;
 import org.sfsbench.access.SpecFileParser;
+import org.sfsbench.engine.Backend;
 
 /**
  * The rc variables of WORKLOAD=access (docs/access-specs.md): ACCESS_SPECS (an access-spec file,
- * an Iometer .icf, or a built-in spec's name), OUTSTANDING_IOS, RAMP_UP_TIME, RUNTIME per step and
- * ACCESS_FILE_SIZE.
+ * an Iometer .icf, or a built-in spec's name), OUTSTANDING_IOS, RAMP_UP_TIME, RUNTIME per step,
+ * ACCESS_FILE_SIZE and ACCESS_TARGET_WRITES.
  */
 final class AccessRcReader {
     private static final int MAX_SECONDS = 7 * 24 * 3600;
@@ -51,6 +52,35 @@ final class AccessRcReader {
         for (String name : RcVariables.ACCESS_ONLY) {
             if (r.isSet(name)) {
                 throw r.error(name, "applies only to WORKLOAD=access", "WORKLOAD=access with ACCESS_SPECS");
+            }
+        }
+    }
+
+    /**
+     * Existing files and block devices are read only unless ACCESS_TARGET_WRITES says otherwise: a
+     * spec that writes to one is refused here when the client is this machine (the engine refuses it
+     * on the other clients, when it opens the target or changes to that spec).
+     */
+    private static void refuseWritesInPlace(RcReader r, RunConfig.Values v, List<AccessSpec> specs)
+            throws RcException {
+        if (v.fsProtocol != Backend.POSIX) {
+            return;
+        }
+        AccessSpec writer = specs.stream().filter(s -> s.lines().stream().anyMatch(l -> l.pct() > 0 && l.readPct() < 100))
+                .findFirst().orElse(null);
+        if (writer == null) {
+            return;
+        }
+        for (int c = 0; c < v.clients.size(); c++) {
+            if (!LocalFolders.isThisMachine(v.clients.get(c))) {
+                continue;
+            }
+            for (MountPoint mp : v.mountPointsByClient.get(c)) {
+                if (LocalFolders.isFileOrBlockDevice(mp.path())) {
+                    throw r.error("ACCESS_SPECS", "spec '" + writer.name() + "' writes, and " + mp.path()
+                            + " is an existing file or block device, read only unless ACCESS_TARGET_WRITES=yes",
+                            "read-only specs, or ACCESS_TARGET_WRITES=yes to let the test overwrite it");
+                }
             }
         }
     }
@@ -99,7 +129,9 @@ final class AccessRcReader {
                 throw r.error("ACCESS_FILE_SIZE", "not a size from 1 byte to 1 TiB", "bytes, or 64m, 1g, ...");
             }
         }
-        if (region == 0) {
+        // no size: a created iobw.tst gets the default, an existing file or device is tested whole
+        boolean whole = region == 0;
+        if (whole) {
             region = DEFAULT_FILE_SIZE;
         }
         long start = icf != null ? icf.startOffset() : 0;
@@ -112,7 +144,11 @@ final class AccessRcReader {
         }
         v.warmupTime = ramp;
         v.runtime = run;
-        v.access = new AccessTest(source, list, depths, workers, ramp, run, region, start);
+        boolean writes = r.bool("ACCESS_TARGET_WRITES", false);
+        if (!writes) {
+            refuseWritesInPlace(r, v, list);
+        }
+        v.access = new AccessTest(source, list, depths, workers, ramp, run, region, start, whole, writes);
         v.loads = Collections.nCopies(v.access.steps().size(), 0);
     }
 }

@@ -3,16 +3,20 @@ package org.sfsbench.rc;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.sfsbench.rmi.LoadfileCopy;
+
 /**
  * The settings of WORKLOAD=loadfile (docs/loadfile.md).
  *
- * @param file           LOADFILE, absolute; parsed by the engine when the rc file was read
+ * @param file           LOADFILE, absolute, on the manager's host
+ * @param copy           its text as read once and checked by the engine's parser when the rc file
+ *                       was read; it travels to every agent with the run
  * @param summary        the engine's one-line summary of the file (lines, op counts)
  * @param clientCounts   simulated clients of each load point (CLIENT_COUNTS, or PROCS x CLIENTS)
  * @param timestamps     LOADFILE_TIMING=timestamps: lines are due at their timestamps
  * @param targetRateMBps TARGET_RATE_MBPS, all clients together; 0 = as fast as possible
  */
-public record LoadfileSettings(Path file, String summary, List<Integer> clientCounts, boolean timestamps,
+public record LoadfileSettings(Path file, LoadfileCopy copy, String summary, List<Integer> clientCounts, boolean timestamps,
         double targetRateMBps) {
     public LoadfileSettings {
         clientCounts = List.copyOf(clientCounts);

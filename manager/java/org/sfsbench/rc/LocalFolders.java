@@ -32,6 +32,19 @@ public final class LocalFolders {
         }
     }
 
+    /** Whether {@code path} is an existing regular file or block device (an access target in place). */
+    static boolean isFileOrBlockDevice(String path) {
+        try {
+            if (Files.readAttributes(Path.of(path), "unix:mode").get("mode") instanceof Integer mode) {
+                int type = mode & 0170000;
+                return type == 0100000 || type == 0060000;
+            }
+            return false;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
     /** Why {@code path} cannot hold a file set, or null when it is an existing folder. */
     static String problem(String path) {
         Path p = Path.of(path);

@@ -74,7 +74,8 @@ final class MountPointsReader {
                 String why = localProblem(clients.get(c), mp);
                 if (why != null) {
                     throw rc.error("MNT_POINTS", "folder " + mp.path() + " of client " + clients.get(c) + " " + why,
-                            "existing folders on the clients (FS_PROTOCOL=posix)");
+                            "existing folders on the clients (FS_PROTOCOL=posix)" + (AccessRcReader.isAccess(rc)
+                                    ? "; with WORKLOAD=access also existing files or block devices" : ""));
                 }
             }
         }
@@ -87,7 +88,12 @@ final class MountPointsReader {
         if (protocol != Backend.POSIX || !LocalFolders.isThisMachine(client)) {
             return null;
         }
-        return LocalFolders.problem(mp.path());
+        String why = LocalFolders.problem(mp.path());
+        // WORKLOAD=access tests an existing file or block device in place (docs/access-specs.md)
+        if (why != null && AccessRcReader.isAccess(rc) && LocalFolders.isFileOrBlockDevice(mp.path())) {
+            return null;
+        }
+        return why;
     }
 
     private void readFile(Path file, RunConfig.Values v) throws RcException {

@@ -1,5 +1,6 @@
 package org.sfsbench.rc;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import com.sun.security.auth.module.UnixSystem;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.rmi.LoadfileCopy;
 
 /**
  * Reads and checks an rc file (guide 1.3, 3.3, 3.3.1 plus sfsbench extensions). Nothing is started
@@ -38,7 +40,7 @@ public final class RcParser {
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
 
-    /** Smallest FILESET_SCALE: below it a proc's file set is a few small files (docs/workloads.md). */
+    /** Smallest FILESET_SCALE: a proc at 1 op/s then has 12 KiB of files (docs/workloads.md, Tolerance). */
     public static final double MIN_FILESET_SCALE = 0.0001;
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
@@ -286,7 +288,8 @@ public final class RcParser {
             throw r.error("LOADFILE", "no such file " + file, "a dbench loadfile, absolute or relative to WORK_DIR"
                     + " or the rc file's folder");
         }
-        Engine.LoadfileCheck check = Engine.checkLoadfile(file.toString());
+        byte[] bytes = readLoadfile(r, file);
+        Engine.LoadfileCheck check = Engine.checkLoadfile(file.toString(), bytes);
         if (check.ops() < 0) {
             throw r.error("LOADFILE", check.report(), "a dbench loadfile: client.txt or the timestamped NFS/SMB"
                     + " format (docs/loadfile.md)");
@@ -316,7 +319,30 @@ public final class RcParser {
                         "one of the two");
             }
         }
-        v.loadfile = new LoadfileSettings(file, check.report(), v.loads, timing.equals("timestamps"), mbps);
+        v.loadfile = new LoadfileSettings(file, LoadfileCopy.of(file.getFileName().toString(), bytes), check.report(),
+                v.loads, timing.equals("timestamps"), mbps);
+    }
+
+    /** LOADFILE's bytes, read once: the engine checks them and the run ships them to the agents. */
+    private static byte[] readLoadfile(RcReader r, Path file) throws RcException {
+        String hint = "a dbench loadfile of at most " + LoadfileCopy.MAX_BYTES + " bytes (client.txt has about 26 MB),"
+                + " which the run sends to every client";
+        try {
+            long size = Files.size(file);
+            if (size > LoadfileCopy.MAX_BYTES) {
+                throw r.error("LOADFILE", file + ": " + size + " bytes, more than a run ships to its clients", hint);
+            }
+            byte[] text;
+            try (var in = Files.newInputStream(file)) {
+                text = in.readNBytes((int) LoadfileCopy.MAX_BYTES + 1);
+            }
+            if (text.length > LoadfileCopy.MAX_BYTES) {
+                throw r.error("LOADFILE", file + ": grew beyond " + LoadfileCopy.MAX_BYTES + " bytes while read", hint);
+            }
+            return text;
+        } catch (IOException e) {
+            throw r.error("LOADFILE", file + ": cannot read: " + e.getMessage(), "a readable dbench loadfile");
+        }
     }
 
     private static void readClients(RcReader r, RunConfig.Values v) throws RcException {
@@ -613,8 +639,8 @@ public final class RcParser {
                 throw r.error("FILESET_SCALE", "out of range", allowed);
             }
             if (s < MIN_FILESET_SCALE) {
-                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where the built file set can no longer"
-                        + " follow the plan (docs/workloads.md, File-set size)", allowed);
+                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where a proc's file set is a few"
+                        + " 1 KiB files and the 1 KiB size tolerance too coarse (docs/workloads.md, Tolerance)", allowed);
             }
             v.filesetScale = s;
         }

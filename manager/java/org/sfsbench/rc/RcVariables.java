@@ -27,7 +27,7 @@ final class RcVariables {
             "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
             "CURVE_MAX_MSEC",
             // WORKLOAD=access (docs/access-specs.md)
-            "ACCESS_SPECS", "OUTSTANDING_IOS", "RAMP_UP_TIME", "ACCESS_FILE_SIZE",
+            "ACCESS_SPECS", "OUTSTANDING_IOS", "RAMP_UP_TIME", "ACCESS_TARGET_WRITES", "ACCESS_FILE_SIZE",
             // WORKLOAD=loadfile (docs/loadfile.md)
             "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "TARGET_RATE_MBPS");
 

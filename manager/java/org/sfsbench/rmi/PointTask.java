@@ -4,14 +4,15 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * One load point's work for one client: a worker per engine config. Configs contain the CIFS
- * password; {@link #toString()} never prints them.
+ * One load point's work for one client: a worker per engine config, and with WORKLOAD=loadfile the
+ * loadfile the workers replay (null otherwise; the agent stores it and names its copy in the
+ * configs). Configs contain the CIFS password; {@link #toString()} never prints them.
  */
-public record PointTask(int loadPoint, int clientNumber, String clientName, List<String> engineConfigs)
-        implements Serializable {
+public record PointTask(int loadPoint, int clientNumber, String clientName, List<String> engineConfigs,
+        LoadfileCopy loadfile) implements Serializable {
     @Override
     public String toString() {
         return "PointTask[point " + loadPoint + ", client " + clientNumber + " " + clientName + ", "
-                + engineConfigs.size() + " worker(s)]";
+                + engineConfigs.size() + " worker(s)" + (loadfile == null ? "" : ", " + loadfile) + "]";
     }
 }

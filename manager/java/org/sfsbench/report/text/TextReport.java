@@ -1,7 +1,5 @@
 package org.sfsbench.report.text;
 
-import java.util.Locale;
-
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -19,17 +17,25 @@ public final class TextReport {
     private TextReport() {
     }
 
+    /** The report at {@link Reflow#WIDTH} columns. */
     public static String render(ResultDocument d) {
+        return render(d, Reflow.WIDTH);
+    }
+
+    /** The report with no line wider than {@code width} (the sfssum rows are 77 columns). */
+    public static String render(ResultDocument d, int width) {
         StringBuilder b = new StringBuilder(8192);
         b.append("sfsbench result ").append(d.run.suffix).append(" (").append(d.tool.name).append(' ')
                 .append(d.tool.version).append(")\n\n");
-        b.append("Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops, seconds,\n"
-                + "protocol, T, IP version, file set KB, clients, procs/client, biod writes, biod reads, release)\n");
+        b.append(Reflow.para(0, "Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops,"
+                + " seconds, protocol, T, IP version, file set KB, clients, procs/client, biod writes, biod reads,"
+                + " release)", width));
         for (LoadPointXml p : d.loadPoints) {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
         b.append('\n');
-        b.append(StepsText.of(d));
+        b.append(throughputAndCpu(d, width));
+        b.append(StepsText.of(d, width));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
                     .append(" ops/sec\n");
@@ -45,23 +51,58 @@ public final class TextReport {
             b.append("Disclosable: yes (every run rule passed)\n");
         } else {
             b.append("Disclosable: NO\n");
-            d.disclosability.reasons.forEach(r -> b.append("  - ").append(r).append('\n'));
+            d.disclosability.reasons.forEach(r -> b.append(Reflow.item(r, width)));
         }
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {
             b.append("\nOperations at load point ").append(peak.index).append(" (")
                     .append(peak.achievedOpsPerSec.toPlainString()).append(" ops/sec):\n");
-            b.append(String.format(Locale.ROOT, "%-32s %10s %7s %8s %8s %9s %9s %9s %9s%n", "op", "count", "errors",
-                    "target%", "actual%", "mean ms", "p50 ms", "p99 ms", "p99.9 ms"));
+            // two tables: the mix, then the response times; each fits the width on its own
+            TextTable mix = new TextTable("op", "count", "errors", "target %", "actual %", "MB/s");
+            TextTable times = new TextTable("op", "mean ms", "p50 ms", "p99 ms", "p99.9 ms");
             for (OpXml o : peak.ops) {
+                mix.row(o.name, o.count, o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString(),
+                        o.mbPerSec == null ? null : o.mbPerSec.toPlainString());
                 boolean l = o.latency != null;
-                b.append(String.format(Locale.ROOT, "%-32s %10d %7d %8s %8s %9s %9s %9s %9s%n", o.name, o.count,
-                        o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString(),
-                        l ? o.latency.meanMsec.toPlainString() : "-", l ? o.latency.p50Msec.toPlainString() : "-",
-                        l ? o.latency.p99Msec.toPlainString() : "-", l ? o.latency.p999Msec.toPlainString() : "-"));
+                times.row(o.name, l ? o.latency.meanMsec.toPlainString() : null,
+                        l ? o.latency.p50Msec.toPlainString() : null, l ? o.latency.p99Msec.toPlainString() : null,
+                        l ? o.latency.p999Msec.toPlainString() : null);
             }
+            b.append(mix.render(width)).append('\n');
+            b.append("Response time of each op at load point ").append(peak.index).append(":\n");
+            b.append(times.render(width));
         }
         return b.toString();
+    }
+
+    /**
+     * MB/s and client CPU per load point (docs/results.md "MB/s and client CPU"); "" when no point
+     * has either (a result read from sfssum).
+     */
+    static String throughputAndCpu(ResultDocument d, int width) {
+        TextTable t = new TextTable("point", "ops/s", "MB/s", "busy %", "user %", "sys %", "CPUs", "worker %",
+                "us/op");
+        for (LoadPointXml p : d.loadPoints) {
+            if (p.throughputMBps == null && p.cpu == null) {
+                continue;
+            }
+            boolean c = p.cpu != null;
+            t.row(p.index, p.achievedOpsPerSec.toPlainString(),
+                    p.throughputMBps == null ? null : p.throughputMBps.toPlainString(),
+                    c ? one(p.cpu.hostBusyPercent) : null, c ? one(p.cpu.hostUserPercent) : null,
+                    c ? one(p.cpu.hostSystemPercent) : null, c ? p.cpu.hostCpus : null,
+                    c ? one(p.cpu.processPercent) : null, c ? one(p.cpu.processUsecPerOp) : null);
+        }
+        if (t.isEmpty()) {
+            return "";
+        }
+        return Reflow.para(0, "MB/s (10^6 bytes) and client CPU over RUN: the clients' hosts busy, user and system"
+                + " time in % of all their CPUs; worker = the clients' worker processes, % of one CPU and CPU us"
+                + " per op", width) + t.render(width) + "\n";
+    }
+
+    private static String one(java.math.BigDecimal v) {
+        return v.setScale(1, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 
     /** The sfssum row of a published point (its attributes are already sfssum-rounded). */

@@ -80,7 +80,7 @@ class AccessSpecFilesTest {
         assertEquals(32768L * 512, c.regionBytes());
         assertEquals(8L * 512, c.startOffset());
         AccessTest t = new AccessTest(f.toString(), c.specs(), c.queueDepths(), c.workerCounts(), 1, 3,
-                c.regionBytes(), c.startOffset());
+                c.regionBytes(), c.startOffset(), false, false);
         assertEquals(12, t.steps().size());
         assertEquals("Seq 64K write, 32 outstanding I/Os, 2 workers per client", t.steps().get(11).label());
     }

@@ -21,8 +21,8 @@ import org.sfsbench.testsupport.Sfs;
 
 /**
  * WORKLOAD=access through {@code sfs run} on posix (an Iometer .icf, queue depths 1 and 8), on
- * NFSv3 against NFS-Ganesha (pipelined RPCs, depths 1 and 8) and on SMB against smbd (depth 1, the
- * synchronous client): every step without errors, one sfsresult.json entry per step, the Iometer
+ * NFSv3 against NFS-Ganesha (pipelined RPCs, depths 1 and 8) and on SMB against smbd (libsmb2's
+ * pipelined requests, depths 1 and 4): every step without errors, one sfsresult.json entry per step, the Iometer
  * results.csv layout, and the outstanding I/Os really reached (IOPS x mean response time).
  */
 class AccessRunIT {
@@ -68,7 +68,17 @@ class AccessRunIT {
         for (JsonNode p : points) {
             assertEquals(0, p.get("failedOps").asLong(), p.toString());
             assertTrue(p.get("achievedOpsPerSec").asDouble() > 0, p.toString());
+            assertTrue(p.get("throughputMBps").asDouble() > 0, p.toString());
+            // RUNTIME=2 measured per step (the ramp of 1 s is not)
+            double secs = p.get("seconds").asDouble();
+            assertTrue(secs >= 1.9 && secs < 3, "measured " + secs + " s: " + p);
         }
+        for (int k = 1; k <= steps; k++) {
+            assertTrue(out.contains("Step " + k + " of " + steps + ": "), out);
+        }
+        // the targets are prepared once for all the steps (Iometer's iobw.tst), not per step
+        String log = Files.readString(results.resolve("sfslog.a"));
+        assertEquals(1, log.split("INIT done", -1).length - 1, log);
         List<Map<String, String>> rows = csv(results.resolve("access.a.csv"));
         assertEquals(steps, rows.size(), out);
         for (Map<String, String> r : rows) {
@@ -105,6 +115,31 @@ class AccessRunIT {
         assertTrue(Files.size(mnt.resolve("sfs_a/p0001/iobw.tst")) == 32768L * 512 + 8 * 512);
     }
 
+    /** An existing file as the posix target: tested in place, nothing created beside it. */
+    @Test
+    void posixExistingFileInPlace(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("disk.img");
+        byte[] data = new byte[4 << 20];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31 + 7);
+        }
+        Files.write(target, data);
+        Path specs = Files.writeString(dir.resolve("specs.txt"), "[reads]\n4k 100 100 100\n[mixed]\n8k 100 50 50\n");
+        // the second spec writes: refused before anything starts without ACCESS_TARGET_WRITES
+        Path rc = rc(dir, "posix", target.toString(), specs.toString(), "1 4", "");
+        ChildProcess refused = Sfs.start(dir.resolve("refused.txt"), Map.of(), "run", "-r", rc.toString(), "-s",
+                "a", "-d", dir.resolve("refused").toString());
+        assertTrue(refused.waitFor(120) != 0, refused.output());
+        assertTrue(refused.output().contains("ACCESS_TARGET_WRITES") && !refused.output().contains("Step 1"),
+                refused.output());
+        assertTrue(java.util.Arrays.equals(data, Files.readAllBytes(target)), "a refused run leaves the file alone");
+        runClean(dir, rc(dir, "posix", target.toString(), specs.toString(), "1 4", "ACCESS_TARGET_WRITES=yes"), 4);
+        assertEquals(4L << 20, Files.size(target), "tested whole, not grown");
+        try (var s = Files.list(dir)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("sfs_")), "no benchmark folder made");
+        }
+    }
+
     @Test
     void nfsAgainstGaneshaPipelined(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
@@ -116,12 +151,16 @@ class AccessRunIT {
     }
 
     @Test
-    void smbAgainstSambaDepthOne(@TempDir Path dir) throws Exception {
+    void smbAgainstSambaPipelined(@TempDir Path dir) throws Exception {
         SambaServer samba = SambaServer.defaultInstance().start();
         try {
             Map<String, String> env = samba.env;
-            runClean(dir, rc(dir, "cifs", env.get("TARGET"), "Workstation", "1", "ACCESS_FILE_SIZE=8m\nUSERNAME="
-                    + env.get("USER") + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")), 1);
+            List<Map<String, String>> rows = runClean(dir, rc(dir, "cifs", env.get("TARGET"), "Workstation", "1 4",
+                    "ACCESS_FILE_SIZE=8m\nUSERNAME=" + env.get("USER") + "\nPASSWORD=" + env.get("PASSWORD")
+                            + "\nDOMAIN=" + env.get("DOMAIN")), 2);
+            assertTrue(achievedDepth(rows.get(0)) < 1.5, rows.get(0).toString());
+            // libsmb2 (the default client) keeps 4 requests of each worker in flight on the connection
+            assertTrue(achievedDepth(rows.get(1)) > 2, rows.get(1).toString());
         } finally {
             samba.stop();
         }

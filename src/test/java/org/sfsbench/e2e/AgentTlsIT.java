@@ -110,7 +110,7 @@ class AgentTlsIT {
                 String text = Files.readString(runOut);
                 // the engine configuration (with the password) reached the agent: its worker tried the server
                 assertNotEquals(0, run.exitValue(), text);
-                assertTrue(text.contains("client 1 (" + host.ip + ") worker 1 [procs 1]: proc 0 (target \\\\" + host.hostIp
+                assertTrue(text.contains("client 1 (" + host.ip + ") worker 1 [procs 0]: proc 0 (target \\\\" + host.hostIp
                         + ":1\\share): cannot connect"), text);
                 Thread.sleep(1000);
             } finally {

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.Sfs;
 
 /**
- * What a person sees in an 80x24 terminal (tmux): the live progress of a run and the help pages;
- * no line may wrap. tmux's capture with -J joins wrapped lines, so a joined line longer than 80
+ * What a person sees in an 80x24 terminal (tmux): the live progress of a run, the help pages, the
+ * plan of a template and the report of the run; no line may wrap. tmux's capture with -J joins wrapped lines, so a joined line longer than 80
  * columns is one the terminal had to wrap.
  */
 class ConsoleWidthIT {
@@ -32,11 +32,14 @@ class ConsoleWidthIT {
         String run = shell(Sfs.command("run", "-r", rc.toString(), "-s", "tty", "-d", dir.resolve("res").toString(),
                 "--progress", "terminal"));
         String help = shell(Sfs.command("run", "--help")) + "; " + shell(Sfs.command("--help"));
+        // what a person reads next: the plan of a shipped template and the report of this run
+        String readers = shell(Sfs.command("plan", "-r", Sfs.home().resolve("templates/sfs_topspeed_rc").toString()))
+                + "; " + shell(Sfs.command("report", dir.resolve("res/sfsresult.tty.xml").toString()));
         String session = "sfs-width-" + ProcessHandle.current().pid();
         List<String> seen = new ArrayList<>();
         try {
             tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
-                    run + "; echo SFS-EXIT=$?; " + help + "; echo SFS-DONE; sleep 600");
+                    run + "; echo SFS-EXIT=$?; " + help + "; " + readers + "; echo SFS-DONE; sleep 600");
             long until = System.currentTimeMillis() + 180_000;
             String screen = "";
             while (System.currentTimeMillis() < until && !screen.contains("SFS-DONE")) {
@@ -52,6 +55,8 @@ class ConsoleWidthIT {
                             "wrapped (" + line.stripTrailing().length() + " columns): " + line);
                 }
             }
+            assertTrue(screen.contains("duration        ") && screen.contains("Response time of each op"),
+                    "plan and report were not shown:\n" + screen);
             assertTrue(seen.stream().anyMatch(s -> s.contains("[eta ") && s.contains("point 1/2")),
                     "the live line was never seen:\n" + String.join("\n----\n", seen.subList(0, Math.min(5, seen.size()))));
         } finally {

@@ -61,6 +61,11 @@ class ReportOnRealRunIT {
                 web.toString());
         assertEquals(0, report.waitFor(60), report.output());
         assertTrue(report.output().contains(sfssum.get(1)), report.output());
+        assertTrue(report.output().lines().allMatch(l -> l.length() <= 80), "report wider than 80 columns:\n"
+                + report.output());
+        // procs count from 0 everywhere: the worker's range in the client log is the plan's
+        assertTrue(Files.readString(results.resolve("sfsc0001.real")).contains("client 1 (localhost) worker 1 [procs 0"),
+                Files.readString(results.resolve("sfsc0001.real")));
         // the run's own sfssum gives the same table and the same headline
         ChildProcess fromSum = Sfs.start(dir.resolve("report-sum.txt"), Map.of(), "report",
                 results.resolve("sfssum.real").toString(), "-d", dir.resolve("web-sum").toString());

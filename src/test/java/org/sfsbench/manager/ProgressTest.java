@@ -12,11 +12,16 @@ import org.junit.jupiter.api.Test;
 class ProgressTest {
 
     @Test
-    void lineShowsPointPhaseTimeLeftRatesAndLatency() {
-        assertEquals("load point 2/3  RUN     1:05 left  39.8/40 ops/s  0.52 ms/op  1 proc(s) behind schedule",
-                Progress.format(2, 3, "RUN", 65.2, 39.8, 40, 0.5249, "1 proc(s) behind schedule"));
-        assertEquals("load point 1/10  INIT   2:13:20 left  file set 5/9 objects",
-                Progress.format(1, 10, "INIT", 8000, Double.NaN, 20, Double.NaN, "file set 5/9 objects"));
+    void aStepOfALoadMaxRunIsNamedByItsNumberWithoutACountOrARequestedRate() throws Exception {
+        Progress p = new Progress(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                Progress.Mode.PLAIN, 10, 80);
+        Progress.Status unpaced = new Progress.Status(2, 0, "RUN", 3, 1234.5, 0, 0.25, 0, 0, "");
+        assertEquals("step 2 RUN 0:03 1234.5 ops/s 0.25 ms", p.line(unpaced, 0));
+        Progress.Status curve = new Progress.Status(5, 0, "WARMUP", 3, 600, 617, 0.25, 0, 0, "");
+        assertEquals("step 5 WARMUP 0:03 600.0/617 ops/s 0.25 ms", p.line(curve, 0));
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(p.json(unpaced, 0));
+        assertEquals(2, json.get("step").asInt());
+        assertTrue(!json.has("points") && !json.has("requestedOpsPerSec"), json.toString());
     }
 
     @Test

@@ -1,10 +1,13 @@
 package org.sfsbench.rc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rmi.LoadfileCopy;
 
 /** WORKLOAD=loadfile rc files: the loadfile is parsed before anything starts; clients are the load points. */
 class LoadfileRcTest {
@@ -67,6 +71,19 @@ class LoadfileRcTest {
         assertMessage(rc(GOOD, "CLIENT_COUNTS=2\nTARGET_RATE_MBPS=fast"), "not a positive number");
         assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE=client.txt\n"),
                 "applies only to WORKLOAD=loadfile");
+    }
+
+    @Test
+    void theLoadfileIsReadOnceIntoTheCopyTheRunShipsAndBounded() throws Exception {
+        RunConfig c = RcParser.parse(rc(GOOD, "CLIENT_COUNTS=2"));
+        LoadfileCopy copy = c.loadfile().copy();
+        assertEquals("client.txt", copy.name());
+        assertArrayEquals(GOOD.getBytes(StandardCharsets.UTF_8), copy.text());
+        Path rc = rc(GOOD, "CLIENT_COUNTS=2");
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("client.txt").toFile(), "rw")) {
+            f.setLength(LoadfileCopy.MAX_BYTES + 1); // sparse: refused by its size before it is read
+        }
+        assertMessage(rc, "client.txt: " + (LoadfileCopy.MAX_BYTES + 1) + " bytes, more than a run ships to its clients");
     }
 
     private static void assertMessage(Path rc, String fragment) {

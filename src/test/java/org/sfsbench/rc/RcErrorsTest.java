@@ -76,7 +76,7 @@ class RcErrorsTest {
             Arguments.of(m + "WORKLOAD=mixfile\n", 6, "WORKLOAD=mixfile", "WORKLOAD=mixfile needs MIXFILE"),
             Arguments.of(m + "FILESET_SCALE=1.5\n", 6, "FILESET_SCALE=1.5", "out of range; allowed: a number from 0.0001 to 1"),
             Arguments.of(m + "FILESET_SCALE=0\n", 6, "FILESET_SCALE=0", "out of range"),
-            Arguments.of(m + "FILESET_SCALE=1e-320\n", 6, "FILESET_SCALE=1e-320", "below 0.0001, where the built file set"),
+            Arguments.of(m + "FILESET_SCALE=1e-320\n", 6, "FILESET_SCALE=1e-320", "below 0.0001, where a proc's file set is a few"),
             Arguments.of(m + "FILESET_SCALE=tiny\n", 6, "FILESET_SCALE=tiny", "not a number"),
             Arguments.of(m + "SAMPLE_INTERVAL=0\n", 6, "SAMPLE_INTERVAL=0", "0 is out of range"),
             Arguments.of(m + "AGENT_PORT=80\n", 6, "AGENT_PORT=80", "allowed: a whole number from 1024 to 65535"),
