@@ -207,6 +207,8 @@ const char *sfs_engine_op_name(int op);
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */
+#define SFS_WORKLOAD_DATASET 2 /* one data set per client of working_set bytes
+                                * (randread, seqread, seqwrite: dataset.h) */
 
 /* number of abstract op ids (names: sfs_engine_op_name) */
 int sfs_engine_op_count(void);
@@ -220,6 +222,13 @@ int         sfs_engine_workload_issues(int w, int op);
 /* its standard share of op in percent; -1 if the workload has no standard
  * mix (its mix comes from the 'mix' key) */
 double      sfs_engine_workload_mix(int w, int op);
+/* The target mix (percent per op id, pct[0..n-1], n >= the op count) that
+ * a configuration gives its workload: the mix key, else the workload's
+ * standard mix, else what its keys make of it (seqwrite: transfers per
+ * file from working_set, file_count, xfer_size, procs).  0, or -1 with a
+ * message in err (workloads whose mix comes from an access spec or a
+ * loadfile). */
+int         sfs_engine_target_mix(const char *config, double *pct, int n, char *err, int errlen);
 /* 1 if backend b implements every op the workload issues */
 int         sfs_engine_workload_runs_on(int w, int b);
 

@@ -158,6 +158,29 @@ public final class Engine implements AutoCloseable {
         return NativeEngine.sfs_engine_op_unavailable(backend, options, op);
     }
 
+    /**
+     * The target mix (percent per op id, ops with a share only) that the engine configuration
+     * {@code config} gives its workload: the mix key, the workload's standard mix, or what its keys
+     * make of it (seqwrite).
+     *
+     * @throws EngineException when the mix comes from an access spec or a loadfile, or the config is bad
+     */
+    public static java.util.Map<Integer, Double> targetMix(String config) {
+        int n = NativeEngine.sfs_engine_op_count();
+        double[] pct = new double[n];
+        byte[] err = new byte[1024];
+        if (NativeEngine.sfs_engine_target_mix(config, pct, n, err, err.length) != 0) {
+            throw new EngineException(cString(err));
+        }
+        java.util.Map<Integer, Double> mix = new java.util.LinkedHashMap<>();
+        for (int op = 0; op < n; op++) {
+            if (pct[op] > 0) {
+                mix.put(op, pct[op]);
+            }
+        }
+        return java.util.Collections.unmodifiableMap(mix);
+    }
+
     /** Result of {@link #validate(String)}. */
     public record Validation(int failures, String report) {
     }

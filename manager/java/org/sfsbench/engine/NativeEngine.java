@@ -74,6 +74,8 @@ public final class NativeEngine {
 
     static native int sfs_engine_workload_runs_on(int w, int b);
 
+    static native int sfs_engine_target_mix(String config, double[] pct, int n, byte[] err, int errlen);
+
     static native int sfs_engine_backend_count();
 
     static native String sfs_engine_backend_name(int b);

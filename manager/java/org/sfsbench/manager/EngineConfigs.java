@@ -106,6 +106,19 @@ public final class EngineConfigs {
     }
 
     /**
+     * The keys that size {@code rc}'s workload in an engine of {@code procs} procs, without targets
+     * or load: enough for the engine to tell the workload's target mix ({@code Engine.targetMix}).
+     */
+    static EngineConfig sizing(RunConfig rc, int procs) {
+        EngineConfig c = new EngineConfig();
+        c.set("workload", rc.workload());
+        c.set("procs", procs);
+        c.set("target.0", "-");
+        topSpeed(c, rc, procs);
+        return c;
+    }
+
+    /**
      * XFER_SIZE; the data set of randread/seqread/seqwrite (WORKING_SET per client in FILE_COUNT
      * files); with LOAD=max and an SFS workload, a file set of WORKING_SET / ACCESS_PCNT per client
      * split over its procs (times FILESET_SCALE), since there is no rate to size it from.
