@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define SFS_ENGINE_API_VERSION 1
+#define SFS_ENGINE_API_VERSION 2
 
 /* phases */
 #define SFS_PHASE_IDLE   0
@@ -86,7 +86,20 @@ extern "C" {
 /* error-table status of ops a workload did not send because the backend
  * cannot express them (not counted in the op's ops or errors) */
 #define SFS_STATUS_NOT_ISSUED 0x7fff0001
-#define SFS_SAMPLE_WORDS (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+
+/* client CPU after the error table (core/cpu.h): from the start of the phase
+ * to the moment its last proc ended, or to the sample while it runs */
+#define SFS_C_BASE         (SFS_E_BASE + 1 + 2 * SFS_ERR_SLOTS)
+#define SFS_C_WINDOW_US    0   /* length of that window, us; 0 = CPU not measured */
+#define SFS_C_HOST_TICKS   1   /* host /proc/stat ticks of all CPUs in the window */
+#define SFS_C_HOST_USER    2   /* ... of them user + nice */
+#define SFS_C_HOST_SYSTEM  3   /* ... system + irq + softirq */
+#define SFS_C_HOST_IDLE    4   /* ... idle + iowait (the rest of the ticks is steal) */
+#define SFS_C_HOST_CPUS    5   /* CPUs online on the host */
+#define SFS_C_PROC_USER_US 6   /* this process's user CPU time, us (getrusage) */
+#define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
+#define SFS_C_WORDS        8
+#define SFS_SAMPLE_WORDS (SFS_C_BASE + SFS_C_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;
@@ -144,6 +157,17 @@ void sfs_engine_close(sfs_engine *e);
  * the target could not be opened (message in report). */
 int sfs_engine_validate(const char *config, char *report, int reportlen);
 
+/* Find the folders directly under each target (target.N of config, with
+ * backend and its options) whose names match the glob 'pattern' (sfs
+ * clean: "sfs_*" or "sfs_<suffix>"), and unless dry_run remove each with
+ * everything in it, through the backend.  One report line per folder:
+ * "target<TAB>name<TAB>files<TAB>dirs<TAB>bytes<TAB>removed|found|error: why"
+ * (a target that cannot be opened or listed: name "-").  Returns the
+ * number of folders or targets that failed, or -1 if config or pattern is
+ * invalid (message in report). */
+int sfs_engine_clean(const char *config, const char *pattern, int dry_run, char *report,
+                     int reportlen);
+
 /* NULL if 'backend' can put op id 'op' on the wire with the backend options
  * in 'options' ("key=value" lines such as smb_client=libsmbclient; NULL or
  * "" = defaults), else a sentence saying why not (e.g. libsmbclient 4.17 has
@@ -183,6 +207,8 @@ const char *sfs_engine_op_name(int op);
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */
+#define SFS_WORKLOAD_DATASET 2 /* one data set per client of working_set bytes
+                                * (randread, seqread, seqwrite: dataset.h) */
 
 /* number of abstract op ids (names: sfs_engine_op_name) */
 int sfs_engine_op_count(void);
@@ -196,6 +222,13 @@ int         sfs_engine_workload_issues(int w, int op);
 /* its standard share of op in percent; -1 if the workload has no standard
  * mix (its mix comes from the 'mix' key) */
 double      sfs_engine_workload_mix(int w, int op);
+/* The target mix (percent per op id, pct[0..n-1], n >= the op count) that
+ * a configuration gives its workload: the mix key, else the workload's
+ * standard mix, else what its keys make of it (seqwrite: transfers per
+ * file from working_set, file_count, xfer_size, procs).  0, or -1 with a
+ * message in err (workloads whose mix comes from an access spec or a
+ * loadfile). */
+int         sfs_engine_target_mix(const char *config, double *pct, int n, char *err, int errlen);
 /* 1 if backend b implements every op the workload issues */
 int         sfs_engine_workload_runs_on(int w, int b);
 

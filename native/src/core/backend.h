@@ -110,6 +110,10 @@ struct sfs_req {
     const char *not_issued; /* set: do not send; why (the backend cannot express
                              * it).  Counted in the error table with status
                              * SFS_STATUS_NOT_ISSUED, not as an op or error. */
+    /* readdir, readdirplus, FIND_FIRST2: if set, the backend calls it with
+     * the name of every entry but "." and ".." before done() (sfs clean
+     * walks trees with it); NULL for load ops */
+    void      (*entry)(sfs_req *req, const char *name);
     /* --- filled by the backend --- */
     int         status;    /* 0 = ok, else a negative errno-like value */
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */

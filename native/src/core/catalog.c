@@ -1,7 +1,10 @@
 /* The catalog calls of sfsengine.h: what the registered backends and
  * workloads declare, and the core keys of config.c. */
+#include <stdio.h>
+#include <string.h>
 #include "sfsengine.h"
 #include "backend.h"
+#include "fileset.h"
 #include "workload.h"
 #include "config.h"
 #include "options.h"
@@ -36,7 +39,7 @@ const char *sfs_engine_workload_description(int w)
 int sfs_engine_workload_flags(int w)
 {
     const sfs_workload *x = sfs_workload_at(w);
-    return x ? x->flags : 0;
+    return x ? x->flags | (x->client_dataset ? SFS_WORKLOAD_DATASET : 0) : 0;
 }
 
 int sfs_engine_workload_issues(int w, int op)
@@ -53,6 +56,50 @@ double sfs_engine_workload_mix(int w, int op)
     double pct[SFS_OP_COUNT] = { 0 };
     x->standard_mix(pct);
     return pct[op];
+}
+
+int sfs_engine_target_mix(const char *config, double *pct, int n, char *err, int errlen)
+{
+    if (!pct || n < SFS_OP_COUNT) {
+        snprintf(err, (size_t)errlen, "target mix: room for %d ops needed", SFS_OP_COUNT);
+        return -1;
+    }
+    struct sfs_cfg cfg;
+    if (sfs_cfg_parse(config ? config : "", &cfg, err, (size_t)errlen))
+        return -1;
+    double mix[SFS_OP_COUNT] = { 0 };
+    const sfs_workload *w = sfs_workload_find(cfg.workload);
+    int rc = 0;
+    if (!w) {
+        snprintf(err, (size_t)errlen, "workload=%s: no such workload", cfg.workload);
+        rc = -1;
+    } else if (cfg.mix_set) {
+        memcpy(mix, cfg.mix, sizeof mix);
+    } else if (w->standard_mix) {
+        w->standard_mix(mix);
+    } else if (w->client_dataset && w->target_mix) {
+        /* sized from its keys alone: proc 0's state knows the mix
+         * (opening it touches no server and no file set) */
+        struct sfs_fileset fs;
+        void *state = NULL;
+        memset(&fs, 0, sizeof fs);
+        if (w->open(&cfg, 0, &fs, &state, err, (size_t)errlen)) {
+            rc = -1;
+        } else {
+            w->target_mix(state, mix);
+            w->close(state);
+        }
+    } else {
+        snprintf(err, (size_t)errlen, "workload=%s: its mix comes from its input (mix, "
+                 "access_spec or loadfile key)", w->name);
+        rc = -1;
+    }
+    sfs_cfg_free(&cfg);
+    if (rc == 0) {
+        for (int op = 0; op < n; op++)
+            pct[op] = op < SFS_OP_COUNT ? mix[op] : 0;
+    }
+    return rc;
 }
 
 int sfs_engine_workload_runs_on(int w, int b)

@@ -114,7 +114,9 @@ static const sfs_option core_keys[] = {
     { "mix", SFS_KEY_SPECIAL, 0, 0, NULL, "op:percent,... adding up to 100 (replaces the workload's mix)", 0, 0 },
     { "access_pcnt", SFS_KEY_INT, 1, 100, "30", "percent of the files in the working set", CORE(access_pcnt) },
     { "fileset_mb_per_op", SFS_KEY_NUM, 0, 1e6, "120", "MB of file set per requested op/s", CORE(fileset_mb_per_op) },
-    { "fileset_scale", SFS_KEY_NUM, 0, 1e3, "1", "factor on the file-set size", CORE(fileset_scale) },
+    /* below 0.0001 a proc's file set is a few 1 KiB files and the 1 KiB size
+     * tolerance too coarse (docs/workloads.md, Tolerance) */
+    { "fileset_scale", SFS_KEY_NUM, 0.0001, 1, "1", "factor on the file-set size (below 1: a trial run)", CORE(fileset_scale) },
     { "dir_count", SFS_KEY_INT, 1, 1000000, "30", "files per directory", CORE(dir_count) },
     { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per directory", CORE(symlink_count) },
     { "append_pcnt", SFS_KEY_INT, 0, 100, "70", "percent of writes that append", CORE(append_pcnt) },

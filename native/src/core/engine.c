@@ -218,6 +218,7 @@ static void next_generation(sfs_engine *e, uint64_t now)
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
     e->gen_start_ns[g & 1] = now;
+    sfs_cpu_snapshot(&e->cpu_start[g & 1]);
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
 }
 
@@ -483,5 +484,15 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
     unsigned g = __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE);
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_merge(out, e->workers[k].cnt[g & 1]);
+    /* CPU of the same window as the counters: up to the end of the phase once
+     * its procs ended, else up to now */
+    struct sfs_cpu_snap cpu_now;
+    const struct sfs_cpu_snap *cpu_to = &cpu_now;
+    if (g != 0 && __atomic_load_n(&e->cpu_end_gen, __ATOMIC_ACQUIRE) == g)
+        cpu_to = &e->cpu_end;
+    else
+        sfs_cpu_snapshot(&cpu_now);
+    if (g != 0)
+        sfs_cpu_words(out, &e->cpu_start[g & 1], cpu_to);
     return SFS_SAMPLE_WORDS;
 }

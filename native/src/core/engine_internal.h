@@ -11,6 +11,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "counters.h"
+#include "cpu.h"
 #include "rng.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -72,6 +73,9 @@ struct sfs_engine {
     double phase_secs;
     unsigned gen;                 /* counter generation (atomic, release) */
     uint64_t gen_start_ns[2];     /* start of generation g at [g & 1], set before g is published */
+    struct sfs_cpu_snap cpu_start[2]; /* CPU at the start of generation g at [g & 1], likewise */
+    struct sfs_cpu_snap cpu_end;  /* CPU when the last proc of generation cpu_end_gen ended */
+    unsigned cpu_end_gen;         /* 0 = none (atomic, release after cpu_end) */
     int stop;                     /* atomic */
     int active;                   /* worker threads running (lock) */
     uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */

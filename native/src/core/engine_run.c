@@ -368,6 +368,8 @@ void *sfs_worker_main(void *arg)
         STORE_RELAXED(w->procs[i]->behind, 0);
     pthread_mutex_lock(&e->lock);
     if (--e->active == 0) {
+        sfs_cpu_snapshot(&e->cpu_end);
+        __atomic_store_n(&e->cpu_end_gen, __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
         __atomic_store_n(&e->done_stopped, stopping(e), __ATOMIC_RELAXED);
         __atomic_store_n(&e->done_ns, sfs_now_ns(), __ATOMIC_RELEASE);
     }

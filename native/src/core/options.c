@@ -53,6 +53,25 @@ static int choice_index(const char *words, const char *value)
     return -1;
 }
 
+int sfs_choice_word(const char *words, int i, char *out, size_t len)
+{
+    const char *p = i < 0 ? NULL : words;
+    for (int k = 0; k < i && p; k++) {
+        p = strchr(p, '|');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return -1;
+    const char *bar = strchr(p, '|');
+    size_t n = bar ? (size_t)(bar - p) : strlen(p);
+    if (n >= len)
+        return -1;
+    memcpy(out, p, n);
+    out[n] = '\0';
+    return 0;
+}
+
 int sfs_option_set(const sfs_option *o, void *base, int line, const char *v,
                    char *err, size_t errlen)
 {

@@ -47,6 +47,9 @@ int sfs_option_set(const sfs_option *o, void *base, int line, const char *value,
                    char *err, size_t errlen);
 /* Store every default (options with def != NULL). */
 int sfs_options_defaults(const sfs_option *opts, void *base, char *err, size_t errlen);
+/* CHOICE: the i-th of the '|' separated words into out.  0, or -1 if
+ * there is no such word or it does not fit. */
+int sfs_choice_word(const char *words, int i, char *out, size_t len);
 /* Zero every SECRET field of base. */
 void sfs_options_scrub(const sfs_option *opts, void *base);
 

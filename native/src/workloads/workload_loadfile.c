@@ -102,6 +102,8 @@ struct client {
     int bad_handle;        /* the line names a handle that is not open */
     int shown;
     uint64_t told;         /* ops already reported as not issued (bit per op id) */
+    char cname[24];        /* "clientN" */
+    size_t cname_len;
     char path[1400], dir[1400], name[1400], path2[1400];
 };
 
@@ -120,6 +122,7 @@ static int lf_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, 
     w->cfg = cfg;
     w->be = sfs_backend_find(cfg->backend);
     w->id = cfg->proc_first + proc;
+    w->cname_len = (size_t)snprintf(w->cname, sizeof w->cname, "client%d", w->id);
     w->nclients = cfg->procs_total > 0 ? cfg->procs_total : cfg->procs;
     w->handles = w->be && (!w->be->op_unavailable ||
                            !w->be->op_unavailable(cfg, SFS_OP_CIFS_NT_CREATE_ANDX));
@@ -141,27 +144,42 @@ static int lf_next_init(void *state, sfs_req *req)
     return 0;   /* the loadfile makes its own files (Deltree, Mkdir first) */
 }
 
-/* path id -> w->path (+ dir/name), "client1" replaced by this client */
-static void expand(const struct client *w, uint32_t id, char *out, size_t len)
+/* appends n bytes of s at out[*at], truncating at len - 1 (as snprintf) */
+static void put(char *out, size_t len, size_t *at, const char *s, size_t n)
 {
-    const lf_path *p = &w->f->paths[id];
-    if (p->client_at < 0)
-        snprintf(out, len, "%s", p->s);
-    else
-        snprintf(out, len, "%.*sclient%d%s", p->client_at, p->s, w->id, p->s + p->client_at + 7);
+    if (*at + n >= len) n = len - 1 - *at;
+    memcpy(out + *at, s, n);
+    *at += n;
 }
 
+/* path id -> out, "client1" replaced by this client's name; its length.
+ * memcpy rather than snprintf: this runs for most lines of a replay. */
+static size_t expand(const struct client *w, uint32_t id, char *out, size_t len)
+{
+    const lf_path *p = &w->f->paths[id];
+    size_t at = 0;
+    if (p->client_at < 0) {
+        put(out, len, &at, p->s, strlen(p->s));
+    } else {
+        const char *rest = p->s + p->client_at + 7;
+        put(out, len, &at, p->s, (size_t)p->client_at);
+        put(out, len, &at, w->cname, w->cname_len);
+        put(out, len, &at, rest, strlen(rest));
+    }
+    out[at] = '\0';
+    return at;
+}
+
+/* path id -> w->path, w->dir and w->name (the parts around the last '/') */
 static void set_path(struct client *w, sfs_req *req, uint32_t id)
 {
-    expand(w, id, w->path, sizeof w->path);
-    char *slash = strrchr(w->path, '/');
-    if (slash) {
-        snprintf(w->dir, sizeof w->dir, "%.*s", (int)(slash - w->path), w->path);
-        snprintf(w->name, sizeof w->name, "%s", slash + 1);
-    } else {
-        w->dir[0] = '\0';
-        snprintf(w->name, sizeof w->name, "%s", w->path);
-    }
+    size_t n = expand(w, id, w->path, sizeof w->path), d = n;
+    while (d > 0 && w->path[d - 1] != '/') d--;
+    size_t name = d;             /* the name starts after the last '/', the dir ends before it */
+    d = d ? d - 1 : 0;
+    memcpy(w->dir, w->path, d);
+    w->dir[d] = '\0';
+    memcpy(w->name, w->path + name, n - name + 1);
     req->path = w->path;
     req->dir = w->dir;
     req->name = w->name;

@@ -208,6 +208,8 @@ static void readdir_ok(nfs3_op *op, void *r)
     READDIR3resok *ok = r;
     for (entry3 *e = ok->reply.entries; e; e = e->nextentry) {
         op->req->result_bytes++;
+        if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
+            op->req->entry(op->req, e->name);
         op->cookie = e->cookie;
     }
     memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);
@@ -219,6 +221,8 @@ static void readdirplus_ok(nfs3_op *op, void *r)
     READDIRPLUS3resok *ok = r;
     for (entryplus3 *e = ok->reply.entries; e; e = e->nextentry) {
         op->req->result_bytes++;
+        if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
+            op->req->entry(op->req, e->name);
         op->cookie = e->cookie;
     }
     memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);

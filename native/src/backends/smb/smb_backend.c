@@ -40,6 +40,10 @@ const smb_client_ops *const smb_clients[] = {
     NULL,
 };
 
+/* The values of the smb_client key, in the order of its index; the engine
+ * catalog publishes them (SMB_CLIENT in the rc file is checked against it). */
+#define SMB_CLIENT_WORDS "libsmb2|libsmbclient"
+
 const smb_client_ops *smb_client_find(const char *name)
 {
     for (int i = 0; smb_clients[i]; i++)
@@ -169,7 +173,7 @@ static const char *secdesc_unavailable;
  * up before the measured phases. */
 static void probe_secdesc(struct smb_ctx *x, int proc, int port)
 {
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     if (proc == 0)
         __atomic_store_n(&secdesc_unavailable, NULL, __ATOMIC_RELEASE);
     else if (__atomic_load_n(&secdesc_unavailable, __ATOMIC_ACQUIRE))
@@ -222,7 +226,7 @@ static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     if (x->c) {
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
@@ -281,9 +285,20 @@ struct smb_opts {
     char username[128];
     char domain[128];
     char password[256];
-    char smb_client[32];
-    int conn_procs;
+    int  smb_client;           /* index into SMB_CLIENT_WORDS, if given */
+    int  conn_procs;
 };
+
+/* The client library the smb_client key names into name ("" if unset:
+ * smb_client_find then takes the first one built). */
+static void smb_client_name(const struct sfs_cfg *cfg, char *name, size_t len)
+{
+    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
+    name[0] = '\0';
+    if (o && sfs_cfg_given(cfg, "smb_client") &&
+        sfs_choice_word(SMB_CLIENT_WORDS, o->smb_client, name, len) < 0)
+        name[0] = '\0';
+}
 
 static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *root,
                             void **ctxp, char *err, size_t errlen)
@@ -300,13 +315,15 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
                  "and PASSWORD)", target);
         return -1;
     }
-    const smb_client_ops *ops = smb_client_find(o->smb_client);
+    char wanted[32];
+    smb_client_name(cfg, wanted, sizeof wanted);
+    const smb_client_ops *ops = smb_client_find(wanted);
     if (!ops) {
         char names[128];
         client_names(names, sizeof names);
         snprintf(err, errlen, "smb_client=%s: not built into this engine (built: %s%s)",
-                 o->smb_client, names[0] ? names : "none",
-                 strcmp(o->smb_client, "libsmb2") == 0
+                 wanted, names[0] ? names : "none",
+                 strcmp(wanted, "libsmb2") == 0
                      ? "; bin/install-libsmb2 installs libsmb2, then rebuild" : "");
         return -1;
     }
@@ -348,7 +365,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
             return -1;
         }
         snprintf(x->prefix + l, sizeof x->prefix - l, "%s%s", l ? "/" : "", c);
-        smb_result r = { 0, 0 };
+        smb_result r = { 0 };
         int rc = x->ops->mkdir(x->c, x->prefix, &r);
         if (rc < 0 && rc != -EEXIST) {
             snprintf(err, errlen, "target %s: cannot create folder %s in the share: %s%s", target,
@@ -412,6 +429,13 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
 }
 
 /* The op of req; pbuf and pbuf2 (SMB_PATH_MAX bytes) hold its paths. */
+/* sfs_req's entry callback behind smb_result's */
+static void list_entry(void *arg, const char *name)
+{
+    sfs_req *req = arg;
+    req->entry(req, name);
+}
+
 static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r)
 {
     smb_file *f;
@@ -446,6 +470,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_r
     case SFS_OP_RMDIR:
         return x->ops->rmdir(x->c, p, r);
     case SFS_OP_READDIR: case SFS_OP_READDIRPLUS: case SFS_OP_CIFS_FIND_FIRST2:
+        if (req->entry) { r->entry = list_entry; r->entry_arg = req; }
         n = x->ops->list_dir(x->c, p, r);
         if (n < 0) return (int)n;
         req->result_bytes = (uint64_t)n;
@@ -517,7 +542,7 @@ static int do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_r
 
 static void execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2)
 {
-    smb_result r = { 0, 0 };
+    smb_result r = { 0 };
     req->result_bytes = 0;
     int rc = do_op(x, req, pbuf, pbuf2, &r);
     req->status = rc;
@@ -613,15 +638,17 @@ static int smb_backend_inflight(void *ctx)
 /* libsmb2 runs asynchronously, libsmbclient does not */
 static int smb_async_with(const struct sfs_cfg *cfg)
 {
-    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
-    const smb_client_ops *ops = smb_client_find(o ? o->smb_client : "");
+    char wanted[32];
+    smb_client_name(cfg, wanted, sizeof wanted);
+    const smb_client_ops *ops = smb_client_find(wanted);
     return ops && ops->service;
 }
 
 static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
 {
-    const struct smb_opts *o = cfg ? cfg->backend_opts : NULL;
-    const smb_client_ops *ops = smb_client_find(o ? o->smb_client : "");
+    char wanted[32];
+    smb_client_name(cfg, wanted, sizeof wanted);
+    const smb_client_ops *ops = smb_client_find(wanted);
     unsigned caps = ops ? ops->caps : 0;
     const char *why = ops ? ops->caps_reason : "no SMB client library built into this engine";
     switch (op) {
@@ -657,7 +684,8 @@ static const sfs_option smb_options[] = {
       SFS_OPT_AT(struct smb_opts, domain) },
     { "password", SFS_KEY_SECRET, 0, 0, "", "the user's password (never printed)",
       SFS_OPT_AT(struct smb_opts, password) },
-    { "smb_client", SFS_KEY_TEXT, 0, 0, "", "client library, libsmb2 or libsmbclient (empty: the first built, libsmb2)",
+    /* unset: the first client built, libsmb2 where it is installed */
+    { "smb_client", SFS_KEY_CHOICE, 0, 0, NULL, SMB_CLIENT_WORDS,
       SFS_OPT_AT(struct smb_opts, smb_client) },
     { "smb_conn_procs", SFS_KEY_INT, 0, 1 << 20, "1",
       "procs sharing one SMB connection (libsmb2; 0 = all procs of a target, libsmbclient: 1)",

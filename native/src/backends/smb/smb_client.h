@@ -43,6 +43,10 @@ typedef struct smb_conn_params {
 typedef struct smb_result {
     int32_t  proto_status;   /* NTSTATUS if known, else the errno (positive) */
     uint32_t physical;       /* SMB2 requests issued by this call */
+    /* list_dir: if set, called with each entry's name but "." and ".."
+     * (UTF-8), before list_dir returns (sfs clean) */
+    void   (*entry)(void *arg, const char *name);
+    void    *entry_arg;
 } smb_result;
 
 /* Capabilities: which optional requests this implementation can issue. */

@@ -77,6 +77,7 @@ struct smb_client {
     uint32_t max_read, max_write;
     struct call own;             /* the call made outside any task */
     struct call *waiting;        /* calls whose tasks yielded, answers not all in */
+    const smb_result *listing;   /* list_dir with an entry callback (never in a task) */
     struct call *ready;          /* their answers are in (or the connection died): resume */
     char     where[320];         /* the server and share, for messages */
 };
@@ -330,7 +331,33 @@ static void on_security(struct smb2_context *smb2, int status, void *data, void 
 
 /* FILE_ID_FULL_DIR_INFORMATION entries: NextEntryOffset at 0, FileNameLength
  * at 60, the UTF-16LE name at 80. */
-static uint64_t count_entries(const uint8_t *b, uint32_t len)
+static void put_name(const smb_result *r, const uint8_t *u, uint32_t bytes)
+{
+    char name[1024];
+    size_t o = 0;
+    for (uint32_t i = 0; i + 1 < bytes && o + 4 < sizeof name; i += 2) {
+        uint32_t c = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8;
+        if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) {     /* surrogate pair */
+            uint32_t lo = (uint32_t)u[i + 2] | (uint32_t)u[i + 3] << 8;
+            c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+            i += 2;
+        }
+        if (c < 0x80) name[o++] = (char)c;
+        else if (c < 0x800) { name[o++] = (char)(0xC0 | c >> 6); name[o++] = (char)(0x80 | (c & 0x3F)); }
+        else if (c < 0x10000) {
+            name[o++] = (char)(0xE0 | c >> 12); name[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            name[o++] = (char)(0x80 | (c & 0x3F));
+        } else {
+            name[o++] = (char)(0xF0 | c >> 18); name[o++] = (char)(0x80 | ((c >> 12) & 0x3F));
+            name[o++] = (char)(0x80 | ((c >> 6) & 0x3F)); name[o++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    name[o] = '\0';
+    r->entry(r->entry_arg, name);
+}
+
+/* 'names' (may be NULL): its entry callback gets every name but . and .. */
+static uint64_t count_entries(const uint8_t *b, uint32_t len, const smb_result *names)
 {
     uint64_t n = 0;
     uint32_t off = 0;
@@ -343,8 +370,10 @@ static uint64_t count_entries(const uint8_t *b, uint32_t len)
         int dot = off + 80 + nl <= len &&
                   ((nl == 2 && name[0] == '.' && !name[1]) ||
                    (nl == 4 && name[0] == '.' && !name[1] && name[2] == '.' && !name[3]));
-        if (!dot)
+        if (!dot) {
             n++;
+            if (names && off + 80 + nl <= len) put_name(names, name, nl);
+        }
         if (next == 0)
             break;
         off += next;
@@ -358,7 +387,7 @@ static void on_dir(struct smb2_context *smb2, int status, void *data, void *priv
     struct part *p = priv;
     struct smb2_query_directory_reply *rep = data;
     if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep && rep->output_buffer)
-        p->value = count_entries(rep->output_buffer, rep->output_buffer_length);
+        p->value = count_entries(rep->output_buffer, rep->output_buffer_length, p->k->c->listing);
     answered(p, (uint32_t)status);
 }
 
@@ -714,9 +743,19 @@ static int l2_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_res
 
 /* CREATE + QUERY_DIRECTORY (compound), QUERY_DIRECTORY until NO_MORE_FILES,
  * CLOSE. */
+static int64_t list_dir(smb_client *c, const char *path, smb_result *r);
+
 static int64_t l2_list_dir(smb_client *c, const char *path, smb_result *r)
 {
+    int64_t n = list_dir(c, path, r);
+    c->listing = NULL;
+    return n;
+}
+
+static int64_t list_dir(smb_client *c, const char *path, smb_result *r)
+{
     if (alive(c, r)) return -ENOTCONN;
+    c->listing = r->entry ? r : NULL;
     struct call *k = begin(c);
     struct smb2_pdu *p[2];
     p[0] = cmd_create(k, path, SMB2_FILE_LIST_DIRECTORY | SMB2_FILE_READ_ATTRIBUTES,

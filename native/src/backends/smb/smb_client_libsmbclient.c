@@ -450,8 +450,10 @@ static int64_t sc_list_dir(smb_client *c, const char *path, smb_result *r)
     int64_t n = 0;
     struct smbc_dirent *de;
     while ((de = c->f_readdir(c->ctx, d)) != NULL) {
-        if (strcmp(de->name, ".") != 0 && strcmp(de->name, "..") != 0)
+        if (strcmp(de->name, ".") != 0 && strcmp(de->name, "..") != 0) {
             n++;
+            if (r->entry) r->entry(r->entry_arg, de->name);
+        }
     }
     r->physical += WIRE_LIST_END;
     c->f_closedir(c->ctx, d);

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.results.model.CpuResult;
+
 /**
  * The results of an access-spec test as a text table (one row per step) and as a CSV in the
  * column layout of Iometer's results.csv, so spreadsheets made for Iometer read it
@@ -38,19 +40,20 @@ public final class AccessReport {
 
     public static String table(List<AccessStepResult> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%4s %-16s %4s %4s %10s %9s %9s %8s %8s %8s %8s %8s %8s %6s %6s%n",
+        sb.append(String.format(Locale.ROOT, "%4s %-16s %4s %4s %10s %9s %9s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n",
                 "step", "spec", "QD", "wkr", "IOPS", "read", "write", "MiB/s", "MB/s", "avg ms", "max ms", "p50",
-                "p99", "p99.9", "errors"));
+                "p99", "p99.9", "cpu%", "errors"));
         for (AccessStepResult r : rows) {
             String name = r.step().spec().name();
             sb.append(String.format(Locale.ROOT,
-                    "%4d %-16s %4d %4d %10.1f %9.1f %9.1f %8.2f %8.2f %8.3f %8.3f %8.3f %8.3f %6.2f %6d%n",
+                    "%4d %-16s %4d %4d %10.1f %9.1f %9.1f %8.2f %8.2f %8.3f %8.3f %8.3f %8.3f %6.2f %6s %6d%n",
                     r.step().index(), name.length() > 16 ? name.substring(0, 16) : name, r.step().outstandingIos(),
                     r.workers(), r.iops(), r.readIops(), r.writeIops(), r.mibps(), r.mbps(), r.meanMs(), r.maxMs(),
-                    r.p50Ms(), r.p99Ms(), r.p999Ms(), r.errors()));
+                    r.p50Ms(), r.p99Ms(), r.p999Ms(),
+                    r.cpu() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.cpu().hostBusyPercent()), r.errors()));
         }
         sb.append("(QD = outstanding I/Os per worker; wkr = workers in all; MiB = 2^20 bytes, MB = 10^6 bytes;"
-                + " response times in ms)\n");
+                + " response times in ms; cpu% = client host CPU busy, percent of all its CPUs)\n");
         return sb.toString();
     }
 
@@ -70,8 +73,9 @@ public final class AccessReport {
                 String.valueOf(r.readErrors()), String.valueOf(r.writeErrors()), String.valueOf(r.bytesRead()),
                 String.valueOf(r.bytesWritten()), String.valueOf(r.readIos()), String.valueOf(r.writeIos()), "", "",
                 "", "", "", "", "", "", "", "", num(r.seconds()), String.valueOf(test.startOffset() / 512),
-                String.valueOf(test.regionBytes() / 512), String.valueOf(r.step().outstandingIos()), "", "", "", "",
-                "", "", "", "", "", "", "",
+                String.valueOf(test.regionBytes() / 512), String.valueOf(r.step().outstandingIos()),
+                cpu(r, CpuResult::hostBusyPercent), cpu(r, CpuResult::hostUserPercent),
+                cpu(r, CpuResult::hostSystemPercent), "", "", "", "", optional(r.cpuEffectiveness()), "", "", "",
                 num(r.p50Ms()), num(r.p99Ms()), num(r.p999Ms()), num(r.achievedQueueDepth()) };
             sb.append(String.join(",", v)).append('\n');
         }
@@ -80,6 +84,15 @@ public final class AccessReport {
 
     public static void writeCsv(Path file, AccessTest test, List<AccessStepResult> rows) throws IOException {
         Files.writeString(file, csv(test, rows), StandardCharsets.UTF_8);
+    }
+
+    /** A CPU column: Linux has no DPC time, interrupts are in the system (privileged) time. */
+    private static String cpu(AccessStepResult r, java.util.function.ToDoubleFunction<CpuResult> f) {
+        return r.cpu() == null ? "" : num(f.applyAsDouble(r.cpu()));
+    }
+
+    private static String optional(double d) {
+        return Double.isNaN(d) ? "" : num(d);
     }
 
     private static String num(double d) {

@@ -2,19 +2,21 @@ package org.sfsbench.access;
 
 import java.util.List;
 
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 
 /**
  * The figures of one access step, from its load-point result: IOPS, read/write IOPS, MB/s in
  * binary (MiB, 2^20 bytes) and decimal (MB, 10^6 bytes) units, response times in ms, errors, and
- * the outstanding I/Os achieved (Little's law: IOPS x mean response time). Access writes are the
- * engine's unstable writes (op wrcache).
+ * the outstanding I/Os achieved (Little's law: IOPS x mean response time), the clients' CPU over
+ * the step's RUN (null when not measured). Access writes are the engine's unstable writes (op
+ * wrcache).
  */
 public record AccessStepResult(AccessStep step, int clients, double seconds, long readIos, long writeIos,
         long bytesRead, long bytesWritten, double meanMs, double meanReadMs, double meanWriteMs, double maxMs,
         double maxReadMs, double maxWriteMs, double p50Ms, double p99Ms, double p999Ms, long readErrors,
-        long writeErrors) {
+        long writeErrors, CpuResult cpu) {
 
     public static AccessStepResult of(AccessStep step, int clients, LoadPointResult p) {
         OpResult r = op(p.ops(), "read");
@@ -28,7 +30,7 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
         double wmax = w == null ? 0 : w.maxMs();
         return new AccessStepResult(step, clients, p.seconds(), rc, wc, r == null ? 0 : r.bytes(),
                 w == null ? 0 : w.bytes(), mean, rm, wm, Math.max(rmax, wmax), rmax, wmax, p.p50Ms(),
-                p.p99Ms(), p.p999Ms(), r == null ? 0 : r.errors(), w == null ? 0 : w.errors());
+                p.p99Ms(), p.p999Ms(), r == null ? 0 : r.errors(), w == null ? 0 : w.errors(), p.cpu());
     }
 
     private static OpResult op(List<OpResult> ops, String name) {
@@ -59,6 +61,14 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
     /** MB/s (10^6 bytes per second), Iometer's "MBps (Decimal)". */
     public double mbps() {
         return per(bytesRead + bytesWritten) / 1e6;
+    }
+
+    /**
+     * Iometer's CPU effectiveness: IOPS per percent of CPU utilization (host busy %); NaN when CPU
+     * was not measured or was 0.
+     */
+    public double cpuEffectiveness() {
+        return cpu == null || !(cpu.hostBusyPercent() > 0) ? Double.NaN : iops() / cpu.hostBusyPercent();
     }
 
     public long errors() {

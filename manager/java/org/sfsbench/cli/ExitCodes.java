@@ -7,7 +7,10 @@ import java.util.Map;
 public final class ExitCodes {
     /** The command did what it was asked. */
     public static final int OK = 0;
-    /** It started and failed: a run ended early, an input file is unreadable or invalid, an output could not be written. */
+    /**
+     * It started and failed: a run ended early, an input file is unreadable or invalid, an output
+     * could not be written, a file set could not be removed.
+     */
     public static final int FAILED = 1;
     /** The command line or the rc file is wrong; nothing was started or written. */
     public static final int USAGE = 2;
@@ -22,7 +25,7 @@ public final class ExitCodes {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(OK + "", "done");
         m.put(FAILED + "", "failed: the run ended early (cause printed, finished points kept), an input file is "
-                + "unreadable or invalid, or an output could not be written");
+                + "unreadable or invalid, an output could not be written, or clean could not remove a file set");
         m.put(USAGE + "", "usage: the command line or the rc file is wrong; nothing was started");
         m.put(VALIDATION_FAILED + "", "run -v: the server failed validation");
         return m;

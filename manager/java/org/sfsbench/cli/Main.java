@@ -27,6 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  sfs plan -r templates/sfs_posix_rc       check an rc file, print the plan",
             "  sfs run -r sfs_rc -s mytest              run it; results in results/",
             "  sfs report results/sfsresult.mytest.xml  HTML + text report",
+            "  sfs clean -r sfs_rc -s mytest            remove the run's file set",
             "  sfs submit results/sfsresult.mytest.xml -D my_sut.txt",
             "                                           submission package"
         },
@@ -35,6 +36,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             VersionCommand.class,
             RunCommand.class,
             PlanCommand.class,
+            CleanCommand.class,
             MetricCommand.class,
             InstallCommand.class,
             AgentCommand.class,

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.manager.EngineConfigs;
 import org.sfsbench.manager.RunEta;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -52,6 +53,8 @@ public final class PlanText {
                     + c.sampleInterval() + " s", width));
         }
         sb.append(Reflow.field("duration", duration(plan), width));
+        sb.append(Reflow.field("file set", EngineConfigs.rootFolder("SUFFIX")
+                + "/ on each mount point, kept after the run (sfs clean)", width));
         List<String> reasons = RunRules.reasons(plan.ruleChecks());
         if (reasons.isEmpty()) {
             sb.append(Reflow.field("disclosable", "yes, if the run passes "

@@ -94,6 +94,43 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * The folders directly under every target of {@code config} (backend, its options, target.N)
+     * whose names match the glob {@code pattern}, each removed with everything in it through the
+     * backend unless {@code dryRun}. {@code failures} < 0: config or pattern invalid, the reason in
+     * {@code message}.
+     */
+    public static Cleanup clean(String config, String pattern, boolean dryRun) {
+        byte[] report = new byte[1 << 20];
+        int failures = NativeEngine.sfs_engine_clean(config, pattern, dryRun ? 1 : 0, report, report.length);
+        String text = cString(report);
+        java.util.List<CleanedFolder> folders = new java.util.ArrayList<>();
+        if (failures >= 0) {
+            for (String line : text.split("\n")) {
+                String[] f = line.split("\t", 6);
+                if (f.length == 6) {
+                    String status = f[5];
+                    folders.add(new CleanedFolder(f[0], f[1].equals("-") ? null : f[1], Long.parseLong(f[2]),
+                            Long.parseLong(f[3]), Long.parseLong(f[4]),
+                            status.startsWith("error: ") ? status.substring(7) : null));
+                }
+            }
+        }
+        return new Cleanup(failures, failures < 0 ? text : "", java.util.List.copyOf(folders));
+    }
+
+    /** Result of {@link #clean}. */
+    public record Cleanup(int failures, String message, java.util.List<CleanedFolder> folders) {
+    }
+
+    /**
+     * One folder {@link #clean} found ({@code name} null: the target itself could not be opened or
+     * listed), what it held (symlinks count as files of their length), and why it failed (null if
+     * it did not).
+     */
+    public record CleanedFolder(String target, String name, long files, long dirs, long bytes, String error) {
+    }
+
+    /**
      * Parses the text of a dbench loadfile the way workload=loadfile does, without running it:
      * {@code ops} op lines and a one-line summary, or {@code ops} < 0 and "name:line: why".
      */
@@ -119,6 +156,29 @@ public final class Engine implements AutoCloseable {
      */
     public static String opUnavailable(String backend, String options, int op) {
         return NativeEngine.sfs_engine_op_unavailable(backend, options, op);
+    }
+
+    /**
+     * The target mix (percent per op id, ops with a share only) that the engine configuration
+     * {@code config} gives its workload: the mix key, the workload's standard mix, or what its keys
+     * make of it (seqwrite).
+     *
+     * @throws EngineException when the mix comes from an access spec or a loadfile, or the config is bad
+     */
+    public static java.util.Map<Integer, Double> targetMix(String config) {
+        int n = NativeEngine.sfs_engine_op_count();
+        double[] pct = new double[n];
+        byte[] err = new byte[1024];
+        if (NativeEngine.sfs_engine_target_mix(config, pct, n, err, err.length) != 0) {
+            throw new EngineException(cString(err));
+        }
+        java.util.Map<Integer, Double> mix = new java.util.LinkedHashMap<>();
+        for (int op = 0; op < n; op++) {
+            if (pct[op] > 0) {
+                mix.put(op, pct[op]);
+            }
+        }
+        return java.util.Collections.unmodifiableMap(mix);
     }
 
     /** Result of {@link #validate(String)}. */

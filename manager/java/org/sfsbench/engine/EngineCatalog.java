@@ -24,6 +24,10 @@ public final class EngineCatalog {
         }
     }
 
+    /** Workload flags of sfsengine.h (SFS_WORKLOAD_*). */
+    private static final int WORKLOAD_RC = 1;
+    private static final int WORKLOAD_DATASET = 2;
+
     /** Backend capability flags of sfsengine.h (SFS_CAP_*). */
     public static final int CAP_ASYNC = 1;
     public static final int CAP_NETWORK = 2;
@@ -40,17 +44,23 @@ public final class EngineCatalog {
         public long maxLong() {
             return (long) max;
         }
+
+        /** The allowed words of a CHOICE key (its help lists them, '|' separated); empty for other types. */
+        public List<String> choices() {
+            return type == KeyType.CHOICE ? List.of(help.split("\\|")) : List.of();
+        }
     }
 
     /**
      * A workload.
      *
      * @param rcSelectable    an rc file may name it (WORKLOAD=); the others serve tools such as sfsload
+     * @param dataset         it reads or writes one data set per client of working_set bytes
      * @param ops             ids of the ops it may issue, INIT included
      * @param standardMix     percent per op id, empty when the mix comes from the 'mix' key
      * @param runsOn          names of the backends that implement every op it issues
      */
-    public record Workload(String name, String description, boolean rcSelectable, Set<Integer> ops,
+    public record Workload(String name, String description, boolean rcSelectable, boolean dataset, Set<Integer> ops,
             Map<Integer, Double> standardMix, Set<String> runsOn) {
     }
 
@@ -116,8 +126,9 @@ public final class EngineCatalog {
                 }
             }
             String name = NativeEngine.sfs_engine_workload_name(w);
+            int flags = NativeEngine.sfs_engine_workload_flags(w);
             ws.put(name, new Workload(name, NativeEngine.sfs_engine_workload_description(w),
-                    (NativeEngine.sfs_engine_workload_flags(w) & 1) != 0, Collections.unmodifiableSet(issues),
+                    (flags & WORKLOAD_RC) != 0, (flags & WORKLOAD_DATASET) != 0, Collections.unmodifiableSet(issues),
                     Collections.unmodifiableMap(mix),
                     Collections.unmodifiableSet(on)));
         }

@@ -50,6 +50,8 @@ public final class NativeEngine {
 
     static native int sfs_engine_validate(String config, byte[] report, int reportlen);
 
+    static native int sfs_engine_clean(String config, String pattern, int dryRun, byte[] report, int reportlen);
+
     static native String sfs_engine_op_name(int op);
 
     static native int sfs_engine_loadfile_check(String name, byte[] text, long len, byte[] report, int reportlen);
@@ -71,6 +73,8 @@ public final class NativeEngine {
     static native double sfs_engine_workload_mix(int w, int op);
 
     static native int sfs_engine_workload_runs_on(int w, int b);
+
+    static native int sfs_engine_target_mix(String config, double[] pct, int n, byte[] err, int errlen);
 
     static native int sfs_engine_backend_count();
 

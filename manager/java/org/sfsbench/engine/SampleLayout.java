@@ -2,7 +2,7 @@ package org.sfsbench.engine;
 
 /** Mirror of the counter layout constants in native/include/sfsengine.h. */
 public final class SampleLayout {
-    public static final int API_VERSION = 1;
+    public static final int API_VERSION = 2;
     public static final int OPS_MAX = 40;
     public static final int HIST_BUCKETS = 1024;
     public static final int ERR_SLOTS = 64;
@@ -32,7 +32,17 @@ public final class SampleLayout {
     public static final int O_WORDS = O_HIST + HIST_BUCKETS;
 
     public static final int E_BASE = S_HEADER_WORDS + OPS_MAX * O_WORDS;
-    public static final int WORDS = E_BASE + 1 + 2 * ERR_SLOTS;
+    public static final int C_BASE = E_BASE + 1 + 2 * ERR_SLOTS;
+    public static final int C_WINDOW_US = 0;
+    public static final int C_HOST_TICKS = 1;
+    public static final int C_HOST_USER = 2;
+    public static final int C_HOST_SYSTEM = 3;
+    public static final int C_HOST_IDLE = 4;
+    public static final int C_HOST_CPUS = 5;
+    public static final int C_PROC_USER_US = 6;
+    public static final int C_PROC_SYS_US = 7;
+    public static final int C_WORDS = 8;
+    public static final int WORDS = C_BASE + C_WORDS;
 
     private SampleLayout() {
     }

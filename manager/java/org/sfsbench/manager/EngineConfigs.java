@@ -18,6 +18,9 @@ import org.sfsbench.rc.TopSpeed;
 
 /** Turns the rc settings and one client's share of a load point into an engine configuration. */
 public final class EngineConfigs {
+    /** What every run's folder name starts with ({@code sfs clean} removes such folders). */
+    public static final String ROOT_PREFIX = "sfs_";
+
     /** DEBUG flags that concern the parent (agent/manager) rather than the child procs. */
     private static final Set<Integer> PARENT_FLAGS = Set.of(1, 2, 3);
 
@@ -39,7 +42,7 @@ public final class EngineConfigs {
             ProcPlan p = client.procs().get(i);
             c.set("target." + i, p.mountPoint().text());
         }
-        c.set("root", "sfs_" + safe(suffix));
+        c.set("root", rootFolder(suffix));
         c.set("rate", point.perProcRate());
         Map<String, Integer> mix = rc.mix();
         if (mix != null && !mix.isEmpty()) {
@@ -103,6 +106,19 @@ public final class EngineConfigs {
     }
 
     /**
+     * The keys that size {@code rc}'s workload in an engine of {@code procs} procs, without targets
+     * or load: enough for the engine to tell the workload's target mix ({@code Engine.targetMix}).
+     */
+    static EngineConfig sizing(RunConfig rc, int procs) {
+        EngineConfig c = new EngineConfig();
+        c.set("workload", rc.workload());
+        c.set("procs", procs);
+        c.set("target.0", "-");
+        topSpeed(c, rc, procs);
+        return c;
+    }
+
+    /**
      * XFER_SIZE; the data set of randread/seqread/seqwrite (WORKING_SET per client in FILE_COUNT
      * files); with LOAD=max and an SFS workload, a file set of WORKING_SET / ACCESS_PCNT per client
      * split over its procs (times FILESET_SCALE), since there is no rate to size it from.
@@ -122,6 +138,11 @@ public final class EngineConfigs {
             c.set("fileset_rate", 1);
             c.set("fileset_mb_per_op", String.format(java.util.Locale.ROOT, "%.6f", mibPerProc));
         }
+    }
+
+    /** The folder a run with this suffix builds its file sets in, under every mount point. */
+    public static String rootFolder(String suffix) {
+        return ROOT_PREFIX + safe(suffix);
     }
 
     private static String nz(String s) {

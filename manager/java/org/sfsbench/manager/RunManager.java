@@ -205,8 +205,8 @@ public final class RunManager {
                 sink.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
-                progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op", s.index(),
-                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp()));
+                progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), cpuText(r)));
             }
             int knee = seq.knee();
             if (knee >= 0) {
@@ -245,15 +245,23 @@ public final class RunManager {
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampUpSeconds() + " s, measured "
                         + s.runSeconds() + " s");
                 stepAll(s.index(), s.engineChanges());
+                if (progress.eta() != null) {
+                    progress.eta().stepStarted(point.index(), System.currentTimeMillis());
+                }
                 LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
                         start);
                 sink.pointFinished(r);
-                progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors",
-                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps()));
+                progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
+                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
             }
         } finally {
             finishPoint();
         }
+    }
+
+    /** ", client CPU B %" (host busy of all clients over the step's RUN), or "" when not measured. */
+    private static String cpuText(LoadPointResult r) {
+        return r.cpu() == null ? "" : String.format(java.util.Locale.ROOT, ", client CPU %.1f %%", r.cpu().hostBusyPercent());
     }
 
     private static StepResult stepResult(Step s) {
@@ -488,9 +496,6 @@ public final class RunManager {
         r.filesetKb(run.filesetBytes() / 1024);
         if (rc.loadfile() != null) {
             r.simulatedClients(point.nominalLoad());
-        }
-        if (rc.loadfile() != null || rc.topSpeed().unpaced() || rc.access() != null) {
-            r.throughputMBps(run.total().bytes() / seconds / 1e6);
         }
         r.startTime(start);
         r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

@@ -113,6 +113,9 @@ public final class RunSession {
             return 1;
         }
         FinalReports.printSummary(result, out, progress);
+        if (clients != null) {
+            progress.println(fileSetNote());
+        }
         if (rc.access() != null) {
             try {
                 AccessResults.write(rc, out, result, progress);
@@ -156,6 +159,15 @@ public final class RunSession {
         }
     }
 
+    /** Where the run left its file set and how large it is (sfsres, results, console). */
+    private String fileSetNote() {
+        long kb = out.points().stream().mapToLong(p -> p.filesetKb()).max().orElse(-1);
+        return "File set: " + EngineConfigs.rootFolder(out.suffix()) + "/ under every mount point"
+                + (kb < 0 ? "" : String.format(java.util.Locale.ROOT, ", %,d KB at its largest point", kb))
+                + ", left there after the run (sfs clean -r " + rc.rcFile() + " -s " + out.suffix()
+                + " removes it; docs/running.md)";
+    }
+
     private RunResult result(String failure, List<ClientSession> sessions) {
         RunResult.Builder r = RunResult.builder();
         r.toolVersion(ToolVersion.VERSION);
@@ -182,13 +194,14 @@ public final class RunSession {
         r.unsupportedOps(unissuableOps());
         Metrics.compute(r.loadPoints()).applyTo(r);
         RunRules.apply(r, plan.settings());
-        if (!sessions.isEmpty()) {
-            List<String> notes = new ArrayList<>(r.notes());
-            for (ClientSession c : sessions) {
-                notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
-            }
-            r.notes(notes);
+        List<String> notes = new ArrayList<>(r.notes());
+        for (ClientSession c : sessions) {
+            notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
         }
+        if (!sessions.isEmpty()) {
+            notes.add(fileSetNote());
+        }
+        r.notes(notes);
         return r.build();
     }
 }

@@ -3,14 +3,14 @@ package org.sfsbench.manager;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.engine.Engine;
 import org.sfsbench.access.AccessSpec;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.stats.OpNames;
 
 /**
- * The op mix a run asks for, by engine op id: the rc MIXFILE, else the workload's standard mix from the
- * engine catalog (none for a loadfile replay, whose lines are the load).
+ * The op mix a run asks for, by engine op id: the rc MIXFILE, the access spec's reads and writes, else
+ * the workload's mix from the engine (none for a loadfile replay, whose lines are the load).
  */
 public final class TargetMix {
     private TargetMix() {
@@ -28,31 +28,9 @@ public final class TargetMix {
             rc.mix().forEach((op, pct) -> out.put(names.id(op), pct.doubleValue()));
             return out;
         }
-        switch (rc.workload()) {
-            case "seqwrite" -> {
-                seqwrite(rc, names, out);
-                return out;
-            }
-            default -> {
-            }
-        }
-        out.putAll(EngineCatalog.get().workload(rc.workload()).standardMix());
+        // the workload's standard mix, or the one its keys make (seqwrite), as the engine computes it
+        out.putAll(Engine.targetMix(EngineConfigs.sizing(rc, rc.procs()).render()));
         return out;
-    }
-
-    /**
-     * seqwrite writes each file in whole transfers (wrcache, the last one a committing write),
-     * then removes and creates it (workload_seqwrite.c).
-     */
-    private static void seqwrite(RunConfig rc, OpNames names, Map<Integer, Double> out) {
-        long xfer = rc.topSpeed().xferSize() > 0 ? rc.topSpeed().xferSize() : 1 << 20;
-        long files = rc.fileCount() > 0 ? rc.fileCount() : rc.procs();
-        double chunks = Math.max(1, rc.topSpeed().workingSet() / files / xfer);
-        double all = chunks + 2;
-        out.put(names.id("wrcache"), 100.0 * (chunks - 1) / all);
-        out.put(names.id("write"), 100.0 / all);
-        out.put(names.id("remove"), 100.0 / all);
-        out.put(names.id("create"), 100.0 / all);
     }
 
     /** An access spec's shares of read and write transfers. */

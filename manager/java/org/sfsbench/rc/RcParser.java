@@ -32,21 +32,13 @@ public final class RcParser {
             "BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes", "SFS_NFS_USER_ID", "uid",
             "SFS_NFS_GROUP_ID", "gid");
 
-    /** SMB_CLIENT values: the smb backend's client libraries (docs/smb.md). */
-    public static final List<String> SMB_CLIENTS = List.of("libsmb2", "libsmbclient");
-
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;
     public static final int MAX_RATE_ADVISED = 250;
 
-    /** Smallest FILESET_SCALE: a proc at 1 op/s then has 12 KiB of files (docs/workloads.md, Tolerance). */
-    public static final double MIN_FILESET_SCALE = 0.0001;
-
     private static final int MAX_SECONDS = 7 * 24 * 3600;
     private static final int MAX_LOAD = 100_000_000;
-    /** The engine's procs per worker (SFS_CFG_MAX_PROCS). */
-    private static final int MAX_LOADFILE_CLIENTS = 4096;
 
     private RcParser() {
     }
@@ -254,8 +246,10 @@ public final class RcParser {
         if (!counts) {
             list.add(v.procs * hosts);
         }
+        // a host's simulated clients are the procs of one engine
+        long perHost = EngineCatalog.get().key("procs").maxLong();
         for (String w : counts ? r.words("CLIENT_COUNTS") : List.<String>of()) {
-            int n = r.parseInt("CLIENT_COUNTS", w, 1, MAX_LOADFILE_CLIENTS * hosts);
+            int n = r.parseInt("CLIENT_COUNTS", w, 1, (int) Math.min(Integer.MAX_VALUE, perHost * hosts));
             if (n < hosts) {
                 throw r.error("CLIENT_COUNTS", n + " clients cannot be spread over the " + hosts + " hosts of CLIENTS",
                         "at least one simulated client per CLIENTS host (" + hosts + ")");
@@ -368,9 +362,10 @@ public final class RcParser {
         v.password = r.string("PASSWORD", "");
         v.domain = r.string("DOMAIN", "");
         v.smbClient = r.string("SMB_CLIENT", "");
-        if (!v.smbClient.isEmpty() && !SMB_CLIENTS.contains(v.smbClient)) {
+        List<String> clients = smbClients();
+        if (!v.smbClient.isEmpty() && !clients.contains(v.smbClient)) {
             throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
-                    SMB_CLIENTS), String.join(", ", SMB_CLIENTS) + " (unset: libsmb2 where it is installed)");
+                    clients), String.join(", ", clients) + " (unset: libsmb2 where it is installed)");
         }
         String p = v.fsProtocol.rcName();
         if (v.fsProtocol.needsCredentials()) {
@@ -616,34 +611,34 @@ public final class RcParser {
         v.appendPcnt = engineInteger(r, "APPEND_PCNT");
         v.dirCount = engineInteger(r, "DIR_COUNT");
         v.symlinkCount = engineInteger(r, "SYMLINK_COUNT");
-        String bf = r.value("BLOCK_FILE");
-        if (bf != null) {
-            v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));
-            if (!Files.isRegularFile(v.blockFile)) {
-                throw r.error("BLOCK_FILE", "no such file " + v.blockFile,
-                        "a file in WORK_DIR or relative to the rc file's folder");
-            }
-            v.warnings.add("BLOCK_FILE is recorded with the results; the sfsbench engine uses its own"
-                    + " transfer-size distribution.");
-        }
         String scale = r.value("FILESET_SCALE");
         if (scale != null) {
-            String allowed = "a number from " + plain(MIN_FILESET_SCALE) + " to 1 (e.g. 0.01); values below 1 are not disclosable";
+            // the engine's fileset_scale key owns the range
+            EngineCatalog.Key k = EngineCatalog.get().key("fileset_scale");
+            String allowed = "a number from " + plain(k.min()) + " to " + plain(k.max())
+                    + " (e.g. 0.01); values below 1 are not disclosable";
             double s;
             try {
                 s = Double.parseDouble(scale);
             } catch (NumberFormatException e) {
                 throw r.error("FILESET_SCALE", "not a number", allowed);
             }
-            if (!(s > 0 && s <= 1)) {
+            if (!(s > 0 && s <= k.max())) {
                 throw r.error("FILESET_SCALE", "out of range", allowed);
             }
-            if (s < MIN_FILESET_SCALE) {
-                throw r.error("FILESET_SCALE", "below " + plain(MIN_FILESET_SCALE) + ", where a proc's file set is a few"
+            if (s < k.min()) {
+                throw r.error("FILESET_SCALE", "below " + plain(k.min()) + ", where a proc's file set is a few"
                         + " 1 KiB files and the 1 KiB size tolerance too coarse (docs/workloads.md, Tolerance)", allowed);
             }
             v.filesetScale = s;
         }
+    }
+
+    /** SMB_CLIENT values: the smb backend's smb_client key (docs/smb.md); none when it is not built. */
+    public static List<String> smbClients() {
+        EngineCatalog.BackendInfo smb = Backend.CIFS.info();
+        EngineCatalog.Key k = smb == null ? null : smb.option("smb_client");
+        return k == null ? List.of() : k.choices();
     }
 
     private static String plain(double v) {

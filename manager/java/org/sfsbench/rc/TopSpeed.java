@@ -2,6 +2,8 @@ package org.sfsbench.rc;
 
 import java.util.List;
 
+import org.sfsbench.engine.EngineCatalog;
+
 /**
  * The top-speed settings of an rc file (docs/top-speed.md): unpaced load, the data-set workloads'
  * transfer and working-set sizes, procs stepped within one run, and the automatic curve.
@@ -18,9 +20,6 @@ import java.util.List;
 public record TopSpeed(boolean unpaced, long xferSize, long workingSet, long serverCache, StepProcs steps,
         double plateauPct, List<Integer> curvePcts, double curveMaxMsec) {
 
-    /** Workloads that read or write one data set per client of WORKING_SET bytes. */
-    public static final List<String> DATASET_WORKLOADS = List.of("randread", "seqread", "seqwrite");
-
     public TopSpeed {
         curvePcts = List.copyOf(curvePcts);
     }
@@ -32,7 +31,8 @@ public record TopSpeed(boolean unpaced, long xferSize, long workingSet, long ser
 
     /** True if the workload uses a WORKING_SET data set rather than the SFS file set. */
     public static boolean isDataset(String workload) {
-        return DATASET_WORKLOADS.contains(workload);
+        EngineCatalog.Workload w = EngineCatalog.get().workload(workload);
+        return w != null && w.dataset();
     }
 
     /**

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.engine.EngineCatalog;
+
 /** Reads LOAD=max, XFER_SIZE, WORKING_SET, SERVER_CACHE, STEP_PROCS, PLATEAU_PCT, CURVE_PCTS, CURVE_MAX_MSEC. */
 final class TopSpeedReader {
     private static final String SIZE_FORM = "bytes, or a number with K, M, G or T (powers of 1024), e.g. 2G";
@@ -40,8 +42,9 @@ final class TopSpeedReader {
 
     static TopSpeed read(RcReader r, RunConfig.Values v, TopSpeed.StepProcs steps) throws RcException {
         boolean max = isMax(r);
-        long xfer = size(r, "XFER_SIZE", 1, 1L << 20);
-        long ws = size(r, "WORKING_SET", 1, 1L << 50);
+        // the engine's xfer_size and working_set keys own the upper limits
+        long xfer = size(r, "XFER_SIZE", 1, EngineCatalog.get().key("xfer_size").maxLong());
+        long ws = size(r, "WORKING_SET", 1, EngineCatalog.get().key("working_set").maxLong());
         long cache = size(r, "SERVER_CACHE", 1, 1L << 60);
         boolean dataset = TopSpeed.isDataset(v.workload);
         if (dataset && ws == 0) {

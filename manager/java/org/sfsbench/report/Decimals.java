@@ -15,6 +15,10 @@ public final class Decimals {
     public static final int PERCENT_SCALE = 2;
     /** Digits for per-op, per-client and per-interval rates. */
     public static final int RATE_SCALE = 1;
+    /** Digits for MB/s (10^6 bytes per second): metadata ops move kilobytes per second. */
+    public static final int MBPS_SCALE = 3;
+    /** Digits for CPU percentages and CPU microseconds per op. */
+    public static final int CPU_SCALE = 2;
     /** Digits of the overall response time, as published SPECsfs2008 results show it. */
     public static final int ORT_SCALE = 2;
 

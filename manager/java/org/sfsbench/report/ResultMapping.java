@@ -1,5 +1,7 @@
 package org.sfsbench.report;
 
+import static org.sfsbench.report.Decimals.CPU_SCALE;
+import static org.sfsbench.report.Decimals.MBPS_SCALE;
 import static org.sfsbench.report.Decimals.MSEC_SCALE;
 import static org.sfsbench.report.Decimals.ORT_SCALE;
 import static org.sfsbench.report.Decimals.PERCENT_SCALE;
@@ -16,6 +18,7 @@ import org.sfsbench.engine.Backend;
 import org.sfsbench.ToolVersion;
 import org.sfsbench.report.xml.ClientThroughputXml;
 import org.sfsbench.report.xml.ClientXml;
+import org.sfsbench.report.xml.CpuXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
 import org.sfsbench.report.xml.ErrorXml;
 import org.sfsbench.report.xml.IntervalXml;
@@ -35,6 +38,7 @@ import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -172,9 +176,8 @@ public final class ResultMapping {
         if (p.simulatedClients() > 0) {
             x.simulatedClients = p.simulatedClients();
         }
-        if (!Double.isNaN(p.throughputMBps())) {
-            x.throughputMBps = fixedOrZero(p.throughputMBps(), RATE_SCALE);
-        }
+        x.throughputMBps = fixed(p.throughputMBps(), MBPS_SCALE);
+        x.cpu = cpu(p.cpu());
         if (p.step() != null) {
             x.step = step(p.step());
         }
@@ -199,6 +202,8 @@ public final class ResultMapping {
             cx.client = text(c.client());
             cx.index = c.number();
             cx.opsPerSec = fixedOrZero(c.opsPerSec(), RATE_SCALE);
+            cx.mbPerSec = fixed(c.mbPerSec(), MBPS_SCALE);
+            cx.cpu = cpu(c.cpu());
             x.clientThroughput.add(cx);
         }
         for (IntervalPoint i : p.intervals()) {
@@ -245,6 +250,7 @@ public final class ResultMapping {
         x.achievedPercent = fixedOrZero(o.achievedPercent(), PERCENT_SCALE);
         x.opsPerSec = fixedOrZero(o.opsPerSec(), RATE_SCALE);
         x.bytes = o.bytes();
+        x.mbPerSec = fixed(o.mbPerSec(), MBPS_SCALE);
         x.late = o.late();
         x.physical = o.physical();
         if (o.count() > 0) {
@@ -327,6 +333,7 @@ public final class ResultMapping {
             p.simulatedClients(x.simulatedClients);
         }
         p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
+        p.cpu(cpu(x.cpu));
         if (x.step != null) {
             p.step(step(x.step));
         }
@@ -344,7 +351,8 @@ public final class ResultMapping {
             p.errors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
         }
         for (ClientThroughputXml c : x.clientThroughput) {
-            p.clients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue()));
+            p.clients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue(),
+                    c.mbPerSec == null ? Double.NaN : c.mbPerSec.doubleValue(), cpu(c.cpu)));
         }
         List<IntervalPoint> intervals = new ArrayList<>();
         for (IntervalXml i : x.intervals) {
@@ -376,6 +384,7 @@ public final class ResultMapping {
         o.achievedPercent(x.achievedPercent.doubleValue());
         o.opsPerSec(x.opsPerSec.doubleValue());
         o.bytes(x.bytes);
+        o.mbPerSec(x.mbPerSec == null ? Double.NaN : x.mbPerSec.doubleValue());
         o.late(x.late);
         o.physical(x.physical);
         if (x.latency != null) {
@@ -430,6 +439,26 @@ public final class ResultMapping {
             }
         });
         return b.toString();
+    }
+
+    private static CpuXml cpu(CpuResult c) {
+        if (c == null) {
+            return null;
+        }
+        CpuXml x = new CpuXml();
+        x.hostBusyPercent = fixedOrZero(c.hostBusyPercent(), CPU_SCALE);
+        x.hostUserPercent = fixedOrZero(c.hostUserPercent(), CPU_SCALE);
+        x.hostSystemPercent = fixedOrZero(c.hostSystemPercent(), CPU_SCALE);
+        x.hostCpus = c.hostCpus();
+        x.processPercent = fixedOrZero(c.processPercent(), CPU_SCALE);
+        x.processUsecPerOp = fixedOrZero(c.processUsPerOp(), CPU_SCALE);
+        return x;
+    }
+
+    private static CpuResult cpu(CpuXml x) {
+        return x == null ? null : new CpuResult(x.hostBusyPercent.doubleValue(), x.hostUserPercent.doubleValue(),
+                x.hostSystemPercent.doubleValue(), x.hostCpus, x.processPercent.doubleValue(),
+                x.processUsecPerOp.doubleValue());
     }
 
     private static StepXml step(StepResult s) {

@@ -4,9 +4,11 @@ import java.util.Map;
 
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
+import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
 import org.sfsbench.stats.OpCounters;
@@ -55,6 +57,8 @@ public final class LoadPointBuilder {
         r.lateOps(all.late());
         r.achievedOpsPerSec(total / seconds);
         r.msecPerOp(ms(all.meanUs()));
+        r.throughputMBps(mbPerSec(all.bytes(), seconds));
+        r.cpu(cpu(run.cpu(), total));
         r.meanServiceMs(ms(all.meanServiceUs()));
         r.p50Ms(ms(all.percentileUs(50)));
         r.p90Ms(ms(all.percentileUs(90)));
@@ -76,9 +80,29 @@ public final class LoadPointBuilder {
         return r.build();
     }
 
-    /** Achieved ops/s of one client: its ops in the final RUN sample / the point's seconds. */
+    /**
+     * One client's figures: its ops and bytes in the final RUN sample / the point's seconds, and
+     * its CPU over the RUN window.
+     */
     public static ClientThroughput clientThroughput(ClientInfo client, EngineSample clientRun, double seconds) {
-        return new ClientThroughput(client.name(), client.number(), clientRun.totalOps() / seconds);
+        long ops = clientRun.totalOps();
+        return new ClientThroughput(client.name(), client.number(), ops / seconds,
+                mbPerSec(clientRun.total().bytes(), seconds), cpu(clientRun.cpu(), ops));
+    }
+
+    /** The CPU figures of a window in which {@code ops} were counted; null when it was not measured. */
+    public static CpuResult cpu(CpuTimes t, long ops) {
+        if (!t.measured()) {
+            return null;
+        }
+        double perOp = t.processUsPerOp(ops);
+        return new CpuResult(t.hostBusyPercent(), t.hostUserPercent(), t.hostSystemPercent(), (int) t.hostCpus(),
+                t.processPercent(), Double.isNaN(perOp) ? 0 : perOp);
+    }
+
+    /** MB/s with MB = 10^6 bytes. */
+    public static double mbPerSec(long bytes, double seconds) {
+        return bytes / seconds / 1e6;
     }
 
     private static OpResult opResult(String name, OpCounters c, double target, long total, double seconds) {
@@ -91,6 +115,7 @@ public final class LoadPointBuilder {
         o.errors(c.errors());
         o.bytes(c.bytes());
         o.opsPerSec(c.ops() / seconds);
+        o.mbPerSec(mbPerSec(c.bytes(), seconds));
         o.meanMs(ms(c.meanUs()));
         o.minMs(c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS);
         o.maxMs(c.latencyMaxUs() / US_PER_MS);

@@ -8,6 +8,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
@@ -20,7 +22,8 @@ import org.sfsbench.results.model.RunResult;
  * temporary file and a rename, so a reader never sees half a file); layout in docs/results.md.
  */
 public final class SfsresWriter {
-    private static final String OP_ROW = "  %-31s %7s %7s %10s %9s %8s %8s %8s %8s %8s %7s%n";
+    private static final String OP_ROW = "  %-31s %7s %7s %10s %9s %9s %8s %8s %8s %8s %8s %7s%n";
+    private static final String CLIENT_ROW = "  %4s %-24s %10s %9s %7s %7s %7s %5s %8s %8s%n";
 
     private SfsresWriter() {
     }
@@ -70,11 +73,11 @@ public final class SfsresWriter {
                 "Load point %d: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops in %.1f s,"
                         + " file set %d KB%n", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
                 p.msecPerOp(), p.totalOps(), p.seconds(), p.filesetKb()));
-        b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "Mean ms", "Min ms",
+        b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "MB/s", "Mean ms", "Min ms",
                 "Max ms", "p50 ms", "p99 ms", "Errors"));
         for (OpResult o : p.ops()) {
             b.append(String.format(Locale.ROOT, OP_ROW, o.name(), f1(o.targetPercent()),
-                    f1(o.achievedPercent()), o.count(), f1(o.opsPerSec()), f2(o.meanMs()),
+                    f1(o.achievedPercent()), o.count(), f1(o.opsPerSec()), f3(o.mbPerSec()), f2(o.meanMs()),
                     f2(o.minMs()), f2(o.maxMs()), f2(o.p50Ms()), f2(o.p99Ms()), o.errors()));
         }
         double targets = 0;
@@ -83,10 +86,11 @@ public final class SfsresWriter {
         }
         b.append(String.format(Locale.ROOT, OP_ROW, "Total", f1(targets), p.totalOps() > 0 ? "100.0" : "0.0",
                 p.totalOps(),
-                f1(p.achievedOpsPerSec()), f2(p.msecPerOp()), "", "", f2(p.p50Ms()), f2(p.p99Ms()),
+                f1(p.achievedOpsPerSec()), f3(p.throughputMBps()), f2(p.msecPerOp()), "", "", f2(p.p50Ms()), f2(p.p99Ms()),
                 p.failedOps()));
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
                 + " mean service %.2f ms%n", p.lateOps(), p.p90Ms(), p.p999Ms(), p.meanServiceMs()));
+        clients(b, p);
         if (!p.errors().isEmpty()) {
             b.append("  Errors by status\n");
             for (ErrorResult e : p.errors()) {
@@ -99,6 +103,32 @@ public final class SfsresWriter {
             for (String line : LoadfileText.lines(p)) {
                 b.append(' ').append(line).append('\n');
             }
+        }
+    }
+
+    /** MB/s and client CPU of the point, then per client (docs/results.md "Client CPU"). */
+    private static void clients(StringBuilder b, LoadPointResult p) {
+        CpuResult all = p.cpu();
+        if (all != null) {
+            b.append(String.format(Locale.ROOT, "  Client CPU over RUN: host busy %.1f %% (user %.1f %%, system %.1f %%)"
+                    + " of %d CPUs; worker processes %.1f %% of one CPU, %.1f us per op%n", all.hostBusyPercent(),
+                    all.hostUserPercent(), all.hostSystemPercent(), all.hostCpus(), all.processPercent(),
+                    all.processUsPerOp()));
+        } else if (!p.clients().isEmpty()) {
+            b.append("  Client CPU over RUN: not measured\n");
+        }
+        if (p.clients().isEmpty()) {
+            return;
+        }
+        b.append(String.format(Locale.ROOT, CLIENT_ROW, "#", "Client", "Ops/s", "MB/s", "Busy%", "User%", "Sys%",
+                "CPUs", "Worker%", "CPU us/op"));
+        for (ClientThroughput c : p.clients()) {
+            CpuResult u = c.cpu();
+            b.append(String.format(Locale.ROOT, CLIENT_ROW, c.number(), c.client(), f1(c.opsPerSec()),
+                    f3(c.mbPerSec()), u == null ? "-" : f1(u.hostBusyPercent()),
+                    u == null ? "-" : f1(u.hostUserPercent()), u == null ? "-" : f1(u.hostSystemPercent()),
+                    u == null ? "-" : String.valueOf(u.hostCpus()), u == null ? "-" : f1(u.processPercent()),
+                    u == null ? "-" : f1(u.processUsPerOp())));
         }
     }
 
@@ -138,6 +168,11 @@ public final class SfsresWriter {
 
     private static String f1(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Three decimals (MB/s); "-" when not known. */
+    private static String f3(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static String f2(double v) {

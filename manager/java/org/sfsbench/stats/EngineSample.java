@@ -32,9 +32,18 @@ public final class EngineSample implements Serializable {
     private final OpCounters[] ops;
     /** Sorted by (op, status), counts > 0, one entry per pair. */
     private final List<ErrorCount> errors;
+    /** Client CPU over the same window as the counters. */
+    private final CpuTimes cpu;
 
+    /** A sample without CPU figures (pure-Java producers, tests). */
     public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
             long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts) {
+        this(phase, elapsedUs, initDone, initTotal, filesetBytes, procs, behind, opCounters, errorCounts, CpuTimes.NONE);
+    }
+
+    public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
+            long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts, CpuTimes cpu) {
+        this.cpu = cpu;
         this.phase = phase;
         this.elapsedUs = elapsedUs;
         this.initDone = initDone;
@@ -95,7 +104,14 @@ public final class EngineSample implements Serializable {
         }
         return new EngineSample(Phase.ofId(w[SampleLayout.S_PHASE]), w[SampleLayout.S_ELAPSED_US],
                 w[SampleLayout.S_INIT_DONE], w[SampleLayout.S_INIT_TOTAL], w[SampleLayout.S_FILESET_BYTES],
-                w[SampleLayout.S_PROCS], w[SampleLayout.S_BEHIND], list, errs);
+                w[SampleLayout.S_PROCS], w[SampleLayout.S_BEHIND], list, errs, cpu(w));
+    }
+
+    private static CpuTimes cpu(long[] w) {
+        int c = SampleLayout.C_BASE;
+        return new CpuTimes(w[c + SampleLayout.C_WINDOW_US], w[c + SampleLayout.C_HOST_TICKS],
+                w[c + SampleLayout.C_HOST_USER], w[c + SampleLayout.C_HOST_SYSTEM], w[c + SampleLayout.C_HOST_IDLE],
+                w[c + SampleLayout.C_HOST_CPUS], w[c + SampleLayout.C_PROC_USER_US], w[c + SampleLayout.C_PROC_SYS_US]);
     }
 
     /** Encodes back into the engine layout (for pure-Java producers and tests). */
@@ -133,12 +149,22 @@ public final class EngineSample implements Serializable {
             w[SampleLayout.E_BASE + 1 + 2 * i] = ((long) e.opId() << 32) | (e.status() & 0xffffffffL);
             w[SampleLayout.E_BASE + 2 + 2 * i] = e.count();
         }
+        int c = SampleLayout.C_BASE;
+        w[c + SampleLayout.C_WINDOW_US] = cpu.windowUs();
+        w[c + SampleLayout.C_HOST_TICKS] = cpu.hostTicks();
+        w[c + SampleLayout.C_HOST_USER] = cpu.hostUser();
+        w[c + SampleLayout.C_HOST_SYSTEM] = cpu.hostSystem();
+        w[c + SampleLayout.C_HOST_IDLE] = cpu.hostIdle();
+        w[c + SampleLayout.C_HOST_CPUS] = cpu.hostCpus();
+        w[c + SampleLayout.C_PROC_USER_US] = cpu.processUserUs();
+        w[c + SampleLayout.C_PROC_SYS_US] = cpu.processSystemUs();
         return w;
     }
 
     /**
      * Sum of samples of the same phase from several procs, workers or clients: counters and
-     * histograms add, elapsed time is the longest, procs/file set/INIT progress add up.
+     * histograms add, elapsed time is the longest, procs/file set/INIT progress add up, CPU times
+     * add ({@link CpuTimes#plus}).
      */
     public static EngineSample merge(Collection<EngineSample> samples) {
         if (samples.isEmpty()) {
@@ -151,6 +177,7 @@ public final class EngineSample implements Serializable {
         long bytes = 0;
         long procs = 0;
         long behind = 0;
+        CpuTimes cpu = CpuTimes.NONE;
         List<OpCounters> ops = new ArrayList<>();
         List<ErrorCount> errs = new ArrayList<>();
         for (EngineSample s : samples) {
@@ -164,10 +191,11 @@ public final class EngineSample implements Serializable {
             bytes += s.filesetBytes;
             procs += s.procs;
             behind += s.behind;
+            cpu = cpu.plus(s.cpu);
             ops.addAll(s.opCounters());
             errs.addAll(s.errors);
         }
-        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs);
+        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs, cpu);
     }
 
     /** {@code merge(List.of(this, other))}. */
@@ -204,7 +232,7 @@ public final class EngineSample implements Serializable {
             errs.add(new ErrorCount(e.opId(), e.status(), d));
         }
         return new EngineSample(phase, elapsedUs - earlier.elapsedUs, initDone - earlier.initDone, initTotal,
-                filesetBytes, procs, behind, ops, errs);
+                filesetBytes, procs, behind, ops, errs, cpu.minus(earlier.cpu));
     }
 
     private static long key(ErrorCount e) {
@@ -254,6 +282,11 @@ public final class EngineSample implements Serializable {
 
     public long behind() {
         return behind;
+    }
+
+    /** Client CPU over the window of these counters. */
+    public CpuTimes cpu() {
+        return cpu;
     }
 
     /** Counters of {@code opId}; an empty instance when the op did nothing. Do not modify. */

@@ -124,6 +124,17 @@ public final class HtmlReport {
         if (d.metrics.overallResponseTimeNoOriginMsec != null) {
             t.row("ORT without origin", d.metrics.overallResponseTimeNoOriginMsec.toPlainString() + " msec");
         }
+        LoadPointXml peak = PeakPoint.of(d);
+        if (peak != null && peak.throughputMBps != null) {
+            t.row("MB/sec at the peak point", peak.throughputMBps.toPlainString() + " MB/sec (10^6 bytes, load point "
+                    + peak.index + ")");
+        }
+        if (peak != null && peak.cpu != null) {
+            t.row("Client CPU at the peak point", "host busy " + peak.cpu.hostBusyPercent.toPlainString() + " % (user "
+                    + peak.cpu.hostUserPercent.toPlainString() + " %, system " + peak.cpu.hostSystemPercent.toPlainString()
+                    + " %) of " + peak.cpu.hostCpus + " CPUs; worker processes " + peak.cpu.processPercent.toPlainString()
+                    + " % of one CPU, " + peak.cpu.processUsecPerOp.toPlainString() + " \u00b5s per op");
+        }
         t.row("Tool", d.tool.name + " " + d.tool.version);
         b.append("<h2>Run</h2>\n").append(t.html());
         if (!d.disclosability.rules.isEmpty()) {
@@ -223,8 +234,9 @@ public final class HtmlReport {
 
     private static String loadPointTable(ResultDocument d) {
         HtmlTable t = new HtmlTable("load-points", "#", "Requested ops/sec", "Achieved ops/sec", "msec/op", "Total ops",
-                "Seconds", "Failed ops", "Late ops", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "File set KB")
-                .numeric(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+                "Seconds", "Failed ops", "Late ops", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "File set KB", "MB/sec",
+                "Client CPU %", "CPU \u00b5s/op")
+                .numeric(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         for (LoadPointXml p : d.loadPoints) {
             boolean over = p.msecPerOp.compareTo(d.metrics.responseTimeLimitMsec) > 0;
             boolean l = p.latency != null;
@@ -232,19 +244,20 @@ public final class HtmlReport {
                     plain(p.achievedOpsPerSec), plain(p.msecPerOp), Long.toString(p.totalOps), Long.toString(p.seconds),
                     Long.toString(p.failedOps), Long.toString(p.lateOps), l ? plain(p.latency.p50Msec) : "-",
                     l ? plain(p.latency.p90Msec) : "-", l ? plain(p.latency.p99Msec) : "-",
-                    l ? plain(p.latency.p999Msec) : "-", Long.toString(p.fileSetKB));
+                    l ? plain(p.latency.p999Msec) : "-", Long.toString(p.fileSetKB), plain(p.throughputMBps),
+                    p.cpu != null ? plain(p.cpu.hostBusyPercent) : "-", p.cpu != null ? plain(p.cpu.processUsecPerOp) : "-");
         }
         return t.html();
     }
 
     private static String opTable(LoadPointXml p) {
-        HtmlTable t = new HtmlTable("ops", "Op", "Count", "Errors", "Target %", "Achieved %", "ops/sec", "Mean ms",
-                "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "Max ms")
-                .numeric(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+        HtmlTable t = new HtmlTable("ops", "Op", "Count", "Errors", "Target %", "Achieved %", "ops/sec", "MB/sec",
+                "Mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "Max ms")
+                .numeric(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
         for (OpXml o : p.ops) {
             boolean l = o.latency != null;
             t.classedRow(o.errors > 0 ? "failed" : null, o.name, Long.toString(o.count), Long.toString(o.errors),
-                    plain(o.targetPercent), plain(o.achievedPercent), plain(o.opsPerSec),
+                    plain(o.targetPercent), plain(o.achievedPercent), plain(o.opsPerSec), plain(o.mbPerSec),
                     l ? plain(o.latency.meanMsec) : "-", l ? plain(o.latency.p50Msec) : "-",
                     l ? plain(o.latency.p90Msec) : "-", l ? plain(o.latency.p99Msec) : "-",
                     l ? plain(o.latency.p999Msec) : "-", l && o.latency.maxMsec != null ? plain(o.latency.maxMsec) : "-");
@@ -291,9 +304,14 @@ public final class HtmlReport {
         if (p.clientThroughput.isEmpty()) {
             return "";
         }
-        HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec").numeric(1, 2);
+        HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec", "MB/sec", "Host CPU busy %",
+                "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9);
         for (ClientThroughputXml c : p.clientThroughput) {
-            t.row(c.client, Integer.toString(c.index), plain(c.opsPerSec));
+            boolean u = c.cpu != null;
+            t.row(c.client, Integer.toString(c.index), plain(c.opsPerSec), plain(c.mbPerSec),
+                    u ? plain(c.cpu.hostBusyPercent) : "-", u ? plain(c.cpu.hostUserPercent) : "-",
+                    u ? plain(c.cpu.hostSystemPercent) : "-", u ? Integer.toString(c.cpu.hostCpus) : "-",
+                    u ? plain(c.cpu.processPercent) : "-", u ? plain(c.cpu.processUsecPerOp) : "-");
         }
         return t.html();
     }

@@ -1,16 +1,21 @@
 package org.sfsbench.report.text;
 
+import java.math.RoundingMode;
+
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 
-/** The steps of a LOAD=max run as a table: procs, ops/s, MB/s, latency, errors; the knee is named in its kind. */
+/**
+ * The steps of a LOAD=max run as a table: procs, ops/s, MB/s, latency, client CPU (host busy %),
+ * errors; the knee is named in its kind.
+ */
 final class StepsText {
     private StepsText() {
     }
 
     /** "" when the result has no steps. */
     static String of(ResultDocument d, int width) {
-        TextTable t = new TextTable("step", "kind", "procs", "ops/s", "MB/s", "mean ms", "p50 ms", "p99 ms", "errors");
+        TextTable t = new TextTable("step", "kind", "procs", "ops/s", "MB/s", "mean ms", "p50 ms", "p99 ms", "cpu%", "errors");
         for (LoadPointXml p : d.loadPoints) {
             if (p.step == null) {
                 continue;
@@ -21,11 +26,13 @@ final class StepsText {
             t.row(p.index, kind, p.step.procsPerClient, p.achievedOpsPerSec.toPlainString(),
                     p.throughputMBps == null ? null : p.throughputMBps.toPlainString(), p.msecPerOp.toPlainString(),
                     l ? p.latency.p50Msec.toPlainString() : null, l ? p.latency.p99Msec.toPlainString() : null,
+                    p.cpu == null ? null : p.cpu.hostBusyPercent.setScale(1, RoundingMode.HALF_UP).toPlainString(),
                     p.failedOps);
         }
         if (t.isEmpty()) {
             return "";
         }
-        return "Steps (LOAD=max; docs/top-speed.md)\n" + t.render(width) + "\n";
+        return "Steps (LOAD=max; docs/top-speed.md)\n" + t.render(width)
+                + Reflow.para(0, "(cpu% = the clients' host CPU busy, percent of all their CPUs)", width) + "\n";
     }
 }

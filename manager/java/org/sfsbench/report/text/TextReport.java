@@ -34,6 +34,7 @@ public final class TextReport {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
         b.append('\n');
+        b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
@@ -57,10 +58,11 @@ public final class TextReport {
             b.append("\nOperations at load point ").append(peak.index).append(" (")
                     .append(peak.achievedOpsPerSec.toPlainString()).append(" ops/sec):\n");
             // two tables: the mix, then the response times; each fits the width on its own
-            TextTable mix = new TextTable("op", "count", "errors", "target %", "actual %");
+            TextTable mix = new TextTable("op", "count", "errors", "target %", "actual %", "MB/s");
             TextTable times = new TextTable("op", "mean ms", "p50 ms", "p99 ms", "p99.9 ms");
             for (OpXml o : peak.ops) {
-                mix.row(o.name, o.count, o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString());
+                mix.row(o.name, o.count, o.errors, o.targetPercent.toPlainString(), o.achievedPercent.toPlainString(),
+                        o.mbPerSec == null ? null : o.mbPerSec.toPlainString());
                 boolean l = o.latency != null;
                 times.row(o.name, l ? o.latency.meanMsec.toPlainString() : null,
                         l ? o.latency.p50Msec.toPlainString() : null, l ? o.latency.p99Msec.toPlainString() : null,
@@ -71,6 +73,36 @@ public final class TextReport {
             b.append(times.render(width));
         }
         return b.toString();
+    }
+
+    /**
+     * MB/s and client CPU per load point (docs/results.md "MB/s and client CPU"); "" when no point
+     * has either (a result read from sfssum).
+     */
+    static String throughputAndCpu(ResultDocument d, int width) {
+        TextTable t = new TextTable("point", "ops/s", "MB/s", "busy %", "user %", "sys %", "CPUs", "worker %",
+                "us/op");
+        for (LoadPointXml p : d.loadPoints) {
+            if (p.throughputMBps == null && p.cpu == null) {
+                continue;
+            }
+            boolean c = p.cpu != null;
+            t.row(p.index, p.achievedOpsPerSec.toPlainString(),
+                    p.throughputMBps == null ? null : p.throughputMBps.toPlainString(),
+                    c ? one(p.cpu.hostBusyPercent) : null, c ? one(p.cpu.hostUserPercent) : null,
+                    c ? one(p.cpu.hostSystemPercent) : null, c ? p.cpu.hostCpus : null,
+                    c ? one(p.cpu.processPercent) : null, c ? one(p.cpu.processUsecPerOp) : null);
+        }
+        if (t.isEmpty()) {
+            return "";
+        }
+        return Reflow.para(0, "MB/s (10^6 bytes) and client CPU over RUN: the clients' hosts busy, user and system"
+                + " time in % of all their CPUs; worker = the clients' worker processes, % of one CPU and CPU us"
+                + " per op", width) + t.render(width) + "\n";
+    }
+
+    private static String one(java.math.BigDecimal v) {
+        return v.setScale(1, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 
     /** The sfssum row of a published point (its attributes are already sfssum-rounded). */

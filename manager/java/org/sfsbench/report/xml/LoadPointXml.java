@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"step", "latency", "ops", "errors", "clientThroughput", "intervals"})
+@XmlType(propOrder = {"step", "latency", "cpu", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "cpu", "ops", "errors",
     "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -77,7 +77,7 @@ public final class LoadPointXml {
     @XmlAttribute
     public Integer simulatedClients;
 
-    /** WORKLOAD=loadfile and LOAD=max: MB/s (10^6 bytes) read and written (dbench's Throughput line). */
+    /** MB/s (10^6 bytes) read and written by all ops; absent when bytes are not known (a point from sfssum). */
     @XmlAttribute
     public BigDecimal throughputMBps;
 
@@ -95,6 +95,10 @@ public final class LoadPointXml {
     /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
     @XmlElement
     public LatencyXml latency;
+
+    /** CPU of all clients together over the RUN window; absent when not measured. */
+    @XmlElement
+    public CpuXml cpu;
 
     @XmlElementWrapper(name = "ops", required = true)
     @XmlElement(name = "op")

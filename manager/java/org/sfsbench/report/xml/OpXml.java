@@ -9,7 +9,7 @@ import jakarta.xml.bind.annotation.XmlType;
 
 /** One op type within a load point: how many, how many failed, its share of the mix, its latency. */
 @XmlType(propOrder = {"latency"})
-@JsonPropertyOrder({"name", "count", "errors", "targetPercent", "achievedPercent", "opsPerSec", "bytes", "late",
+@JsonPropertyOrder({"name", "count", "errors", "targetPercent", "achievedPercent", "opsPerSec", "bytes", "mbPerSec", "late",
     "physical", "latency"})
 public final class OpXml {
     @XmlAttribute(required = true)
@@ -35,6 +35,10 @@ public final class OpXml {
     /** Payload bytes moved. */
     @XmlAttribute(required = true)
     public long bytes;
+
+    /** MB/s: bytes / seconds / 10^6. */
+    @XmlAttribute
+    public BigDecimal mbPerSec;
 
     /** Ops sent more than 1 ms after their intended start. */
     @XmlAttribute(required = true)

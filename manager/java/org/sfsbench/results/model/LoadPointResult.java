@@ -26,7 +26,9 @@ import java.util.List;
  * @param failedOps failed logical ops
  * @param lateOps ops sent more than 1 ms after their intended start
  * @param simulatedClients WORKLOAD=loadfile: simulated clients (0 for the other workloads)
- * @param throughputMBps WORKLOAD=loadfile: MB/s read + written (NaN for the other workloads)
+ * @param throughputMBps MB/s (10^6 bytes) read + written by all ops: bytes / seconds (NaN when not known,
+ *        a point read from sfssum)
+ * @param cpu CPU of all clients together over the RUN window; null when not measured
  * @param meanServiceMs service latency sum / total ops
  * @param p50Ms 50th percentile of all ops (merged histogram)
  * @param p90Ms 90th percentile of all ops
@@ -60,6 +62,7 @@ public record LoadPointResult(
         long lateOps,
         int simulatedClients,
         double throughputMBps,
+        CpuResult cpu,
         double meanServiceMs,
         double p50Ms,
         double p90Ms,
@@ -106,6 +109,7 @@ public record LoadPointResult(
                 .lateOps(lateOps)
                 .simulatedClients(simulatedClients)
                 .throughputMBps(throughputMBps)
+                .cpu(cpu)
                 .step(step)
                 .meanServiceMs(meanServiceMs)
                 .p50Ms(p50Ms)
@@ -144,6 +148,7 @@ public record LoadPointResult(
         private long lateOps;
         private int simulatedClients;
         private double throughputMBps = Double.NaN;
+        private CpuResult cpu;
         private StepResult step;
         private double meanServiceMs;
         private double p50Ms;
@@ -356,6 +361,15 @@ public record LoadPointResult(
             return this;
         }
 
+        public CpuResult cpu() {
+            return cpu;
+        }
+
+        public Builder cpu(CpuResult cpu) {
+            this.cpu = cpu;
+            return this;
+        }
+
         public double meanServiceMs() {
             return meanServiceMs;
         }
@@ -442,7 +456,7 @@ public record LoadPointResult(
         }
 
         public LoadPointResult build() {
-            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step);
+            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, cpu, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step);
         }
     }
 }

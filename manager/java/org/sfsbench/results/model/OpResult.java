@@ -11,6 +11,7 @@ package org.sfsbench.results.model;
  * @param errors failed logical ops
  * @param bytes payload bytes moved
  * @param opsPerSec count / measured seconds
+ * @param mbPerSec bytes / measured seconds / 10^6 (MB/s, decimal)
  * @param meanMs latency sum / count
  * @param minMs smallest latency
  * @param maxMs largest latency
@@ -31,6 +32,7 @@ public record OpResult(
         long errors,
         long bytes,
         double opsPerSec,
+        double mbPerSec,
         double meanMs,
         double minMs,
         double maxMs,
@@ -57,6 +59,7 @@ public record OpResult(
                 .errors(errors)
                 .bytes(bytes)
                 .opsPerSec(opsPerSec)
+                .mbPerSec(mbPerSec)
                 .meanMs(meanMs)
                 .minMs(minMs)
                 .maxMs(maxMs)
@@ -82,6 +85,7 @@ public record OpResult(
         private long errors;
         private long bytes;
         private double opsPerSec;
+        private double mbPerSec;
         private double meanMs;
         private double minMs;
         private double maxMs;
@@ -165,6 +169,15 @@ public record OpResult(
 
         public Builder opsPerSec(double opsPerSec) {
             this.opsPerSec = opsPerSec;
+            return this;
+        }
+
+        public double mbPerSec() {
+            return mbPerSec;
+        }
+
+        public Builder mbPerSec(double mbPerSec) {
+            this.mbPerSec = mbPerSec;
             return this;
         }
 
@@ -259,7 +272,7 @@ public record OpResult(
         }
 
         public OpResult build() {
-            return new OpResult(name, opId, targetPercent, achievedPercent, count, errors, bytes, opsPerSec, meanMs, minMs, maxMs, p50Ms, p90Ms, p99Ms, p999Ms, meanServiceMs, late, physical);
+            return new OpResult(name, opId, targetPercent, achievedPercent, count, errors, bytes, opsPerSec, mbPerSec, meanMs, minMs, maxMs, p50Ms, p90Ms, p99Ms, p999Ms, meanServiceMs, late, physical);
         }
     }
 }

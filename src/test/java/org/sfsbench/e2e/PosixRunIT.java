@@ -4,18 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.xml.CpuXml;
+import org.sfsbench.report.xml.LoadPointXml;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
 
 /**
  * A real two-client POSIX run from the command line: two agent processes (CLIENTS lists this
@@ -93,7 +100,66 @@ class PosixRunIT {
             assertTrue(Math.abs(achieved - requested[i]) <= 0.02 * requested[i] + 4 / seconds,
                     "achieved " + achieved + " vs requested " + requested[i]);
         }
+        cpuAndMegabytesMatchTheClientLogs(results, perPoint);
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "agent or worker processes left behind");
+    }
+
+    /**
+     * MB/s and client CPU in the published result (valid against the XSD) are what the client logs'
+     * RESULT lines give, and are plausible: CPU busy within 0..100 % of the host, the worker's CPU
+     * within 0..100 % x CPUs and above 0, CPU per op above 0, MB/s = bytes / seconds.
+     */
+    private static void cpuAndMegabytesMatchTheClientLogs(Path results, List<long[]> perPoint) throws Exception {
+        Path xml = results.resolve("sfsresult.e2e.xml");
+        XmlLint.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
+        ResultDocument d = ResultXml.read(xml);
+        Pattern p = Pattern.compile("RESULT point=(\\d+) worker=\\d+ procs=\\d+ ops=(\\d+) .* bytes=(\\d+) "
+                + "cpu_window_us=(\\d+) host_ticks=(\\d+) host_user_ticks=(\\d+) host_system_ticks=(\\d+) "
+                + "host_cpus=(\\d+) worker_cpu_us=(\\d+)");
+        long[] bytes = new long[3];
+        for (int c = 0; c < 2; c++) {
+            Matcher m = p.matcher(Files.readString(results.resolve(String.format("sfsc%04d.e2e", c + 1))));
+            int found = 0;
+            while (m.find()) {
+                int point = Integer.parseInt(m.group(1)) - 1;
+                long ops = Long.parseLong(m.group(2));
+                bytes[point] += Long.parseLong(m.group(3));
+                long window = Long.parseLong(m.group(4));
+                long ticks = Long.parseLong(m.group(5));
+                long busy = Long.parseLong(m.group(6)) + Long.parseLong(m.group(7));
+                long cpus = Long.parseLong(m.group(8));
+                long workerUs = Long.parseLong(m.group(9));
+                String where = "client " + (c + 1) + ", point " + (point + 1);
+                // from RUN's start to its last op's end: the last op intended before the end may end early
+                assertTrue(window >= 7_000_000 && window < 12_000_000, "CPU window of an 8 s RUN: " + window + " us, " + where);
+                assertTrue(ticks > 0 && busy > 0 && busy <= ticks, busy + " busy of " + ticks + " ticks, " + where);
+                assertTrue(workerUs > 0 && workerUs <= window * cpus, "worker CPU " + workerUs + " us, " + where);
+                CpuXml x = d.loadPoints.get(point).clientThroughput.get(c).cpu;
+                assertEquals(fixed(100.0 * busy / ticks), x.hostBusyPercent, where);
+                assertEquals(cpus, x.hostCpus, where);
+                assertEquals(fixed(100.0 * workerUs / window), x.processPercent, where);
+                assertEquals(fixed((double) workerUs / ops), x.processUsecPerOp, where);
+                assertTrue(x.processPercent.doubleValue() > 0 && x.processPercent.doubleValue() <= 100.0 * cpus, where);
+                assertTrue(x.processUsecPerOp.doubleValue() > 0, where);
+                found++;
+            }
+            assertEquals(3, found, "CPU figures in every RESULT line of client " + (c + 1));
+        }
+        for (int i = 0; i < 3; i++) {
+            LoadPointXml x = d.loadPoints.get(i);
+            double seconds = perPoint.get(i)[2] / 1e6;
+            assertTrue(bytes[i] > 0, "the SFS mix reads and writes");
+            assertEquals(new BigDecimal(String.format(Locale.ROOT, "%.3f", bytes[i] / seconds / 1e6)), x.throughputMBps,
+                    "MB/s of point " + (i + 1));
+            assertTrue(x.cpu.hostBusyPercent.doubleValue() > 0 && x.cpu.hostBusyPercent.doubleValue() <= 100);
+            assertTrue(x.cpu.processUsecPerOp.doubleValue() > 0);
+        }
+        String res = Files.readString(results.resolve("sfsres.e2e"));
+        assertTrue(res.contains("  Client CPU over RUN: host busy "), res);
+    }
+
+    private static BigDecimal fixed(double v) {
+        return new BigDecimal(String.format(Locale.ROOT, "%.2f", v));
     }
 
     @Test

@@ -13,6 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.EngineCatalog.Key;
 import org.sfsbench.manager.TargetMix;
@@ -76,6 +78,10 @@ class EngineFactsTest {
             assertNotNull(c.workload(w).description(), w);
         }
         assertTrue(c.rcWorkloads().containsAll(List.of("sfs2008-nfs", "sfs2008-cifs", "mixfile")));
+        for (String w : c.rcWorkloads()) {   // WORKING_SET workloads as the engine flags them
+            assertEquals(c.workload(w).dataset(), TopSpeed.isDataset(w), w);
+        }
+        assertTrue(TopSpeed.isDataset("seqwrite") && !TopSpeed.isDataset("sfs2008-nfs"));
         RunConfig nfs = parse(RcFiles.MINIMAL);
         Map<Integer, Double> mix = TargetMix.of(nfs, OpNames.canonical());
         assertEquals(c.workload("sfs2008-nfs").standardMix(), mix);
@@ -83,6 +89,93 @@ class EngineFactsTest {
         assertEquals(100.0, c.workload("sfs2008-cifs").standardMix().values().stream()
                 .mapToDouble(Double::doubleValue).sum(), 1e-9);
         assertEquals(MixFile.OP_NAMES, c.opNames().subList(0, 24));
+    }
+
+    @Test
+    void smbClientsAreTheSmbBackendsOwnChoices() throws Exception {
+        Key key = Backend.CIFS.info().option("smb_client");
+        assertEquals(EngineCatalog.KeyType.CHOICE, key.type());
+        assertEquals(key.choices(), RcParser.smbClients());
+        assertTrue(key.choices().containsAll(List.of("libsmb2", "libsmbclient")), key.choices().toString());
+        String cifs = RcFiles.MINIMAL.replace("FS_PROTOCOL=nfs", "FS_PROTOCOL=cifs")
+                .replace("127.0.0.1:/a 127.0.0.1:/b", "\\\\h\\a \\\\h\\b") + "USERNAME=u\nPASSWORD=p\n";
+        for (String client : key.choices()) {
+            assertEquals(client, parse(cifs + "SMB_CLIENT=" + client + "\n").smbClient());
+            // the engine takes every word it publishes
+            assertFalse(Engine.targetMix("backend=smb\nsmb_client=" + client + "\ntarget.0=-\n").isEmpty());
+        }
+        RcException x = assertThrows(RcException.class, () -> parse(cifs + "SMB_CLIENT=libsmb3\n"));
+        assertTrue(x.getMessage().contains(String.join(", ", key.choices())), x.getMessage());
+        EngineException e = assertThrows(EngineException.class,
+                () -> Engine.targetMix("backend=smb\nsmb_client=libsmb3\ntarget.0=-\n"));
+        assertTrue(e.getMessage().contains("smb_client"), e.getMessage());
+    }
+
+    @Test
+    void filesetScaleRangeIsTheEngineKeys() throws Exception {
+        Key key = EngineCatalog.get().key("fileset_scale");
+        assertEquals(EngineCatalog.KeyType.NUM, key.type());
+        assertEquals(key.min(), parse(RcFiles.MINIMAL + "FILESET_SCALE=" + key.min() + "\n").filesetScale());
+        assertEquals(key.max(), parse(RcFiles.MINIMAL + "FILESET_SCALE=" + key.max() + "\n").filesetScale());
+        for (double outside : List.of(key.min() / 2, key.max() * 2)) {
+            RcException x = assertThrows(RcException.class,
+                    () -> parse(RcFiles.MINIMAL + "FILESET_SCALE=" + outside + "\n"));
+            assertTrue(x.getMessage().contains(java.math.BigDecimal.valueOf(key.min()).stripTrailingZeros()
+                    .toPlainString()), x.getMessage());
+            // and the engine refuses the same value
+            assertThrows(EngineException.class,
+                    () -> Engine.targetMix("fileset_scale=" + outside + "\ntarget.0=-\n"));
+        }
+    }
+
+    @Test
+    void topSpeedSizeLimitsAreTheEngineKeys() throws Exception {
+        String base = String.join("\n", "LOAD=max", "CLIENTS=\"a\"", "MNT_POINTS=\"127.0.0.1:/a 127.0.0.1:/b\"",
+                "FS_PROTOCOL=nfs", "WORKLOAD=randread", "PROCS=2", "");
+        long xfer = EngineCatalog.get().key("xfer_size").maxLong();
+        long ws = EngineCatalog.get().key("working_set").maxLong();
+        RunConfig c = parse(base + "XFER_SIZE=" + xfer + "\nWORKING_SET=" + ws + "\n");
+        assertEquals(xfer, c.topSpeed().xferSize());
+        assertEquals(ws, c.topSpeed().workingSet());
+        for (String over : List.of("XFER_SIZE=" + (xfer + 1) + "\nWORKING_SET=1G\n",
+                "XFER_SIZE=4K\nWORKING_SET=" + (ws + 1) + "\n")) {
+            RcException x = assertThrows(RcException.class, () -> parse(base + over), over);
+            assertTrue(x.getMessage().contains(" to " + (over.startsWith("XFER_SIZE=4K") ? ws : xfer) + " bytes"),
+                    x.getMessage());
+        }
+    }
+
+    @Test
+    void loadfileClientsPerHostAreTheEnginesProcs() throws Exception {
+        long procs = EngineCatalog.get().key("procs").maxLong();
+        RcFiles.write(dir, "client.txt", "Close 7 NT_STATUS_OK\n");
+        String rc = String.join("\n", "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENTS=\"localhost\"",
+                "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", "");
+        assertEquals(List.of((int) procs), parse(rc + "CLIENT_COUNTS=" + procs + "\n").loadfile().clientCounts());
+        RcException x = assertThrows(RcException.class, () -> parse(rc + "CLIENT_COUNTS=" + (procs + 1) + "\n"));
+        assertTrue(x.getMessage().contains("from 1 to " + procs), x.getMessage());
+    }
+
+    @Test
+    void seqwriteMixIsTheEnginesForTheRcSizes() throws Exception {
+        String base = String.join("\n", "LOAD=max", "CLIENTS=\"a\"", "MNT_POINTS=\"127.0.0.1:/a 127.0.0.1:/b\"",
+                "FS_PROTOCOL=nfs", "WORKLOAD=seqwrite", "PROCS=2", "XFER_SIZE=1M", "");
+        // 64 MiB over 2 files: 32 transfers per file, then remove and create
+        Map<Integer, Double> mix = TargetMix.of(parse(base + "WORKING_SET=64M\n"), OpNames.canonical());
+        OpNames n = OpNames.canonical();
+        assertEquals(100.0 * 31 / 34, mix.get(n.id("wrcache")), 1e-9);
+        for (String op : List.of("write", "remove", "create")) {
+            assertEquals(100.0 / 34, mix.get(n.id(op)), 1e-9, op);
+        }
+        assertEquals(4, mix.size());
+        // FILE_COUNT changes the files and so the mix: 64 MiB over 8 files of 8 transfers
+        Map<Integer, Double> eight = TargetMix.of(parse(base + "WORKING_SET=64M\nFILE_COUNT=8\n"), n);
+        assertEquals(100.0 * 7 / 10, eight.get(n.id("wrcache")), 1e-9);
+        // the other data-set workloads' target mix is their catalog mix
+        for (String w : List.of("randread", "seqread")) {
+            assertEquals(EngineCatalog.get().workload(w).standardMix(),
+                    TargetMix.of(parse(base.replace("seqwrite", w) + "WORKING_SET=64M\n"), n), w);
+        }
     }
 
     @Test

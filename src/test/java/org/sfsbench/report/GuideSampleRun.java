@@ -6,6 +6,7 @@ import org.sfsbench.engine.Backend;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
@@ -140,6 +141,7 @@ final class GuideSampleRun {
             op.p999Ms(opMs * 9.5);
             op.meanServiceMs(opMs * 0.93);
             op.bytes("READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0);
+            op.mbPerSec(op.bytes() / row[4] / 1e6);
             op.physical(count);
             if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
                 op.errors(failed);
@@ -150,8 +152,15 @@ final class GuideSampleRun {
             p.errors().add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
                     "0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND", failed));
         }
+        long bytes = p.ops().stream().mapToLong(OpResult::bytes).sum();
+        p.throughputMBps(bytes / row[4] / 1e6);
+        // client CPU grows with the load: 8-CPU clients, about 40 us of worker CPU per op
+        double busy = Math.min(95, 5 + row[1] / 400);
+        p.cpu(new CpuResult(busy, busy * 0.6, busy * 0.4, 32, row[1] * 40e-4, 40));
         for (int c = 0; c < 4; c++) {
-            p.clients().add(new ClientThroughput(CLIENTS.get(c), c + 1, row[1] / 4 + (c - 1.5) * 0.7));
+            double ops = row[1] / 4 + (c - 1.5) * 0.7;
+            p.clients().add(new ClientThroughput(CLIENTS.get(c), c + 1, ops, bytes / 4.0 / row[4] / 1e6,
+                    new CpuResult(busy, busy * 0.6, busy * 0.4, 8, ops * 40e-4, 40)));
         }
         for (int t = 1; t <= 3; t++) {
             p.intervals().add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,

@@ -11,9 +11,12 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
+import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
@@ -82,6 +85,40 @@ class LoadPointBuilderTest {
     void rejectsNonPositiveSeconds() {
         assertThrows(IllegalArgumentException.class, () -> LoadPointBuilder.build(PLAN, Fixtures.runSample(), 0,
                 Fixtures.mix(), OpNames.canonical()));
+    }
+
+    @Test
+    void megabytesPerSecondPerOpAndInAll() {
+        LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
+                OpNames.canonical());
+        // 400 reads of 8192 bytes in 10 s; lookups move no data
+        assertEquals(400 * 8192 / 10.0 / 1e6, r.throughputMBps(), 1e-12);
+        OpResult read = r.ops().stream().filter(o -> o.opId() == Fixtures.READ).findFirst().orElseThrow();
+        assertEquals(read.bytes() / 10.0 / 1e6, read.mbPerSec(), 1e-12);
+        OpResult lookup = r.ops().stream().filter(o -> o.opId() == Fixtures.LOOKUP).findFirst().orElseThrow();
+        assertEquals(0.0, lookup.mbPerSec(), 0);
+        // the engine sample of the fixture has no CPU words: not measured, not 0
+        assertEquals(null, r.cpu());
+    }
+
+    @Test
+    void clientCpuOverTheRunWindow() {
+        EngineSample plain = Fixtures.runSample();
+        // 10 s window on a 2-CPU host: 2000 ticks, 500 user, 300 system; worker 0.4 s user + 0.1 s system
+        CpuTimes t = new CpuTimes(10_000_000, 2000, 500, 300, 1200, 2, 400_000, 100_000);
+        EngineSample run = new EngineSample(plain.phase(), plain.elapsedUs(), 0, 0, plain.filesetBytes(),
+                plain.procs(), 0, plain.opCounters(), plain.errors(), t);
+        ClientThroughput c = LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), run, 10);
+        CpuResult cpu = c.cpu();
+        assertEquals(40.0, cpu.hostBusyPercent(), 1e-12);
+        assertEquals(25.0, cpu.hostUserPercent(), 1e-12);
+        assertEquals(15.0, cpu.hostSystemPercent(), 1e-12);
+        assertEquals(2, cpu.hostCpus());
+        assertEquals(5.0, cpu.processPercent(), 1e-12);
+        // 500 000 us of CPU for 1000 ops
+        assertEquals(500.0, cpu.processUsPerOp(), 1e-12);
+        assertEquals(400 * 8192 / 10.0 / 1e6, c.mbPerSec(), 1e-12);
+        assertEquals(cpu, LoadPointBuilder.build(PLAN, run, 10.0, Fixtures.mix(), OpNames.canonical()).cpu());
     }
 
     @Test

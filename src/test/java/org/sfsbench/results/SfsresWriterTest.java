@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.results.model.ClientInfo;
+import org.sfsbench.results.model.ClientThroughput;
+import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RunResult;
@@ -54,8 +56,13 @@ class SfsresWriterTest {
         assertTrue(text.contains("  PASSWORD=********\n"), text);
         assertTrue(text.contains("Load point 3: requested 104 ops/s, achieved 100.0 ops/s, 3.2 msec/op, 1000 ops in"
                 + " 10.0 s, file set 10240 KB"), text);
-        assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %8s %8s %8s %8s %8s %7s%n", "lookup", "60.0",
-                "60.0", 600, "60.0", "2.00", "2.00", "2.00", "2.00", "2.00", 6)), text);
+        assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s %8s %8s %8s %8s %8s %7s%n", "lookup",
+                "60.0", "60.0", 600, "60.0", "0.000", "2.00", "2.00", "2.00", "2.00", "2.00", 6)), text);
+        // 400 reads of 8192 bytes in 10 s: 0.328 MB/s
+        assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s ", "read", "40.0", "40.0", 400, "40.0",
+                "0.328")), text);
+        assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s ", "Total", "100.5", "100.0", 1000,
+                "100.0", "0.328")), text);
         assertTrue(text.contains("NFS3ERR_NOENT (2)"), text);
         assertTrue(text.contains("  FAIL load-points      only 1 load point, 9 short of 10 (rule: A run has at least 10"
                 + " load points.)"), text);
@@ -64,6 +71,23 @@ class SfsresWriterTest {
         // one point (100, 3.2): area 100 * 3.2 / 2 = 160, ORT 1.6
         assertTrue(text.contains("Overall response time: 1.60 msec (without the origin: 3.20 msec)"), text);
         assertFalse(Files.exists(dir.resolve("sfsres.t.tmp")));
+    }
+
+    @Test
+    void clientCpuAndMegabytesPerClient() {
+        RunResult base = run();
+        LoadPointResult p = base.loadPoints().get(0).toBuilder()
+                .cpu(new CpuResult(40, 25, 15, 2, 5, 500))
+                .clients(List.of(new ClientThroughput("client1", 1, 100, 0.328, new CpuResult(40, 25, 15, 2, 5, 500)),
+                        new ClientThroughput("client2", 2, 0, Double.NaN, null)))
+                .build();
+        String text = SfsresWriter.format(base.toBuilder().loadPoints(List.of(p)).build());
+        assertTrue(text.contains("  Client CPU over RUN: host busy 40.0 % (user 25.0 %, system 15.0 %) of 2 CPUs;"
+                + " worker processes 5.0 % of one CPU, 500.0 us per op\n"), text);
+        assertTrue(text.contains(String.format("  %4s %-24s %10s %9s %7s %7s %7s %5s %8s %8s%n", 1, "client1", "100.0",
+                "0.328", "40.0", "25.0", "15.0", 2, "5.0", "500.0")), text);
+        assertTrue(text.contains(String.format("  %4s %-24s %10s %9s %7s %7s %7s %5s %8s %8s%n", 2, "client2", "0.0",
+                "-", "-", "-", "-", "-", "-", "-")), text);
     }
 
     @Test

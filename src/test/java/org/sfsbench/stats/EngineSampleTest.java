@@ -22,7 +22,7 @@ class EngineSampleTest {
     /** A RUN sample as the engine lays it out, written word by word. */
     static long[] handMade() {
         long[] w = new long[SampleLayout.WORDS];
-        w[SampleLayout.S_LAYOUT] = 1;
+        w[SampleLayout.S_LAYOUT] = SampleLayout.API_VERSION;
         w[SampleLayout.S_PHASE] = 3;
         w[SampleLayout.S_ELAPSED_US] = 10_000_000;
         w[SampleLayout.S_FILESET_BYTES] = 10L << 20;
@@ -99,7 +99,7 @@ class EngineSampleTest {
     @Test
     void rejectsForeignLayouts() {
         long[] w = handMade();
-        w[SampleLayout.S_LAYOUT] = 2;
+        w[SampleLayout.S_LAYOUT] = SampleLayout.API_VERSION + 1;
         assertThrows(IllegalArgumentException.class, () -> EngineSample.decode(w));
         assertThrows(IllegalArgumentException.class, () -> EngineSample.decode(new long[10]));
     }
