@@ -91,6 +91,14 @@ static void bad_lines(void)
     refuse("Unlink \"x\" 0x6 NT_STATUS_OK", "must start with /");
     refuse("REPEAT", "REPEAT needs one count");
     refuse("LOOP 3", "not supported");
+    refuse("0.5 SLEEP 10", "SLEEP lines are not supported");
+    {   /* in a timestamped file, the same line without a timestamp */
+        char err[600] = "";
+        const char text[] = "0.1 GETATTR3 \"/a\" 0x0\nLOOP 3\n";
+        lf_file *f = lf_parse_text("ts.load", text, sizeof text - 1, err, sizeof err);
+        CHECK(!f && strstr(err, "ts.load:2: LOOP lines are not supported"), "timestamped LOOP: %s", err);
+        lf_free(f);
+    }
     char report[800];
     lf_file *missing = lf_parse("/nonexistent/client.txt", report, sizeof report);
     CHECK(!missing && strstr(report, "/nonexistent/client.txt: No such file"), "missing file: %s", report);

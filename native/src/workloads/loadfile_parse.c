@@ -327,6 +327,14 @@ static const char *const unsupported[] = {
     "LOOP", "ENDLOOP", "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN", "RANDOMSTRING",
 };
 
+/* looked up only for a line that is no op: find_kind is all most lines pay */
+static int is_unsupported(const char *name)
+{
+    for (size_t u = 0; u < sizeof unsupported / sizeof unsupported[0]; u++)
+        if (strcmp(name, unsupported[u]) == 0) return 1;
+    return 0;
+}
+
 static int parse_line(struct parser *p, char *s, uint32_t *repeat)
 {
     char *tok[MAXTOK];
@@ -341,9 +349,6 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
         *repeat = (uint32_t)r;
         return 0;
     }
-    for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
-        if (strcmp(tok[0], unsupported[i]) == 0)
-            return fail(p, "%s lines are not supported by sfsbench's replay", tok[0]);
     lf_file *f = p->f;
     lf_op op;
     memset(&op, 0, sizeof op);
@@ -360,12 +365,16 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
         i = 1;
     }
     if (f->nops == 0) f->timestamped = stamped;
+    else if (f->timestamped != stamped && i < n && is_unsupported(tok[i]))
+        return fail(p, "%s lines are not supported by sfsbench's replay", tok[i]);
     else if (f->timestamped != stamped)
         return fail(p, "%s a timestamp while the first op line (%u) %s: one format per file",
                     stamped ? "has" : "lacks", f->ops[0].line, f->timestamped ? "has one" : "has none");
     if (i >= n) return fail(p, "no op after the timestamp");
     int k = find_kind(tok[i]);
     if (k < 0) {
+        if (is_unsupported(tok[i]))
+            return fail(p, "%s lines are not supported by sfsbench's replay", tok[i]);
         if (strncmp(tok[i], "SMB", 3) == 0)
             return fail(p, "op %s: a dbench 1 loadfile (not supported)", tok[i]);
         return fail(p, "unknown op %s", tok[i]);

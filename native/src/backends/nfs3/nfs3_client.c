@@ -232,6 +232,11 @@ int nfs3_submit(nfs3_client *c, sfs_req *req)
         c->free_list = op;
         return rc;
     }
+    /* send now: left queued, the call would wait for the engine's poll to
+     * report the socket writable and for another poll here, two syscalls
+     * per request that a closed-loop client pays in full */
+    if ((rpc_which_events(c->rpc) & POLLOUT) && rpc_service(c->rpc, POLLOUT) < 0)
+        nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
     return 0;
 }
 

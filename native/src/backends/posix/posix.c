@@ -44,6 +44,8 @@ struct posix_ctx {
     struct io_uring qring;      /* queued mode: one entry per request in flight */
 #endif
     int queued;                 /* queue() switched this ctx to queued mode */
+    unsigned qentries;          /* its size: the depth rounded up to a power of 2 */
+    pid_t qowner;               /* thread qring was made for (SINGLE_ISSUER), 0 = none */
     int qinflight;              /* requests on qring not yet completed */
     char why[4200];             /* why the target is gone ("" while it is there) */
 };
@@ -207,10 +209,18 @@ static void posix_close(void *ctx)
 #ifdef SFS_WITH_URING
     if (c->queued) {   /* the kernel must be done with rbuf and the fds first */
         struct io_uring_cqe *cqe;
-        io_uring_submit(&c->qring);
-        while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
+        /* the submitting thread has ended: the kernel completed its requests
+         * then; a ring without an owner thread may still be waited on here */
+        while (c->qinflight > 0 && io_uring_peek_cqe(&c->qring, &cqe) == 0) {
             io_uring_cqe_seen(&c->qring, cqe);
             c->qinflight--;
+        }
+        if (!c->qowner || c->qowner == gettid()) {
+            io_uring_submit(&c->qring);
+            while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
+                io_uring_cqe_seen(&c->qring, cqe);
+                c->qinflight--;
+            }
         }
         io_uring_queue_exit(&c->qring);
     }
@@ -612,12 +622,14 @@ static int posix_queue(void *ctx, int depth, char *err, size_t errlen)
 #ifdef SFS_WITH_URING
     unsigned entries = 1;
     while (entries < (unsigned)depth) entries <<= 1;
+    /* a ring of no thread until the first submit makes one for its thread */
     int rc = io_uring_queue_init(entries, &c->qring, 0);
     if (rc < 0) {
         snprintf(err, errlen, "io_uring_queue_init(%u): %s (the posix backend keeps several "
                  "requests in flight through io_uring)", entries, strerror(-rc));
         return rc;
     }
+    c->qentries = entries;
     c->queued = 1;
     return 0;
 #else
@@ -629,10 +641,45 @@ static int posix_queue(void *ctx, int depth, char *err, size_t errlen)
 }
 
 #ifdef SFS_WITH_URING
+static void reap(struct posix_ctx *c);
+
+/* The ring belongs to the thread that submits, set up as fio does
+ * (SINGLE_ISSUER | DEFER_TASKRUN, COOP_TASKRUN): completions are run when
+ * that thread waits for them instead of waking or interrupting it.  The
+ * engine starts a thread per phase, so an idle ring is made again for the
+ * new thread (a thread that ended has had its requests completed). */
+static int own_ring(struct posix_ctx *c)
+{
+    pid_t me = gettid();
+    if (c->qowner == me) return 0;
+    reap(c);
+    if (c->qinflight > 0) return -EBUSY;
+    static const unsigned tries[] = {
+        IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
+        IORING_SETUP_COOP_TASKRUN, 0 };
+    io_uring_queue_exit(&c->qring);
+    int rc = -EINVAL;
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && rc < 0; i++) {
+        struct io_uring_params p;
+        memset(&p, 0, sizeof p);
+        p.flags = tries[i];
+        rc = io_uring_queue_init_params(c->qentries, &c->qring, &p);
+    }
+    if (rc < 0) {
+        c->queued = 0;   /* no ring any more: close must not touch it */
+        snprintf(c->why, sizeof c->why, "io_uring_queue_init(%u): %s", c->qentries, strerror(-rc));
+        return rc;
+    }
+    c->qowner = me;
+    return 0;
+}
+
 /* The fd stays in the cache while the request is in flight: a queued
  * workload works on a few files (one per proc), far from evicting it. */
 static int queue_rw(struct posix_ctx *c, sfs_req *req, int write)
 {
+    int rc = own_ring(c);
+    if (rc < 0) return rc;
     int fd = cached_fd(c, req->path);
     if (fd < 0) return fd;
     struct io_uring_sqe *sqe = io_uring_get_sqe(&c->qring);
@@ -653,24 +700,11 @@ static int queue_rw(struct posix_ctx *c, sfs_req *req, int write)
 }
 #endif
 
-static int posix_poll(void *ctx, int64_t timeout_ns)
-{
-    struct posix_ctx *c = ctx;
 #ifdef SFS_WITH_URING
-    if (!c->queued) return 0;
+/* complete every request whose completion is in the ring */
+static void reap(struct posix_ctx *c)
+{
     struct io_uring_cqe *cqe;
-    int rc;
-    if (timeout_ns > 0 && c->qinflight) {
-        struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
-                                        .tv_nsec = timeout_ns % 1000000000 };
-        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
-    } else {
-        rc = io_uring_submit(&c->qring);
-    }
-    if (rc < 0 && rc != -ETIME && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
-        snprintf(c->why, sizeof c->why, "io_uring submit/wait: %s", strerror(-rc));
-        return -1;
-    }
     while (io_uring_peek_cqe(&c->qring, &cqe) == 0) {
         sfs_req *req = io_uring_cqe_get_data(cqe);
         int res = cqe->res;
@@ -680,6 +714,28 @@ static int posix_poll(void *ctx, int64_t timeout_ns)
         if (res >= 0) req->result_bytes = (uint64_t)res;
         complete(c, req, res < 0 ? res : 0);
     }
+}
+#endif
+
+static int posix_poll(void *ctx, int64_t timeout_ns)
+{
+    struct posix_ctx *c = ctx;
+#ifdef SFS_WITH_URING
+    if (!c->queued || c->qowner != gettid()) return 0;   /* nothing submitted by this thread */
+    struct io_uring_cqe *cqe;
+    int rc;
+    if (timeout_ns > 0 && c->qinflight) {
+        struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
+                                        .tv_nsec = timeout_ns % 1000000000 };
+        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
+    } else {
+        rc = io_uring_submit_and_get_events(&c->qring);
+    }
+    if (rc < 0 && rc != -ETIME && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
+        snprintf(c->why, sizeof c->why, "io_uring submit/wait: %s", strerror(-rc));
+        return -1;
+    }
+    reap(c);
 #else
     (void)c; (void)timeout_ns;
 #endif

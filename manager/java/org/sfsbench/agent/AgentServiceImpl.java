@@ -47,9 +47,6 @@ final class AgentServiceImpl {
     /** Step of the current load point (LOAD=max runs), 0 = not stepped. */
     private int currentStep;
     private final java.util.Set<Integer> reported = new java.util.HashSet<>();
-    /** The loadfile copy in the work folder, and its SHA-256 (null: none yet). */
-    private Path storedLoadfile;
-    private String storedLoadfileSha;
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
         this.log = log;
@@ -121,6 +118,9 @@ final class AgentServiceImpl {
                 first = new AgentException("interrupted while starting workers");
             }
         }
+        if (loadfile != null) {
+            dropLoadfile(loadfile);   // the engines parsed it when they opened
+        }
         if (first != null) {
             log.line("FAILED: " + first.getMessage());
             closeWorkers();
@@ -151,23 +151,17 @@ final class AgentServiceImpl {
     }
 
     /**
-     * Writes the manager's loadfile into this agent's work folder, under its own file name when
-     * that is a plain name (messages then say "client.txt:123"), once per content.
+     * Writes the manager's loadfile into this agent's work folder for the workers to open, under
+     * its own file name when that is a plain name (messages then say "client.txt:123").
      */
     private Path storeLoadfile(LoadfileCopy copy) throws AgentException {
         String name = copy.name() != null && copy.name().matches("[A-Za-z0-9_][A-Za-z0-9._-]{0,99}") ? copy.name()
                 : "loadfile.txt";
         Path dir = workDir.resolve("loadfile");
         Path file = dir.resolve(name);
-        if (copy.sha256().equals(storedLoadfileSha) && file.equals(storedLoadfile) && Files.isRegularFile(file)) {
-            return file;
-        }
         try {
             byte[] text = copy.text();
             Files.createDirectories(dir);
-            if (storedLoadfile != null) {
-                Files.deleteIfExists(storedLoadfile);
-            }
             Path part = Files.createTempFile(dir, ".part-", "");
             Files.write(part, text);
             Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -175,11 +169,19 @@ final class AgentServiceImpl {
             throw new AgentException("cannot store the loadfile " + copy.name() + " from the manager in " + dir + ": "
                     + e.getMessage());
         }
-        storedLoadfile = file;
-        storedLoadfileSha = copy.sha256();
         log.line("loadfile " + copy.name() + ": " + copy.size() + " bytes from the manager (" + copy.packedBytes()
                 + " packed), stored as " + file);
         return file;
+    }
+
+    /** The copy is removed once the workers have opened it: a work folder keeps no 26 MB file. */
+    private void dropLoadfile(Path file) {
+        try {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(file.getParent());
+        } catch (IOException e) {
+            log.line("cannot remove the loadfile copy " + file + ": " + e.getMessage());
+        }
     }
 
     private static String describeProcs(String config) {

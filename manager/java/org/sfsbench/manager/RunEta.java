@@ -54,6 +54,13 @@ public final class RunEta {
         phaseEndMs = nowMs + (long) (measureSeconds * 1000);
     }
 
+    /** Point {@code index} (1-based) starts without an INIT of its own (a step on a prepared file set). */
+    public synchronized void stepStarted(int index, long nowMs) {
+        current = index - 1;
+        inInit = false;
+        phaseEndMs = nowMs + (long) (measureSeconds * 1000);
+    }
+
     /** A WARMUP or RUN phase ends at this wall-clock time. */
     public synchronized void phaseEndsAt(long endMs) {
         if (!inInit) {

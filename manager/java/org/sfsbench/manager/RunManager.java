@@ -245,6 +245,9 @@ public final class RunManager {
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampUpSeconds() + " s, measured "
                         + s.runSeconds() + " s");
                 stepAll(s.index(), s.engineChanges());
+                if (progress.eta() != null) {
+                    progress.eta().stepStarted(point.index(), System.currentTimeMillis());
+                }
                 LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
                         start);
                 sink.pointFinished(r);

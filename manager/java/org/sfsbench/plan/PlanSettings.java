@@ -80,9 +80,6 @@ public final class PlanSettings implements RunSettings {
         nonDefault(out, "APPEND_PCNT", rc.appendPcnt(), 70);
         nonDefault(out, "DIR_COUNT", rc.dirCount(), 30);
         nonDefault(out, "SYMLINK_COUNT", rc.symlinkCount(), 20);
-        if (rc.blockFile() != null) {
-            out.add("BLOCK_FILE (a disclosed run uses the standard transfer sizes)");
-        }
         return out;
     }
 

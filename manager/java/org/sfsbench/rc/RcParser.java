@@ -611,16 +611,6 @@ public final class RcParser {
         v.appendPcnt = engineInteger(r, "APPEND_PCNT");
         v.dirCount = engineInteger(r, "DIR_COUNT");
         v.symlinkCount = engineInteger(r, "SYMLINK_COUNT");
-        String bf = r.value("BLOCK_FILE");
-        if (bf != null) {
-            v.blockFile = r.resolve(bf, List.of(v.workDir, r.rcDir()));
-            if (!Files.isRegularFile(v.blockFile)) {
-                throw r.error("BLOCK_FILE", "no such file " + v.blockFile,
-                        "a file in WORK_DIR or relative to the rc file's folder");
-            }
-            v.warnings.add("BLOCK_FILE is recorded with the results; the sfsbench engine uses its own"
-                    + " transfer-size distribution.");
-        }
         String scale = r.value("FILESET_SCALE");
         if (scale != null) {
             // the engine's fileset_scale key owns the range

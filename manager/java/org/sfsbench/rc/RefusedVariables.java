@@ -13,6 +13,10 @@ final class RefusedVariables {
 
     /** Refused whenever set, except FILE_COUNT for the data-set workloads, which count their files with it. */
     private static final Map<String, String[]> ANY_VALUE = Map.of(
+            "BLOCK_FILE", new String[] {
+                "not supported: the engine draws transfer sizes from the SFS tables (docs/workloads.md) and"
+                        + " reads no block-size file",
+                "leave BLOCK_FILE unset; XFER_SIZE fixes one read/write transfer size"},
             "FILE_COUNT", new String[] {
                 "not supported by this workload: the number of files follows from the load (120 MiB of files per"
                         + " requested op/s, docs/workloads.md); only the data-set workloads (docs/top-speed.md) take it",

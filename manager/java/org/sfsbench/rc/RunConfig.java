@@ -63,7 +63,6 @@ public final class RunConfig {
     private final int symlinkCount;
     private final int fileCount;
     private final TopSpeed topSpeed;
-    private final Path blockFile;
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
@@ -119,7 +118,6 @@ public final class RunConfig {
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
         topSpeed = v.topSpeed;
-        blockFile = v.blockFile;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
@@ -371,11 +369,6 @@ public final class RunConfig {
         return topSpeed;
     }
 
-    /** BLOCK_FILE (absolute), or null. */
-    public Path blockFile() {
-        return blockFile;
-    }
-
     /** PRIME_SLEEP: seconds the prime waits between load points. */
     public int primeSleep() {
         return primeSleep;
@@ -456,7 +449,6 @@ public final class RunConfig {
         int symlinkCount = 20;
         int fileCount;
         TopSpeed topSpeed = TopSpeed.none();
-        Path blockFile;
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;

@@ -77,6 +77,7 @@ class LoadfileNetnsIT {
             String remoteLog = Files.readString(results.resolve("sfsc0002.lfns"));
             assertTrue(remoteLog.contains("loadfile classic.txt: " + Files.size(loadfile) + " bytes from the manager"),
                     remoteLog);
+            assertTrue(!Files.exists(dir.resolve("remote-agent/loadfile")), "the agent removed its copy");
             // the remote host's client replayed it (its own directory, clients/client1, is the
             // file's last Deltree's, so whether it exists at the end depends on where RUN stopped)
             Matcher m = Pattern.compile("RESULT point=1 worker=1 procs=1 ops=(\\d+) errors=0 ").matcher(remoteLog);

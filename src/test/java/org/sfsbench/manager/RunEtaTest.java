@@ -27,6 +27,20 @@ class RunEtaTest {
     }
 
     @Test
+    void stepsOnOnePreparedFileSetCountOnlyTheirRampAndRun() {
+        // an access test: one INIT, then 3 steps of 0 requested ops/s, ramp 5 s + run 10 s each
+        RunEta eta = new RunEta(List.of(0, 0, 0), 5, 10, 0);
+        eta.initStarted(1, 0);
+        eta.initDone(4_000);
+        eta.stepStarted(1, 4_000);
+        assertEquals(15 + 15 + 15, eta.secondsLeft(4_000), 0.001);
+        eta.stepStarted(2, 20_000);
+        assertEquals(15 + 15, eta.secondsLeft(20_000), 0.001);
+        eta.stepStarted(3, 36_000);
+        assertEquals(5, eta.secondsLeft(46_000), 0.001);
+    }
+
+    @Test
     void lastPointEndsAtItsPhaseEnd() {
         RunEta eta = new RunEta(List.of(10), 0, 60, 0);
         eta.initStarted(1, 0);

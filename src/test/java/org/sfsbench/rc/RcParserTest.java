@@ -67,7 +67,6 @@ class RcParserTest {
         assertEquals(70, c.appendPcnt());
         assertEquals(30, c.dirCount());
         assertEquals(20, c.symlinkCount());
-        assertNull(c.blockFile());
         assertEquals(0, c.primeSleep());
         assertEquals(0, c.primeTimeout());
         assertFalse(c.ipv6Enable());
@@ -113,7 +112,6 @@ class RcParserTest {
                 "APPEND_PCNT=50",
                 "DIR_COUNT=40",
                 "SYMLINK_COUNT=10",
-                "BLOCK_FILE=sizes.blk",
                 "PRIME_SLEEP=5",
                 "PRIME_TIMEOUT=600",
                 "IPV6_ENABLE=on",
@@ -168,7 +166,6 @@ class RcParserTest {
         assertEquals(50, c.appendPcnt());
         assertEquals(40, c.dirCount());
         assertEquals(10, c.symlinkCount());
-        assertEquals(dir.resolve("sizes.blk").toAbsolutePath().normalize(), c.blockFile());
         assertEquals(5, c.primeSleep());
         assertEquals(600, c.primeTimeout());
         assertTrue(c.ipv6Enable());
@@ -177,15 +174,14 @@ class RcParserTest {
         assertEquals(1, c.sampleInterval());
         assertEquals(40000, c.agentPort());
         assertEquals("3", c.variables().get("NUM_PROCS"));
-        assertEquals(46, c.variables().size());
+        assertEquals(45, c.variables().size());
         List<String> reasons = reasons(c);
         for (String word : List.of("DEBUG", "RUNTIME", "WARMUP_TIME", "FILESET_SCALE", "MIXFILE", "ACCESS_PCNT",
-                "BIOD_MAX_READS", "DIR_COUNT", "SYMLINK_COUNT", "APPEND_PCNT", "BLOCK_FILE")) {
+                "BIOD_MAX_READS", "DIR_COUNT", "SYMLINK_COUNT", "APPEND_PCNT")) {
             assertTrue(reasons.stream().anyMatch(r -> r.contains(word)), word + " missing from " + reasons);
         }
         // runtime, warmup, debug, fileset-scale, biod, mix, extensions (the last lists every non-default)
         assertEquals(7, reasons.size(), reasons.toString());
-        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("BLOCK_FILE")), c.warnings().toString());
     }
 
     @Test
