@@ -9,6 +9,7 @@
 #include "check.h"
 #include "sfsengine.h"
 #include "sfs_ops.h"
+#include "dataset.h"
 
 static uint64_t s[SFS_SAMPLE_WORDS];
 
@@ -50,6 +51,16 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
     char err[512], p[600];
     struct stat sb;
+
+    /* file names: t + at least 6 digits */
+    struct sfs_dataset ds;
+    sfs_req nreq;
+    const uint32_t idx[] = { 0, 3, 999999, 1000000, 4294967295u };
+    const char *want[] = { "t000000", "t000003", "t999999", "t1000000", "t4294967295" };
+    for (int i = 0; i < 5; i++) {
+        sfs_dataset_file(&ds, idx[i], &nreq);
+        CHECK(strcmp(nreq.path, want[i]) == 0 && nreq.name == nreq.path, "file %u named %s", idx[i], nreq.path);
+    }
 
     /* randread: 4 files of 1 MiB in c0008 (proc_first), built by all procs */
     sfs_engine *e = open_wl(dir, "randread", "");

@@ -39,9 +39,23 @@ int sfs_dataset_open(struct sfs_dataset *ds, const struct sfs_cfg *cfg, int loca
     return 0;
 }
 
+/* "t%06u" by hand: this runs for every op of the load, snprintf was a
+ * visible part of an op's client CPU (perf, 4 KiB reads from tmpfs) */
 void sfs_dataset_file(struct sfs_dataset *ds, uint32_t i, sfs_req *req)
 {
-    snprintf(ds->name, sizeof ds->name, "t%06u", i);
+    char digits[10];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i);
+    char *o = ds->name;
+    *o++ = 't';
+    for (int pad = n; pad < 6; pad++)
+        *o++ = '0';
+    while (n)
+        *o++ = digits[--n];
+    *o = '\0';
     req->dir = "";
     req->name = ds->name;
     req->path = ds->name;

@@ -279,10 +279,10 @@ static int cached_fd(struct posix_ctx *c, const char *path)
     return fd;
 }
 
+/* cached_fd caches every fd but those of too long paths: no second lookup */
 static void put_fd(struct posix_ctx *c, const char *path, int fd)
 {
-    struct fd_entry *e = cache_find(c, path);
-    if (!e || e->fd != fd) close(fd);
+    if (strlen(path) >= sizeof c->cache[0].path) close(fd);
 }
 
 static void forget(struct posix_ctx *c, const char *path)

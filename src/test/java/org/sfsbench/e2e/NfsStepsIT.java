@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
@@ -50,7 +53,16 @@ class NfsStepsIT {
             assertEquals(k + 1, Integer.parseInt(col[10]), "procs per client of step " + (k + 1));
             assertTrue(TopSpeedRuns.stepChanges(log).get(k).endsWith("active=" + (k + 1) + " rate=0.000000"), log);
         }
-        assertTrue(json.contains("\"step\" : {") || json.contains("\"step\":{"), "JSON has the steps");
+        JsonNode points = ResultJson.mapper().readTree(json).get("loadPoints");
+        assertEquals(3, points.size(), "one JSON entry per step");
+        for (int k = 0; k < 3; k++) {
+            JsonNode p = points.get(k);
+            long ops = steps.get(k).ops();
+            assertEquals(k + 1, p.get("step").get("procsPerClient").asInt());
+            assertEquals(ops, p.get("totalOps").asLong());
+            assertEquals(ops * 65536 / 2.0 / 1e6, p.get("throughputMBps").asDouble(), 0.05,
+                    "every read of step " + (k + 1) + " moved XFER_SIZE bytes");
+        }
         assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +19,7 @@ import org.sfsbench.testsupport.Sfs;
  * The plateau stop on a server held at a fixed rate: NFS-Ganesha behind a proxy that passes
  * 4 MB/s of replies. 64 KiB random reads fill it with a few procs; the first step that adds less
  * than PLATEAU_PCT=15 % ends the run before the last of 4 steps, at the proxy's rate, and the step
- * before it is the knee.
+ * before it is the knee, marked in the JSON, the HTML report and the text report.
  */
 class PlateauIT {
     private static final double LIMIT_BYTES = 4e6;
@@ -54,6 +55,14 @@ class PlateauIT {
             assertTrue(log.contains("knee: step " + (n - 1) + " (" + (n - 1) + " procs per client"), log);
             String json = Files.readString(results.resolve("sfsresult.pl.json"));
             assertTrue(json.replace(" ", "").contains("\"knee\":true"), "the knee is marked");
+            String html = Files.readString(results.resolve("report.pl.html"));
+            assertTrue(html.contains("Knee: Step " + (n - 1) + ": " + (n - 1) + " procs per client"),
+                    "the HTML steps chart marks the knee");
+            ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report",
+                    results.resolve("sfsresult.pl.json").toString(), "-d", dir.resolve("web").toString());
+            assertEquals(0, report.waitFor(60), report.output());
+            assertTrue(Pattern.compile("(?m)^\\s*" + (n - 1) + "\\s+procs, knee\\s+" + (n - 1) + "\\s")
+                    .matcher(report.output()).find(), "the text report marks the knee:\n" + report.output());
         }
     }
 }
