@@ -51,6 +51,7 @@ struct sfs_worker {
     struct sfs_proc **procs;
     int nprocs;
     struct sfs_counters *cnt[2];  /* by generation parity */
+    uint64_t sweep_ns;            /* async: next service of every busy context */
 };
 
 struct sfs_engine {

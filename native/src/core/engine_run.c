@@ -15,6 +15,7 @@
 #define XPOINT_NS   10000000000ULL   /* DEBUG 6 checkpoint period */
 #define BEHIND_NS   1000000000ULL    /* SFS_S_BEHIND threshold */
 #define STOP_DRAIN_NS 10000000000ULL /* async: wait this long for in-flight ops on stop */
+#define SWEEP_NS    100000000ULL     /* async: service idle connections this often (timeouts) */
 
 static int stopping(sfs_engine *e)
 {
@@ -267,26 +268,31 @@ static int service(struct sfs_worker *w, int64_t timeout_ns)
     }
     if (e->be->pollfd) {
         struct pollfd pf[w->nprocs];
-        int fds[w->nprocs], n = 0;
+        int fds[w->nprocs], at[w->nprocs], n = 0;
         for (int i = 0; i < w->nprocs; i++) {
             struct sfs_proc *p = w->procs[i];
             short ev = 0;
             fds[i] = -1;
             if (!p->busy || (fds[i] = e->be->pollfd(p->bctx, &ev)) < 0) continue;
             /* contexts sharing a connection are opened one after the other */
-            if (n > 0 && pf[n - 1].fd == fds[i]) continue;
+            if (n > 0 && pf[n - 1].fd == fds[i]) { at[i] = n - 1; continue; }
             pf[n].fd = fds[i]; pf[n].events = ev; pf[n].revents = 0;
-            n++;
+            at[i] = n++;
         }
-        int ms = (int)(timeout_ns / 1000000);
-        if (n > 0) poll(pf, (nfds_t)n, ms);
+        int ms = (int)(timeout_ns / 1000000), ready = 0;
+        if (n > 0) ready = poll(pf, (nfds_t)n, ms);
         else if (ms > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
-        /* service every busy context (one per shared connection): ready
-         * ones complete, the others notice their timeouts */
+        /* service the contexts whose connection is ready (once per shared
+         * connection); all busy ones when nothing was, and every SWEEP_NS,
+         * so that they notice their timeouts */
+        uint64_t now = sfs_now_ns();
+        int sweep = ready <= 0 || now >= w->sweep_ns;
+        if (sweep) w->sweep_ns = now + SWEEP_NS;
         int last = -1;
         for (int i = 0; i < w->nprocs; i++) {
             struct sfs_proc *p = w->procs[i];
             if (!p->busy || (fds[i] >= 0 && fds[i] == last)) continue;
+            if (!sweep && fds[i] >= 0 && pf[at[i]].revents == 0) continue;
             last = fds[i];
             if (e->be->poll(p->bctx, 0) < 0) goto dead;
         }

@@ -107,5 +107,8 @@ void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
 
 /* nfs3_resolve.c: start op (0), or refuse it before anything is sent */
 int  nfs3_op_begin(nfs3_op *op);
+/* SFS_OP_BIT of every op nfs3_op_begin starts (test_nfs3_ops: the backend's
+ * declared ops are these) */
+uint64_t nfs3_ops_started(void);
 
 #endif

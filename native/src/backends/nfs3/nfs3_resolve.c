@@ -213,6 +213,15 @@ static const struct {
     /* the CIFS table's ops have no entry: NFSv3 has no open-file handles */
 };
 
+uint64_t nfs3_ops_started(void)
+{
+    uint64_t ops = 0;
+    for (int op = 0; op < SFS_OP_COUNT; op++)
+        if (begin[op].start)
+            ops |= SFS_OP_BIT(op);
+    return ops;
+}
+
 int nfs3_op_begin(nfs3_op *op)
 {
     sfs_req *r = op->req;

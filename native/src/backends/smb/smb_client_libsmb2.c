@@ -66,6 +66,7 @@ struct call {
     int      nparts, pending;
     smb2_file_id created;        /* file id of the last CREATE answered */
     sfs_attr *attr;              /* QUERY_INFO (file) destination */
+    const smb_result *listing;   /* QUERY_DIRECTORY: whose entry callback gets the names */
 };
 _Static_assert(sizeof(struct call) <= SMB_TASK_CLIENT_BYTES, "a call fits in a task's client scratch");
 
@@ -77,7 +78,6 @@ struct smb_client {
     uint32_t max_read, max_write;
     struct call own;             /* the call made outside any task */
     struct call *waiting;        /* calls whose tasks yielded, answers not all in */
-    const smb_result *listing;   /* list_dir with an entry callback (never in a task) */
     struct call *ready;          /* their answers are in (or the connection died): resume */
     char     where[320];         /* the server and share, for messages */
 };
@@ -144,6 +144,7 @@ static struct call *begin(smb_client *c)
     k->task = t;
     k->nparts = 0;
     k->pending = 0;
+    k->listing = NULL;
     return k;
 }
 
@@ -387,7 +388,7 @@ static void on_dir(struct smb2_context *smb2, int status, void *data, void *priv
     struct part *p = priv;
     struct smb2_query_directory_reply *rep = data;
     if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep && rep->output_buffer)
-        p->value = count_entries(rep->output_buffer, rep->output_buffer_length, p->k->c->listing);
+        p->value = count_entries(rep->output_buffer, rep->output_buffer_length, p->k->listing);
     answered(p, (uint32_t)status);
 }
 
@@ -743,20 +744,12 @@ static int l2_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_res
 
 /* CREATE + QUERY_DIRECTORY (compound), QUERY_DIRECTORY until NO_MORE_FILES,
  * CLOSE. */
-static int64_t list_dir(smb_client *c, const char *path, smb_result *r);
-
 static int64_t l2_list_dir(smb_client *c, const char *path, smb_result *r)
 {
-    int64_t n = list_dir(c, path, r);
-    c->listing = NULL;
-    return n;
-}
-
-static int64_t list_dir(smb_client *c, const char *path, smb_result *r)
-{
     if (alive(c, r)) return -ENOTCONN;
-    c->listing = r->entry ? r : NULL;
+    const smb_result *names = r->entry ? r : NULL;
     struct call *k = begin(c);
+    k->listing = names;
     struct smb2_pdu *p[2];
     p[0] = cmd_create(k, path, SMB2_FILE_LIST_DIRECTORY | SMB2_FILE_READ_ATTRIBUTES,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
@@ -771,6 +764,7 @@ static int64_t list_dir(smb_client *c, const char *path, smb_result *r)
     uint32_t last = k->part[1].status;
     while (last == SMB2_STATUS_SUCCESS) {
         k = begin(c);
+        k->listing = names;
         struct smb2_pdu *q = cmd_query_dir(k, dir);
         if ((rc = compound(k, &q, 1, r, SMB2_STATUS_NO_MORE_FILES)) < 0)
             return rc;

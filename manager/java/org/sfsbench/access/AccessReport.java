@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.report.text.Reflow;
+import org.sfsbench.report.text.TextTable;
 import org.sfsbench.results.model.CpuResult;
 
 /**
@@ -38,23 +40,28 @@ public final class AccessReport {
     static final String EXTRA_HEADER = "50th Percentile Response Time,99th Percentile Response Time,"
             + "99.9th Percentile Response Time,Achieved Queue Depth";
 
+    /**
+     * Two tables of one row per step, each within 80 columns: the load (queue depth, workers,
+     * IOPS with its read and write parts, client CPU), then throughput and response times.
+     */
     public static String table(List<AccessStepResult> rows) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%4s %-16s %4s %4s %10s %9s %9s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n",
-                "step", "spec", "QD", "wkr", "IOPS", "read", "write", "MiB/s", "MB/s", "avg ms", "max ms", "p50",
-                "p99", "p99.9", "cpu%", "errors"));
+        TextTable load = new TextTable("step", "spec", "QD", "wkr", "IOPS", "read", "write", "cpu%");
+        TextTable times = new TextTable("step", "MiB/s", "MB/s", "avg ms", "max ms", "p50", "p99", "p99.9", "errors");
         for (AccessStepResult r : rows) {
-            String name = r.step().spec().name();
-            sb.append(String.format(Locale.ROOT,
-                    "%4d %-16s %4d %4d %10.1f %9.1f %9.1f %8.2f %8.2f %8.3f %8.3f %8.3f %8.3f %6.2f %6s %6d%n",
-                    r.step().index(), name.length() > 16 ? name.substring(0, 16) : name, r.step().outstandingIos(),
-                    r.workers(), r.iops(), r.readIops(), r.writeIops(), r.mibps(), r.mbps(), r.meanMs(), r.maxMs(),
-                    r.p50Ms(), r.p99Ms(), r.p999Ms(),
-                    r.cpu() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.cpu().hostBusyPercent()), r.errors()));
+            int i = r.step().index();
+            load.row(i, r.step().spec().name(), r.step().outstandingIos(), r.workers(), f(1, r.iops()),
+                    f(1, r.readIops()), f(1, r.writeIops()), r.cpu() == null ? null : f(1, r.cpu().hostBusyPercent()));
+            times.row(i, f(2, r.mibps()), f(2, r.mbps()), f(3, r.meanMs()), f(3, r.maxMs()), f(3, r.p50Ms()),
+                    f(3, r.p99Ms()), f(3, r.p999Ms()), r.errors());
         }
-        sb.append("(QD = outstanding I/Os per worker; wkr = workers in all; MiB = 2^20 bytes, MB = 10^6 bytes;"
-                + " response times in ms; cpu% = client host CPU busy, percent of all its CPUs)\n");
-        return sb.toString();
+        return load.render(Reflow.WIDTH) + "\n" + times.render(Reflow.WIDTH)
+                + Reflow.para(0, "(QD = outstanding I/Os per worker; wkr = workers in all; cpu% = client host CPU"
+                + " busy, percent of all its CPUs; MiB = 2^20 bytes, MB = 10^6 bytes; response times in ms)",
+                Reflow.WIDTH);
+    }
+
+    private static String f(int decimals, double v) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     public static String csv(AccessTest test, List<AccessStepResult> rows) {

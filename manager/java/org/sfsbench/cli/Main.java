@@ -1,6 +1,11 @@
 package org.sfsbench.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -160,7 +165,19 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        int rc = commandLine().execute(args);
-        System.exit(rc);
+        boolean terminal = System.console() != null;
+        int w = terminal ? Math.max(MIN_WIDTH, new CommandLine.Model.UsageMessageSpec().width(MIN_WIDTH).autoWidth(true)
+                .width()) : MIN_WIDTH;
+        Charset cs = Charset.defaultCharset();
+        if (terminal) {
+            // a terminal breaks long lines inside words: messages are broken between them. Set
+            // before the command line is built: picocli's handlers keep the System.err they saw.
+            System.setErr(new PrintStream(new ReflowingStream(new FileOutputStream(FileDescriptor.err), w, cs), true, cs));
+        }
+        CommandLine cl = commandLine();
+        if (terminal) {
+            cl.setOut(new PrintWriter(new OutputStreamWriter(new ReflowingStream(System.out, w, cs), cs), true));
+        }
+        System.exit(cl.execute(args));
     }
 }

@@ -2,14 +2,16 @@ package org.sfsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.text.TextReport;
 import org.sfsbench.results.Metrics;
-import org.sfsbench.results.SfssumFile;
 import org.sfsbench.results.SfssumRow;
 import org.sfsbench.results.model.LoadPointResult;
 import picocli.CommandLine.Command;
@@ -21,18 +23,19 @@ import picocli.CommandLine.Spec;
 @Command(name = "metric",
         mixinStandardHelpOptions = true,
         description = {
-            "Compute the SPECsfs2008 metric of sfssum files.",
+            "Compute the SPECsfs2008 metric of results.",
             "",
-            "Works on sfsbench's and SPECsfs2008's own sfssum files: the peak throughput",
-            "among points at most 20 msec/op, and the overall response time (area under",
-            "the response-time curve from the origin, divided by the peak), plus the",
-            "figure without the origin. Uses the printed (rounded) columns; see",
-            "docs/results.md."
+            "Works on sfsbench's and SPECsfs2008's own sfssum files and on sfsbench's",
+            "sfsresult.<suffix>.xml or .json: the peak throughput among points at most",
+            "20 msec/op, and the overall response time (area under the response-time",
+            "curve from the origin, divided by the peak), plus the figure without the",
+            "origin. Uses the sfssum (rounded) columns; see docs/results.md."
         },
-        footer = {"", "Example:", "  sfs metric results/sfssum.mytest"})
+        footer = {"", "Examples:", "  sfs metric results/sfssum.mytest", "  sfs metric results/sfsresult.mytest.xml"})
 public final class MetricCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "SFSSUM", description = "sfssum file(s)")
+    @Parameters(arity = "1..*", paramLabel = "RESULT",
+            description = "sfssum file(s), or sfsresult.<suffix>.xml or .json")
     List<Path> files;
 
     @Spec
@@ -44,13 +47,19 @@ public final class MetricCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             for (Path f : files) {
+                if (Files.isDirectory(f)) {
+                    out.flush();
+                    err.println(ReportCommand.folderGiven("metric", f));
+                    err.flush();
+                    return ExitCodes.USAGE;
+                }
                 out.print(metricText(f));
             }
             out.flush();
             return ExitCodes.OK;
         } catch (IOException | IllegalArgumentException e) {
             out.flush();
-            err.println("sfs metric: " + e.getMessage());
+            err.println("sfs metric: " + ReportCommand.messageOf(e));
             err.flush();
             return ExitCodes.FAILED;
         }
@@ -58,7 +67,8 @@ public final class MetricCommand implements Callable<Integer> {
 
     /** The text printed for one file. */
     public static String metricText(Path file) throws IOException {
-        List<SfssumRow> rows = SfssumFile.read(file);
+        // the rows sfssum prints, also of a result document: one metric from either file
+        List<SfssumRow> rows = ResultInput.load(file).loadPoints.stream().map(TextReport::row).toList();
         List<LoadPointResult> points = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             points.add(rows.get(i).toLoadPoint(i + 1));

@@ -60,9 +60,7 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (Files.isDirectory(input)) {
-            err.println("sfs report: " + input + ": is a folder; " + ResultInput.latestIn(input)
-                    .map(f -> "its latest run is " + f + ":\n  sfs report " + f)
-                    .orElse("it holds no sfsresult.<suffix>.xml"));
+            err.println(folderGiven("report", input));
             err.flush();
             return ExitCodes.USAGE;
         }
@@ -89,6 +87,14 @@ public final class ReportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** A results folder given where a result file is wanted: the command for its latest run. */
+    static String folderGiven(String command, Path dir) {
+        return "sfs " + command + ": " + dir + ": is a folder; " + ResultInput.latestIn(dir)
+                .map(f -> "its latest run is " + f + ":\n  sfs " + command + " " + f)
+                .orElse("it holds no sfsresult.<suffix>.xml");
+    }
+
+    /** An input's problem in words: a missing file is "no such file", not the bare path. */
     static String messageOf(Exception e) {
         if (e instanceof java.nio.file.NoSuchFileException n) {
             return n.getFile() + ": no such file";

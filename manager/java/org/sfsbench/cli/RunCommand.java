@@ -18,7 +18,9 @@ import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.report.ResultPublisher;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code sfs run} and the guide's {@code java SfsManager -r sfs_rc -s suffix [-v 2]}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -43,6 +45,9 @@ import picocli.CommandLine.Option;
             "      the same from an installed tree",
         })
 public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
 
     @Option(names = {"-r", "--rc"}, required = true, paramLabel = "RC",
             description = "The rc file (see docs/rc-reference.md).")
@@ -107,7 +112,8 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         RunPlan plan = RunPlan.from(rc);
-        Progress progress = Progress.forConsole(mode, progressInterval);
+        // the terminal's width as the help measures it (stty), 80 when it cannot be measured
+        Progress progress = Progress.forConsole(mode, progressInterval, spec.usageMessage().width());
         for (String w : rc.warnings()) {
             progress.println("warning: " + w);
         }

@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.NativeEngine;
+import org.sfsbench.report.text.Reflow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
@@ -30,9 +31,11 @@ public final class VersionCommand implements Callable<Integer> {
             } catch (LinkageError e) {
                 engine = "native engine not loadable: " + e.getMessage();
             }
-            return new String[] {"sfsbench " + ToolVersion.VERSION, engine,
-                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")
-                        + " " + System.getProperty("os.arch")};
+            // the engine's line lists every backend and workload: broken between words to fit
+            String lines = "sfsbench " + ToolVersion.VERSION + "\n" + Reflow.hanging("", "  ", engine, Main.MIN_WIDTH)
+                    + "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name") + " "
+                    + System.getProperty("os.arch");
+            return lines.split("\n");
         }
     }
 }

@@ -50,25 +50,16 @@ public final class Progress {
     }
 
     public static Progress forConsole() {
-        return forConsole(Mode.AUTO, 10);
+        return forConsole(Mode.AUTO, 10, 80);
     }
 
-    public static Progress forConsole(Mode mode, int intervalSeconds) {
+    /** @param width the terminal's width in columns (the live line is cut to it, messages broken) */
+    public static Progress forConsole(Mode mode, int intervalSeconds, int width) {
         Mode m = mode;
         if (m == Mode.AUTO) {
             m = System.console() != null && System.getenv("CI") == null ? Mode.TERMINAL : Mode.PLAIN;
         }
-        return new Progress(System.out, m, intervalSeconds, terminalWidth());
-    }
-
-    /** COLUMNS when the shell exports it, else 80. */
-    private static int terminalWidth() {
-        try {
-            int c = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80"));
-            return Math.max(40, c);
-        } catch (NumberFormatException e) {
-            return 80;
-        }
+        return new Progress(System.out, m, intervalSeconds, Math.max(40, width));
     }
 
     /** Gives the live line the whole run's share done and time left. */
@@ -160,16 +151,7 @@ public final class Progress {
      * more than the first, so a terminal never splits a word. A word longer than a line stays whole.
      */
     public static String wrap(String line, int width) {
-        if (line.length() <= width) {
-            return line;
-        }
-        int lead = 0;
-        while (lead < line.length() && line.charAt(lead) == ' ') {
-            lead++;
-        }
-        String wrapped = Reflow.hanging(line.substring(0, lead), " ".repeat(Math.min(lead + 4, width / 2)),
-                line.substring(lead), width);
-        return wrapped.substring(0, wrapped.length() - 1).replace("\n", System.lineSeparator());
+        return Reflow.wrapLine(line, width).replace("\n", System.lineSeparator());
     }
 
     static String duration(double seconds) {
@@ -230,7 +212,14 @@ public final class Progress {
             lastLength = 0;
         }
         // a terminal gets lines broken between words; logs and pipes keep one line per message
-        out.println(mode == Mode.TERMINAL ? wrap(line, width) : line);
+        if (mode == Mode.TERMINAL) {
+            // each line of a multi-line message (a table) on its own
+            for (String l : line.split("\n", -1)) {
+                out.println(wrap(l, width));
+            }
+        } else {
+            out.println(line);
+        }
         out.flush();
         lastPlainMs = 0;
     }

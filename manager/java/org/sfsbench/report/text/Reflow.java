@@ -61,6 +61,23 @@ public final class Reflow {
         return hanging("  - ", "    ", text, width);
     }
 
+    /**
+     * One line of console output broken between words when longer than {@code width}; the
+     * continuation lines are indented four more than the first. Lines joined by '\n'.
+     */
+    public static String wrapLine(String line, int width) {
+        if (line.length() <= width) {
+            return line;
+        }
+        int lead = 0;
+        while (lead < line.length() && line.charAt(lead) == ' ') {
+            lead++;
+        }
+        String wrapped = hanging(line.substring(0, lead), " ".repeat(Math.min(lead + 4, width / 2)),
+                line.substring(lead), width);
+        return wrapped.substring(0, wrapped.length() - 1);
+    }
+
     /** The longest line of {@code text}, in columns. */
     public static int widest(String text) {
         return text.lines().mapToInt(String::length).max().orElse(0);

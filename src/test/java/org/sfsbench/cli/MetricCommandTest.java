@@ -49,4 +49,19 @@ class MetricCommandTest {
         assertEquals("1", r[0]);
         assertTrue(r[2].contains("sfssum.x:1: sfssum row has 3 fields, expected 14"), r[2]);
     }
+
+    @Test
+    void aResultDocumentGivesTheSameMetricAndFoldersAndMissingFilesAreTreatedAsReportTreatsThem(@TempDir Path dir)
+            throws Exception {
+        Path xml = org.sfsbench.report.ReportFixtures.publishGuideRun(dir, "m").xml();
+        String[] r = run("metric", xml.toString());
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("  CIFS 3011 ops/sec (Overall Response Time = 3.34 msec)\n"), r[1]);
+        r = run("metric", dir.toString());
+        assertEquals(Integer.toString(ExitCodes.USAGE), r[0]);
+        assertTrue(r[2].contains("is a folder; its latest run is " + xml + ":\n  sfs metric " + xml), r[2]);
+        r = run("metric", dir.resolve("gone.xml").toString());
+        assertEquals(Integer.toString(ExitCodes.FAILED), r[0]);
+        assertTrue(r[2].contains("gone.xml: no such file"), r[2]);
+    }
 }

@@ -58,6 +58,8 @@ class PlanCommandTest {
         assertTrue(text.contains("procs/client    8 (32 procs in all)"), text);
         assertTrue(text.contains("warmup/runtime  300 s / 300 s"), text);
         assertTrue(text.contains("disclosable     yes"), text);
+        assertTrue(text.contains("file set        sfs_SUFFIX/ on each mount point, kept after the run (sfs clean)"),
+                text);
         assertTrue(text.contains("  client 4 c4\n    procs 0-3    (global 24-27)  s:/m0\n"
                 + "    procs 4-6    (global 28-30)  s:/m1\n    proc 7       (global 31)  s:/m2\n"), text);
     }

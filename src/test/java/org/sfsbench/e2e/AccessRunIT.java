@@ -88,6 +88,16 @@ class AccessRunIT {
             double write = Double.parseDouble(r.get("Write IOps"));
             assertTrue(iops > 0 && Math.abs(iops - read - write) < 1e-3 * iops, r.toString());
             assertTrue(Double.parseDouble(r.get("MiBps (Binary)")) > 0, r.toString());
+            // the clients' CPU over the step's RUN: busy = user + system, within the host
+            double cpu = Double.parseDouble(r.get("% CPU Utilization"));
+            assertTrue(cpu > 0 && cpu <= 100, r.toString());
+            assertEquals(cpu, Double.parseDouble(r.get("% User Time")) + Double.parseDouble(r.get("% Privileged Time")),
+                    1e-5, r.toString());
+            assertEquals(iops / cpu, Double.parseDouble(r.get("CPU Effectiveness")), 1e-3 * iops / cpu, r.toString());
+        }
+        for (JsonNode p : points) {
+            JsonNode cpu = p.get("cpu");
+            assertTrue(cpu != null && cpu.get("processUsecPerOp").asDouble() > 0, "client CPU per step: " + p);
         }
         assertTrue(Files.readString(results.resolve("access.a.txt")).contains("MiB/s"));
         String html = Files.readString(results.resolve("access.a.html"));

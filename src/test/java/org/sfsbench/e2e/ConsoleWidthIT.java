@@ -34,7 +34,9 @@ class ConsoleWidthIT {
         String help = shell(Sfs.command("run", "--help")) + "; " + shell(Sfs.command("--help"));
         // what a person reads next: the plan of a shipped template and the report of this run
         String readers = shell(Sfs.command("plan", "-r", Sfs.home().resolve("templates/sfs_topspeed_rc").toString()))
-                + "; " + shell(Sfs.command("report", dir.resolve("res/sfsresult.tty.xml").toString()));
+                + "; " + shell(Sfs.command("report", dir.resolve("res/sfsresult.tty.xml").toString()))
+                // a long error and the engine's long version line, broken between words
+                + "; " + shell(Sfs.command("plan", "-r", dir.toString())) + "; " + shell(Sfs.command("-V"));
         String session = "sfs-width-" + ProcessHandle.current().pid();
         List<String> seen = new ArrayList<>();
         try {
@@ -55,8 +57,9 @@ class ConsoleWidthIT {
                             "wrapped (" + line.stripTrailing().length() + " columns): " + line);
                 }
             }
-            assertTrue(screen.contains("duration        ") && screen.contains("Response time of each op"),
-                    "plan and report were not shown:\n" + screen);
+            assertTrue(screen.contains("duration        ") && screen.contains("Response time of each op")
+                    && screen.contains("is a folder, not an rc") && screen.contains("sfsengine "),
+                    "plan, report, error or version were not shown:\n" + screen);
             assertTrue(seen.stream().anyMatch(s -> s.contains("[eta ") && s.contains("point 1/2")),
                     "the live line was never seen:\n" + String.join("\n----\n", seen.subList(0, Math.min(5, seen.size()))));
         } finally {

@@ -91,6 +91,11 @@ class PosixStepsIT {
             assertTrue(lat.get("maxMsec").asDouble() > 0 && lat.get("meanMsec").asDouble() <= lat.get("maxMsec").asDouble()
                     && lat.get("p99Msec").asDouble() >= lat.get("p50Msec").asDouble(),
                     "latency of step " + (k + 1) + ": " + lat);
+            // the clients' CPU over the step's RUN: host busy within 0..100 %, worker CPU per op above 0
+            JsonNode cpu = p.get("cpu");
+            assertTrue(cpu != null && cpu.get("hostBusyPercent").asDouble() > 0
+                    && cpu.get("hostBusyPercent").asDouble() <= 100 && cpu.get("processUsecPerOp").asDouble() > 0,
+                    "client CPU of step " + (k + 1) + ": " + cpu);
         }
         assertEquals(List.of("start 1", "stop 1", "start 2", "stop 2", "start 3", "stop 3", "start 4", "stop 4"),
                 Files.readAllLines(results.resolve("sfsmon.ts")), "PRIME_MON_SCRIPT runs while each step is measured");
@@ -98,6 +103,7 @@ class PosixStepsIT {
         assertEquals(1, log.split("phase INIT", -1).length - 1, "one INIT for all steps:\n" + log);
         String json = Files.readString(results.resolve("sfsresult.ts.json")).replace(" ", "");
         assertTrue(json.contains("\"complete\":true"), "a finished LOAD=max run is complete");
+        assertTrue(Files.readString(results.resolve("sfsres.ts")).contains("Client CPU over RUN: host busy"));
         assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
     }
 }

@@ -129,6 +129,26 @@ class RunRulesTest {
     }
 
     @Test
+    void aRunThatMeasuredNothingIsNotCalledTooSlow() {
+        RunResult.Builder run = Fixtures.goodRun();
+        run.loadPoints().clear();
+        run.complete(false);
+        run.failure("interrupted by the user (Ctrl-C / SIGTERM on the manager)");
+        RunRules.apply(run, new Fixtures.Settings());
+        String limit = run.nonDisclosableReasons().stream().filter(r -> r.startsWith("response-limit")).findFirst()
+                .orElseThrow();
+        assertEquals("response-limit failed: no load point finished, nothing measured", limit);
+
+        RunResult.Builder slow = Fixtures.goodRun();
+        for (int i = 0; i < slow.loadPoints().size(); i++) {
+            point(slow, i, p -> p.msecPerOp(25));
+        }
+        RunRules.apply(slow, new Fixtures.Settings());
+        assertTrue(slow.nonDisclosableReasons().contains(
+                "response-limit failed: every finished point is above 20 msec/op"), slow.nonDisclosableReasons().toString());
+    }
+
+    @Test
     void numbersAreNeverPrintedWithTheirDigitsStripped() {
         assertEquals("0.001", RunRules.num(0.001));
         assertEquals("0.0002", RunRules.num(0.0002));
