@@ -363,7 +363,7 @@ static int run_object(const char *target, const char *extra, const char *spec_te
     CHECK(wait_done(e) == SFS_STATE_DONE, "INIT done");
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     CHECK(s[SFS_S_INIT_TOTAL] == 0 && s[SFS_S_INIT_DONE] == 0, "%s: nothing to prepare", target);
-    measure(e, 0.1, 0.5);
+    measure(e, 0.2, 1.0);
     sfs_engine_close(e);
     return 0;
 }
@@ -389,7 +389,9 @@ static void object_checks(const char *target, uint64_t bytes, const char *kind)
     CHECK(run_object(target, "whole_target=1\n", "4096,100,100,100,0,1,0,0") == 0, "%s: open: %s",
           kind, err);
     uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS);
-    CHECK(r > 100 && ops_of(SFS_OP_READ, SFS_O_ERRORS) == 0 && ops_of(SFS_OP_WRCACHE, SFS_O_OPS) == 0,
+    /* a loop device's reads go through a kernel worker that a busy machine may starve:
+     * any read proves the path, 100 would measure the machine */
+    CHECK(r > 0 && ops_of(SFS_OP_READ, SFS_O_ERRORS) == 0 && ops_of(SFS_OP_WRCACHE, SFS_O_OPS) == 0,
           "%s: %llu reads, %llu errors", kind, (unsigned long long)r,
           (unsigned long long)ops_of(SFS_OP_READ, SFS_O_ERRORS));
     CHECK(s[SFS_S_FILESET_BYTES] == bytes, "%s: region %llu of %llu bytes", kind,

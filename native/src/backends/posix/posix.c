@@ -45,10 +45,22 @@ struct posix_ctx {
 #endif
     int queued;                 /* queue() switched this ctx to queued mode */
     unsigned qentries;          /* its size: the depth rounded up to a power of 2 */
-    pid_t qowner;               /* thread qring was made for (SINGLE_ISSUER), 0 = none */
+    unsigned long qowner;       /* thread qring was made for (SINGLE_ISSUER), 0 = none */
     int qinflight;              /* requests on qring not yet completed */
     char why[4200];             /* why the target is gone ("" while it is there) */
 };
+
+#ifdef SFS_WITH_URING
+/* A number of the calling thread, never reused (a tid may be, after its
+ * thread ended) and without a system call per request (gettid is one). */
+static unsigned long thread_token(void)
+{
+    static unsigned long next;
+    static __thread unsigned long mine;
+    if (!mine) mine = __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
+    return mine;
+}
+#endif
 
 static const char *rel(const char *p)
 {
@@ -215,7 +227,7 @@ static void posix_close(void *ctx)
             io_uring_cqe_seen(&c->qring, cqe);
             c->qinflight--;
         }
-        if (!c->qowner || c->qowner == gettid()) {
+        if (!c->qowner || c->qowner == thread_token()) {
             io_uring_submit(&c->qring);
             while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
                 io_uring_cqe_seen(&c->qring, cqe);
@@ -650,7 +662,7 @@ static void reap(struct posix_ctx *c);
  * new thread (a thread that ended has had its requests completed). */
 static int own_ring(struct posix_ctx *c)
 {
-    pid_t me = gettid();
+    unsigned long me = thread_token();
     if (c->qowner == me) return 0;
     reap(c);
     if (c->qinflight > 0) return -EBUSY;
@@ -721,7 +733,7 @@ static int posix_poll(void *ctx, int64_t timeout_ns)
 {
     struct posix_ctx *c = ctx;
 #ifdef SFS_WITH_URING
-    if (!c->queued || c->qowner != gettid()) return 0;   /* nothing submitted by this thread */
+    if (!c->queued || c->qowner != thread_token()) return 0;   /* nothing submitted by this thread */
     struct io_uring_cqe *cqe;
     int rc;
     if (timeout_ns > 0 && c->qinflight) {

@@ -12,7 +12,8 @@ import org.sfsbench.results.model.OpResult;
 /**
  * A WORKLOAD=loadfile point in dbench's terms: the per-op table (Count, AvgLat, MaxLat in ms, and
  * our percentiles) and dbench's closing line {@code Throughput X MB/sec  N clients  N procs
- * max_latency=Y ms}. Each simulated client is one engine proc, so clients and procs are equal.
+ * max_latency=Y ms}, then the clients' CPU. Each simulated client is one engine proc, so clients
+ * and procs are equal.
  */
 public final class LoadfileText {
     private LoadfileText() {
@@ -41,6 +42,12 @@ public final class LoadfileText {
         }
         out.add("");
         out.add(throughputLine(r.throughputMBps(), r.simulatedClients(), maxMs));
+        if (r.cpu() != null) {   // not dbench's: the clients' CPU (docs/results.md "MB/s and client CPU")
+            out.add(String.format(Locale.ROOT, "Client CPU %.1f %% of %d CPUs (user %.1f %%, system %.1f %%);"
+                    + " workers %.1f %% of one CPU, %.1f us per op", r.cpu().hostBusyPercent(), r.cpu().hostCpus(),
+                    r.cpu().hostUserPercent(), r.cpu().hostSystemPercent(), r.cpu().processPercent(),
+                    r.cpu().processUsPerOp()));
+        }
         return out;
     }
 

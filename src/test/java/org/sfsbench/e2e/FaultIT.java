@@ -32,7 +32,7 @@ class FaultIT {
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
                 dir.resolve("results").toString());
         Path log = dir.resolve("results/sfslog.f");
-        long deadline = System.currentTimeMillis() + 120_000;
+        long deadline = System.currentTimeMillis() + 240_000;   // INIT of a 2nd point on a busy machine
         while (System.currentTimeMillis() < deadline) {
             if (Files.exists(log) && Files.readString(log).contains("load point 2: RUN")) {
                 Thread.sleep(2000);

@@ -45,6 +45,14 @@ class LoadfileRunIT {
             assertTrue(Double.parseDouble(m.group(1)) > 0, m.group());
             assertEquals(clients, Integer.parseInt(m.group(2)), m.group());
         }
+        Matcher cpu = Pattern.compile("\nClient CPU ([\\d.]+) % of (\\d+) CPUs .*; workers ([\\d.]+) % of one CPU,"
+                + " ([\\d.]+) us per op\n").matcher(out);
+        for (int point = 1; point <= 2; point++) {
+            assertTrue(cpu.find(), "the clients' CPU after dbench's line of point " + point + ":\n" + out);
+            double busy = Double.parseDouble(cpu.group(1));
+            assertTrue(busy > 0 && busy <= 100, cpu.group());
+            assertTrue(Double.parseDouble(cpu.group(4)) > 0, cpu.group());
+        }
         assertTrue(out.contains("WRITE_ANDX") && out.contains("AvgLat"), out);
         JsonNode points = new ObjectMapper().readTree(results.resolve("sfsresult.lf.json").toFile()).get("loadPoints");
         assertEquals(2, points.size());
