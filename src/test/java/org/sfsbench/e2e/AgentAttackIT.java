@@ -244,7 +244,7 @@ class AgentAttackIT {
         long pid = agents.get(0).pid();
         long rssBefore = rssKb(pid);
         Registry r = LocateRegistry.getRegistry("127.0.0.1", port, new SocketFactories.TimedClient());
-        Remote loginStub = (Remote) r.lookup(AgentLogin.REGISTRY_NAME);
+        Remote loginStub = r.lookup(AgentLogin.REGISTRY_NAME);
         String reply = rawCallWithHugeArray(port, objId(loginStub),
                 AgentLogin.class.getMethod("login", byte[].class, byte[].class));
         assertTrue(reply.contains("REJECTED"), "the filter refuses the array: " + reply);

@@ -77,15 +77,20 @@ final class TestHost implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        killAll();
-        sh("ip", "netns", "del", ns); // takes the veth pair with it (asynchronously)
-        long until = System.currentTimeMillis() + 5000;
-        while (Files.exists(Path.of("/sys/class/net", vethHost)) && System.currentTimeMillis() < until) {
-            Thread.sleep(100);
-        }
-        if (Files.exists(Path.of("/sys/class/net", vethHost))) {
-            sh("ip", "link", "del", vethHost);
+    public void close() throws IOException {
+        try {
+            killAll();
+            sh("ip", "netns", "del", ns); // takes the veth pair with it (asynchronously)
+            long until = System.currentTimeMillis() + 5000;
+            while (Files.exists(Path.of("/sys/class/net", vethHost)) && System.currentTimeMillis() < until) {
+                Thread.sleep(100);
+            }
+            if (Files.exists(Path.of("/sys/class/net", vethHost))) {
+                sh("ip", "link", "del", vethHost);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while removing network namespace " + ns, e);
         }
     }
 
