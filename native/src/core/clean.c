@@ -11,10 +11,10 @@
 #include "sfsengine.h"
 #include "backend.h"
 #include "config.h"
-#include "clock.h"
+#include "req_sync.h"
 
 #define CLEAN_TIMEOUT_NS 60000000000ULL
-#define CLEAN_PATH 4096
+#define CLEAN_PATH SFS_SYNC_PATH
 
 struct names {              /* entries of one directory, NUL-separated */
     char  *buf;
@@ -32,18 +32,13 @@ struct cl {
     void   *ctx;
     int     dry_run;
     sfs_req req;
-    int     done;
+    sfs_sync sync;
     struct names *into;      /* where readdir's entries go */
 };
 
-static void on_done(sfs_req *req)
-{
-    ((struct cl *)req->engine_priv)->done = 1;
-}
-
 static void on_entry(sfs_req *req, const char *name)
 {
-    struct names *n = ((struct cl *)req->engine_priv)->into;
+    struct names *n = ((struct cl *)req->user)->into;
     size_t l = strlen(name) + 1;
     if (n->used + l > n->cap) {
         size_t cap = n->cap ? n->cap * 2 : 4096;
@@ -60,30 +55,13 @@ static void on_entry(sfs_req *req, const char *name)
 /* one request to completion; its status */
 static int run(struct cl *c, int op, const char *path, struct names *into)
 {
-    static char dir[CLEAN_PATH], name[CLEAN_PATH];
     sfs_req *r = &c->req;
     memset(r, 0, sizeof *r);
-    const char *slash = strrchr(path, '/');
-    if (slash) {
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-        snprintf(name, sizeof name, "%s", slash + 1);
-    } else {
-        dir[0] = '\0';
-        snprintf(name, sizeof name, "%s", path);
-    }
-    r->op = op; r->path = path; r->dir = dir; r->name = name; r->path2 = "";
-    r->done = on_done; r->engine_priv = c;
+    r->op = op; r->user = c;
     c->into = into;
     if (into) r->entry = on_entry;
-    c->done = 0;
-    int rc = c->be->submit(c->ctx, r);
-    if (rc < 0) return rc;
-    uint64_t deadline = sfs_now_ns() + CLEAN_TIMEOUT_NS;
-    while (!c->done) {
-        if (!c->be->poll || c->be->poll(c->ctx, 100000000) < 0 || sfs_now_ns() > deadline)
-            return c->done ? r->status : -ETIMEDOUT;
-    }
-    return r->status;
+    c->sync.be = c->be; c->sync.ctx = c->ctx;
+    return sfs_sync_run(&c->sync, r, path, CLEAN_TIMEOUT_NS);
 }
 
 static void failed(struct tally *t, const char *what, const char *path, int status)

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "clock.h"
+#include "req_sync.h"
 
 #define VAL_TIMEOUT_NS 30000000000ULL
 
@@ -24,7 +25,7 @@ struct val {
     size_t len, used;
     int failures;
     sfs_req req;
-    int done;
+    sfs_sync sync;
     unsigned char buf[65536];
 };
 
@@ -46,38 +47,16 @@ static void line(struct val *v, const char *verdict, int op, const char *fmt, ..
     }
 }
 
-static void on_done(sfs_req *req)
-{
-    ((struct val *)req->engine_priv)->done = 1;
-}
-
 /* run one request to completion; returns its status */
 static int run(struct val *v, int op, const char *path, const char *path2, uint64_t off,
                uint64_t len, uint32_t mode, void *buf)
 {
-    static char dir[SFS_FS_PATH], name[SFS_FS_PATH];
     sfs_req *r = &v->req;
     memset(r, 0, sizeof *r);
-    const char *slash = strrchr(path, '/');
-    if (slash) {
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-        snprintf(name, sizeof name, "%s", slash + 1);
-    } else {
-        dir[0] = '\0';
-        snprintf(name, sizeof name, "%s", path);
-    }
-    r->op = op; r->path = path; r->dir = dir; r->name = name; r->path2 = path2 ? path2 : "";
+    r->op = op; r->path2 = path2;
     r->offset = off; r->length = len; r->mode = mode; r->buf = buf;
-    r->done = on_done; r->engine_priv = v;
-    v->done = 0;
-    int rc = v->be->submit(v->ctx, r);
-    if (rc < 0) return rc;
-    uint64_t deadline = sfs_now_ns() + VAL_TIMEOUT_NS;
-    while (!v->done) {
-        if (!v->be->poll || v->be->poll(v->ctx, 100000000) < 0 || sfs_now_ns() > deadline)
-            return v->done ? r->status : -ETIMEDOUT;
-    }
-    return r->status;
+    v->sync.be = v->be; v->sync.ctx = v->ctx;
+    return sfs_sync_run(&v->sync, r, path, VAL_TIMEOUT_NS);
 }
 
 /* check an op's status: PASS/FAIL/SKIP line; returns 1 if it succeeded */
