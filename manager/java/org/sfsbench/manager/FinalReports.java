@@ -22,6 +22,16 @@ final class FinalReports {
         progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
     }
 
+    /** The run's headline: the metric and response time, or why there is none. */
+    static String headline(RunResult result) {
+        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
+            return SfsresWriter.noMetric(result);
+        }
+        return String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
+                result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(),
+                result.overallResponseTimeMs(), result.complete() ? "" : ", from the points finished before the failure");
+    }
+
     /** The sfssum rows as written, the metric, and the verdict. */
     static void printSummary(RunResult result, RunOutputs out, Progress progress) {
         progress.println("");
@@ -40,13 +50,7 @@ final class FinalReports {
                 progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
             }
         }
-        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
-            progress.println(SfsresWriter.noMetric(result));
-        } else {
-            progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs(),
-                    result.complete() ? "" : ", from the points finished before the failure"));
-        }
+        progress.println(headline(result));
         if (result.disclosable()) {
             progress.println("disclosable run");
         } else {

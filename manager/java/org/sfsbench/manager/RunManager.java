@@ -18,6 +18,7 @@ import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.WorkerState;
+import org.sfsbench.live.LiveListener;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -38,6 +39,7 @@ import org.sfsbench.results.model.StepResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpNames;
 
@@ -68,14 +70,23 @@ public final class RunManager {
         t.setDaemon(true);
         return t;
     });
+    private final LiveFeed live;
+    private final ServerMonitor server;
     private volatile String abortReason;
     private List<ClientSession> clients = List.of();
 
-    public RunManager(RunConfig rc, RunPlan plan, ResultSink sink, Progress progress, String suffix, File monitorOutput) {
+    /**
+     * @param live receives every poll and finished point (the live page, /metrics, --live-file)
+     * @param server the server monitor (SERVER_MON) whose figures go into every point; null without
+     */
+    public RunManager(RunConfig rc, RunPlan plan, ResultSink sink, Progress progress, String suffix, File monitorOutput,
+            LiveListener live, ServerMonitor server) {
         this.rc = rc;
         this.plan = plan;
         this.sink = sink;
         this.progress = progress;
+        this.live = new LiveFeed(live, progress);
+        this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
     }
@@ -115,6 +126,7 @@ public final class RunManager {
             }
             LoadPointResult r = runPoint(point, points.size(), seed);
             sink.pointFinished(r);
+            live.pointFinished(r);
             if (rc.loadfile() != null) {
                 LoadfileText.lines(r).forEach(progress::println);
             }
@@ -203,6 +215,7 @@ public final class RunManager {
                 LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
                         .toBuilder().step(stepResult(s)).build();
                 sink.pointFinished(r);
+                live.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
@@ -251,6 +264,7 @@ public final class RunManager {
                 LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
                         start);
                 sink.pointFinished(r);
+                live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
                         s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
             }
@@ -316,7 +330,8 @@ public final class RunManager {
                 }
                 List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true);
-                return finish(point, procsPerClient, runtime, last, intervalPoints, start);
+                return finish(point, procsPerClient, runtime, last, intervalPoints, start).toBuilder()
+                        .server(ServerWindow.figures(server, runAt, runtime, last, rc.fsProtocol())).build();
             } finally {
                 if (monitor != null) {
                     monitor.stop();
@@ -389,6 +404,7 @@ public final class RunManager {
             }
             // INIT has no planned length: show what is built, not the INIT_TIMEOUT countdown
             double initLeft = done > 0 && total > 0 ? (now - at) / 1000.0 * (total - done) / done : Double.NaN;
+            live.tick(point, nPoints, "INIT", initLeft, clients, st);
             progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, Double.NaN,
                     point.requestedOps(), Double.NaN, 0, 0,
                     total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
@@ -436,6 +452,7 @@ public final class RunManager {
                 if (progress.eta() != null) {
                     progress.eta().phaseEndsAt(until);
                 }
+                live.tick(point, nPoints, phase, (until - now) / 1000.0, clients, st);
                 progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0, rate,
                         point.requestedOps(), mean, merged.totalErrors(), merged.behind(), ""));
                 previous = merged;

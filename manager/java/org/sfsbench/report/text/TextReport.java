@@ -1,5 +1,7 @@
 package org.sfsbench.report.text;
 
+import org.sfsbench.results.ServerLines;
+
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -36,6 +38,11 @@ public final class TextReport {
         b.append('\n');
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
+        for (LoadPointXml p : d.loadPoints) {
+            for (String line : ServerLines.of(p.server == null ? null : p.server.toModel())) {
+                b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
+            }
+        }
         if (d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
                     .append(" ops/sec\n");

@@ -39,6 +39,7 @@ import java.util.List;
  * @param intervals RUN phase time series
  * @param clients achieved ops/s per client
  * @param step what the load point was as a step of a LOAD=max run; null for other runs
+ * @param server the server's own figures over RUN (SERVER_MON); null without a server monitor
  */
 public record LoadPointResult(
         int index,
@@ -72,7 +73,8 @@ public record LoadPointResult(
         List<ErrorResult> errors,
         List<IntervalPoint> intervals,
         List<ClientThroughput> clients,
-        StepResult step) {
+        StepResult step,
+        ServerResult server) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -111,6 +113,7 @@ public record LoadPointResult(
                 .throughputMBps(throughputMBps)
                 .cpu(cpu)
                 .step(step)
+                .server(server)
                 .meanServiceMs(meanServiceMs)
                 .p50Ms(p50Ms)
                 .p90Ms(p90Ms)
@@ -150,6 +153,7 @@ public record LoadPointResult(
         private double throughputMBps = Double.NaN;
         private CpuResult cpu;
         private StepResult step;
+        private ServerResult server;
         private double meanServiceMs;
         private double p50Ms;
         private double p90Ms;
@@ -351,6 +355,15 @@ public record LoadPointResult(
             return step;
         }
 
+        public ServerResult server() {
+            return server;
+        }
+
+        public Builder server(ServerResult server) {
+            this.server = server;
+            return this;
+        }
+
         public Builder step(StepResult step) {
             this.step = step;
             return this;
@@ -456,7 +469,7 @@ public record LoadPointResult(
         }
 
         public LoadPointResult build() {
-            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, cpu, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step);
+            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, cpu, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step, server);
         }
     }
 }
