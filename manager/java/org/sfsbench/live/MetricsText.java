@@ -17,6 +17,8 @@ final class MetricsText {
 
     private final StringBuilder b = new StringBuilder();
     private final boolean openMetrics;
+    /** " TIMESTAMP" of the poll the client counters come from, or "" before the first. */
+    private String at = "";
 
     private MetricsText(boolean openMetrics) {
         this.openMetrics = openMetrics;
@@ -29,30 +31,35 @@ final class MetricsText {
     }
 
     private void write(LiveState.Snapshot s) {
+        // the counters were measured at the poll, not at the scrape: saying when keeps rate() exact
+        if (s.tick() != null) {
+            long ms = s.tick().timeMs();
+            at = openMetrics ? String.format(Locale.ROOT, " %d.%03d", ms / 1000, ms % 1000) : " " + ms;
+        }
         counter("sfs_ops", "Ops completed, by op type (all phases).");
-        s.opTotals().forEach((op, v) -> sample("sfs_ops_total", "op", op, v[0]));
+        s.opTotals().forEach((op, v) -> counterSample("sfs_ops_total", op, v[0]));
         counter("sfs_payload_bytes", "Bytes read or written by ops, by op type.");
-        s.opTotals().forEach((op, v) -> sample("sfs_payload_bytes_total", "op", op, v[1]));
+        s.opTotals().forEach((op, v) -> counterSample("sfs_payload_bytes_total", op, v[1]));
         counter("sfs_op_errors", "Ops that failed, by op type.");
-        s.opTotals().forEach((op, v) -> sample("sfs_op_errors_total", "op", op, v[2]));
+        s.opTotals().forEach((op, v) -> counterSample("sfs_op_errors_total", op, v[2]));
         counter("sfs_client_ops", "Ops completed, by client.");
         for (LiveState.ClientNow c : s.clients()) {
-            sample2("sfs_client_ops_total", c, c.ops());
+            sample2("sfs_client_ops_total", c, c.ops(), at);
         }
         counter("sfs_client_payload_bytes", "Bytes read or written, by client.");
         for (LiveState.ClientNow c : s.clients()) {
-            sample2("sfs_client_payload_bytes_total", c, c.bytes());
+            sample2("sfs_client_payload_bytes_total", c, c.bytes(), at);
         }
         histogram(s);
         type("sfs_client_cpu_busy_ratio", "gauge", "Client host CPU busy over the last poll, 0..1 of all its CPUs.");
         for (LiveState.ClientNow c : s.clients()) {
             if (!Double.isNaN(c.cpuBusyPercent())) {
-                sample2("sfs_client_cpu_busy_ratio", c, c.cpuBusyPercent() / 100);
+                sample2("sfs_client_cpu_busy_ratio", c, c.cpuBusyPercent() / 100, "");
             }
         }
         type("sfs_client_behind_procs", "gauge", "Procs of a client behind their schedule.");
         for (LiveState.ClientNow c : s.clients()) {
-            sample2("sfs_client_behind_procs", c, c.behindProcs());
+            sample2("sfs_client_behind_procs", c, c.behindProcs(), "");
         }
         LiveTick t = s.tick();
         String phase = s.headline() != null ? "DONE" : t == null ? "" : t.phase();
@@ -83,10 +90,11 @@ final class MetricsText {
         for (int i = 0; i < counts.length; i++) {
             cumulative += counts[i];
             String le = i < LiveState.BUCKETS_SECONDS.length ? num(LiveState.BUCKETS_SECONDS[i]) : "+Inf";
-            b.append("sfs_response_time_seconds_bucket{le=\"").append(le).append("\"} ").append(cumulative).append('\n');
+            b.append("sfs_response_time_seconds_bucket{le=\"").append(le).append("\"} ").append(cumulative).append(at)
+                    .append('\n');
         }
-        b.append("sfs_response_time_seconds_count ").append(cumulative).append('\n');
-        b.append("sfs_response_time_seconds_sum ").append(num(s.latencySumSeconds())).append('\n');
+        b.append("sfs_response_time_seconds_count ").append(cumulative).append(at).append('\n');
+        b.append("sfs_response_time_seconds_sum ").append(num(s.latencySumSeconds())).append(at).append('\n');
     }
 
     private void server(LiveListener.ServerSecond s) {
@@ -127,9 +135,13 @@ final class MetricsText {
                 .append('\n');
     }
 
-    private void sample2(String name, LiveState.ClientNow c, double v) {
+    private void counterSample(String name, String op, double v) {
+        b.append(name).append("{op=\"").append(escape(op)).append("\"} ").append(num(v)).append(at).append('\n');
+    }
+
+    private void sample2(String name, LiveState.ClientNow c, double v, String time) {
         b.append(name).append("{client=\"").append(c.number()).append("\",host=\"").append(escape(c.name()))
-                .append("\"} ").append(num(v)).append('\n');
+                .append("\"} ").append(num(v)).append(time).append('\n');
     }
 
     private static String escape(String s) {

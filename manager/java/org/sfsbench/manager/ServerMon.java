@@ -42,7 +42,8 @@ final class ServerMon {
             what = "\"" + spec + "\"";
         }
         long[] previous = new long[2];
-        ServerMonitor m = new ServerMonitor(what, cmd, out.file("servermon"), s -> live.server(second(s, previous)),
+        ServerMonitor m = new ServerMonitor(what, cmd, out.file("servermon"),
+                out.file("servermon-errors"), s -> live.server(second(s, previous)),
                 cause -> {
                     out.log("SERVER_MON: " + cause + "; the run goes on, the server's figures are marked missing");
                     progress.println("warning: " + cause + "; the run goes on, the server's figures are marked missing");

@@ -51,6 +51,7 @@ final class ServerWindow {
                 write += c.bytes();
             }
         }
-        return ServerFigures.of(w.first(), w.last(), run.totalOps(), read, write, protocol == Backend.NFS);
+        return ServerFigures.of(w.first(), w.last(), run.totalOps(), read, write,
+                protocol == Backend.NFS || protocol == Backend.CIFS, protocol == Backend.NFS);
     }
 }

@@ -26,6 +26,7 @@ public final class ServerMonitor implements AutoCloseable {
     private final String description;
     private final Process process;
     private final Path errors;
+    private final Path samplesFile;
     private final Consumer<ServerSample> onSample;
     private final Consumer<String> onEnd;
     private final List<Arrived> samples = new ArrayList<>();
@@ -34,13 +35,15 @@ public final class ServerMonitor implements AutoCloseable {
 
     /**
      * @param command the collector's command line
+     * @param samplesFile where the sample lines are kept, as they came
      * @param errors where its standard error goes
      * @param onSample every sample, as it arrives
      * @param onEnd called once with the cause when samples stop before {@link #close}
      */
-    public ServerMonitor(String description, List<String> command, Path errors, Consumer<ServerSample> onSample,
-            Consumer<String> onEnd) throws IOException {
+    public ServerMonitor(String description, List<String> command, Path samplesFile, Path errors,
+            Consumer<ServerSample> onSample, Consumer<String> onEnd) throws IOException {
         this.description = description;
+        this.samplesFile = samplesFile;
         this.errors = errors;
         this.onSample = onSample;
         this.onEnd = onEnd;
@@ -66,9 +69,13 @@ public final class ServerMonitor implements AutoCloseable {
         String cause;
         int n = 0;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+                StandardCharsets.UTF_8));
+                java.io.Writer kept = Files.newBufferedWriter(samplesFile, StandardCharsets.UTF_8)) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 n++;
+                kept.write(line);
+                kept.write('\n');
+                kept.flush();
                 ServerSample s = SampleLine.parse(line);
                 if (s != null) {
                     synchronized (this) {
