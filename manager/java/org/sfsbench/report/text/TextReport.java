@@ -1,12 +1,12 @@
 package org.sfsbench.report.text;
 
-import org.sfsbench.results.ServerLines;
-
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
+import org.sfsbench.report.summary.ServerFigures;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.results.ServerLines;
 import org.sfsbench.results.SfssumFile;
 import org.sfsbench.results.SfssumRow;
 
@@ -39,7 +39,7 @@ public final class TextReport {
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
         for (LoadPointXml p : d.loadPoints) {
-            for (String line : ServerLines.of(p.server == null ? null : p.server.toModel())) {
+            for (String line : ServerLines.of(ServerFigures.of(p.server))) {
                 b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
             }
         }

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
-import org.sfsbench.results.model.ServerResult;
 
 /**
  * The server's own figures over the RUN window (SERVER_MON, docs/live.md) and the sanity check of
@@ -62,14 +61,4 @@ public final class ServerXml {
     @XmlAttribute
     public String missing;
 
-    /** Back to the model (absent figures are NaN). */
-    public ServerResult toModel() {
-        return new ServerResult(d(cpuBusyPercent), d(cpuUserPercent), d(cpuSystemPercent), d(cpuIowaitPercent),
-                d(cpuUsecPerOp), d(netRxMBps), d(netTxMBps), d(diskReadMBps), d(diskWriteMBps), d(diskReadIops),
-                d(diskWriteIops), nfsdCalls == null ? -1 : nfsdCalls, netCheck, nfsCheck, flagged, missing);
-    }
-
-    private static double d(BigDecimal v) {
-        return v == null ? Double.NaN : v.doubleValue();
-    }
 }
