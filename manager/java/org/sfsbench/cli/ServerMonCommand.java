@@ -11,13 +11,25 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sfs server-mon}: the server monitor's collector (SERVER_MON=local or ssh:HOST): prints
- * one sample line of this host's /proc every second, at the turn of the second, until its reader
- * goes away.
+ * {@code sfs server-mon}: the server monitor's collector (SERVER_MON=local or ssh:HOST): one
+ * sample line of this host's /proc every second, at the turn of the second.
  */
-@Command(name = "server-mon", hidden = true,
-        description = "Internal: prints this host's CPU, network, disk and NFS server counters once a second"
-                + " (SERVER_MON, docs/live.md).")
+@Command(name = "server-mon", mixinStandardHelpOptions = true,
+        description = {
+            "Print this host's server counters once a second.",
+            "",
+            "CPU, network, disk and NFS server counters from /proc.",
+            "",
+            "The server monitor's collector: SERVER_MON=local runs it on the prime",
+            "client, SERVER_MON=ssh:HOST on HOST over ssh. One line per second in",
+            "the format of docs/live.md, until its reader goes away.",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  sfs server-mon",
+            "      samples of this host until Ctrl-C",
+        })
 public final class ServerMonCommand implements Callable<Integer> {
     @Option(names = "--proc", defaultValue = "/proc", description = "The /proc to read (default: ${DEFAULT-VALUE}).")
     Path proc;
