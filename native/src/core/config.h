@@ -34,6 +34,8 @@ struct sfs_cfg {
     int      dir_count;
     int      symlink_count;
     int      append_pcnt;
+    int      data_compress_pct;  /* written data: zero share of every 4 KiB block */
+    int      data_dedup_pct;     /* written data: blocks that repeat a fixed block */
     uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
     uint64_t file_size;          /* fixed file size, 0 = distribution */
     uint64_t working_set;        /* client data set bytes (randread, seqread, seqwrite) */

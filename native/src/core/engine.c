@@ -75,6 +75,7 @@ static void engine_free(sfs_engine *e)
         sfs_fileset_free(&p->fs);
         free(p->reqs);
         free(p->free_slots);
+        sfs_datagen_free(&p->data);
     }
     for (int k = 0; k < e->nworkers; k++) {
         free(e->workers[k].procs);
@@ -158,7 +159,9 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->depth = p->slots;
         p->reqs = calloc((size_t)p->slots, sizeof *p->reqs);
         p->free_slots = calloc((size_t)p->slots, sizeof *p->free_slots);
-        if (!p->reqs || !p->free_slots) {
+        if (!p->reqs || !p->free_slots ||
+            sfs_datagen_init(&p->data, p->slots, e->cfg.seed, p->global,
+                             e->cfg.data_compress_pct, e->cfg.data_dedup_pct) != 0) {
             snprintf(msg, sizeof msg, "out of memory");
             goto fail;
         }

@@ -13,6 +13,7 @@
 #include "counters.h"
 #include "cpu.h"
 #include "rng.h"
+#include "datagen.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
@@ -37,6 +38,7 @@ struct sfs_proc {
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */
     sfs_rng prng;                 /* pacing randomness (phase, poisson) */
+    struct sfs_datagen data;      /* what its writes carry (a buffer per slot) */
     uint64_t init_objects;        /* objects created (INIT progress) */
     int behind;                   /* > 1 s behind schedule */
     struct sfs_worker *w;

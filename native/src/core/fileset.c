@@ -376,7 +376,6 @@ int sfs_fileset_next_init(struct sfs_fileset *fs, sfs_req *req)
                  * and a write that commits at the end (nfs: one COMMIT per file) */
                 req->op = SFS_OP_WRCACHE;
                 req->offset = fs->init_off; req->length = len;
-                req->buf = (void *)sfs_write_pattern();
                 fs->init_off += len;
                 if (fs->init_off >= fs->size[i]) {
                     req->op = SFS_OP_WRITE;

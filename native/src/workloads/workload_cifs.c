@@ -152,7 +152,6 @@ static void fill(struct cifs_wl *w, sfs_req *req, int op)
             req->offset = size > len ? sfs_rng_below(&w->rng, (size - len) / align + 1) * align : 0;
         }
         req->length = len;
-        req->buf = (void *)sfs_write_pattern();
         set_file(w, req, w->file);
         break;
     }

@@ -70,7 +70,6 @@ static void sw_next(void *state, sfs_req *req)
         req->op = SFS_OP_WRCACHE;
         req->offset = s->off;
         req->length = s->ds.xfer;
-        req->buf = (void *)sfs_write_pattern();
         s->off += req->length;
         if (s->off >= s->ds.file_bytes) {   /* the file is complete: commit, next file */
             req->op = SFS_OP_WRITE;
