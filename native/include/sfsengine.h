@@ -182,6 +182,13 @@ const char *sfs_engine_op_unavailable(const char *backend, const char *options, 
 int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
                               int reportlen);
 
+/* The space a configuration's data will take, touching no target: one line
+ * per distinct target, "bytes<TAB>procs<TAB>rule<TAB>target\n" (rule: how
+ * the bytes were counted), after the workload's own sizing checks (e.g. a
+ * data set smaller than one transfer).  Returns the number of targets, or -1
+ * with the reason in report. */
+int sfs_engine_space(const char *config, char *report, int reportlen);
+
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);
 

@@ -253,6 +253,17 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         pthread_mutex_unlock(&e->lock);
         return -1;
     }
+    if (phase == SFS_PHASE_INIT && !e->space_checked) {
+        /* no engine thread runs yet: the backend contexts are free to use */
+        char m[sizeof e->err];
+        if (sfs_space_check(e, m, sizeof m)) {
+            snprintf(e->err, sizeof e->err, "%s", m);
+            e->failed = 1;
+            pthread_mutex_unlock(&e->lock);
+            return -1;
+        }
+        e->space_checked = 1;
+    }
     uint64_t now = sfs_now_ns();
     next_generation(e, now);
     e->phase_secs = seconds;

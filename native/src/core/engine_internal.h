@@ -83,6 +83,7 @@ struct sfs_engine {
     uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */
     int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
     int failed;                   /* lock */
+    int space_checked;            /* INIT found room on every target (space.c) */
     char err[1024];               /* lock */
 };
 
@@ -101,5 +102,9 @@ static inline struct sfs_counters *sfs_worker_counters(struct sfs_worker *w, uin
         return w->cnt[(g - 1) & 1];
     return w->cnt[g & 1];
 }
+
+/* Free space of every target (FSSTAT through its first proc) against what
+ * the procs' data will take (space.c); before INIT creates anything. */
+int sfs_space_check(sfs_engine *e, char *msg, size_t len);
 
 #endif

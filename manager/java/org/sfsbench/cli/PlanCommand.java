@@ -4,9 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.sfsbench.manager.SpaceCheck;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
+import org.sfsbench.rc.RunConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,7 +40,10 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            out.print(PlanText.of(RunPlan.from(RcParser.parse(rcFile)), Main.width(spec)));
+            RunConfig rc = RcParser.parse(rcFile);
+            RunPlan plan = RunPlan.from(rc);
+            SpaceCheck.check(rc, plan);
+            out.print(PlanText.of(plan, Main.width(spec)));
             out.flush();
             return ExitCodes.OK;
         } catch (RcException e) {

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.sfsbench.manager.Progress;
 import org.sfsbench.manager.RunSession;
+import org.sfsbench.manager.SpaceCheck;
 import org.sfsbench.manager.ValidationRun;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
@@ -112,6 +113,13 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         RunPlan plan = RunPlan.from(rc);
+        try {
+            SpaceCheck.check(rc, plan);
+        } catch (RcException e) {
+            System.err.println("sfs run: " + e.getMessage());
+            System.err.println("sfs run: nothing was started and no result file was written.");
+            return ExitCodes.USAGE;
+        }
         // the terminal's width as the help measures it (stty), 80 when it cannot be measured
         Progress progress = Progress.forConsole(mode, progressInterval, spec.usageMessage().width());
         for (String w : rc.warnings()) {

@@ -59,6 +59,8 @@ public final class RunConfig {
     private final int agentPort;
     private final AgentAccess agentAccess;
     private final int appendPcnt;
+    private final int dataCompressPct;
+    private final int dataDedupPct;
     private final int dirCount;
     private final int symlinkCount;
     private final int fileCount;
@@ -114,6 +116,8 @@ public final class RunConfig {
         agentPort = v.agentPort;
         agentAccess = v.agentAccess;
         appendPcnt = v.appendPcnt;
+        dataCompressPct = v.dataCompressPct;
+        dataDedupPct = v.dataDedupPct;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
@@ -349,6 +353,16 @@ public final class RunConfig {
         return appendPcnt;
     }
 
+    /** DATA_COMPRESS_PCT: percent of written data a compressor can remove (0 = incompressible). */
+    public int dataCompressPct() {
+        return dataCompressPct;
+    }
+
+    /** DATA_DEDUP_PCT: percent of written 4 KiB blocks that duplicate another (0 = all unique). */
+    public int dataDedupPct() {
+        return dataDedupPct;
+    }
+
     /** DIR_COUNT: files per directory. */
     public int dirCount() {
         return dirCount;
@@ -445,6 +459,8 @@ public final class RunConfig {
         int agentPort = 50777;
         AgentAccess agentAccess = AgentAccess.defaults();
         int appendPcnt = 70;
+        int dataCompressPct;
+        int dataDedupPct;
         int dirCount = 30;
         int symlinkCount = 20;
         int fileCount;
