@@ -211,6 +211,7 @@ const char *sfs_engine_op_name(int op);
 #define SFS_CAP_ASYNC   1   /* completes from an event loop: many procs per thread */
 #define SFS_CAP_NETWORK 2   /* speaks a file-server protocol over the network */
 #define SFS_CAP_NO_IO   4   /* does no I/O at all: measures the engine alone */
+#define SFS_CAP_DIRECT_IO 8 /* direct_io=1: data bypasses a client cache (O_DIRECT) */
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */

@@ -118,6 +118,11 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
+    if (e->cfg.direct_io && !(e->be->caps & SFS_CAP_DIRECT_IO)) {
+        snprintf(msg, sizeof msg, "direct_io=1: the %s backend has no client cache to bypass "
+                 "(every read and write reaches the server)", e->be->name);
+        goto fail;
+    }
     e->async = sfs_backend_async(e->be, &e->cfg);
     if (e->cfg.outstanding_ios > 0 && !e->async) {
         if (e->be->queue)

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine_internal.h"
 #include "log.h"
@@ -52,6 +53,15 @@ static uint64_t need_of(const sfs_engine *e, const char *t, int *procs)
     return with_growth(e->wl, sum);
 }
 
+/* an existing file or block device the access workload tests in place: it
+ * takes no new space */
+static int tested_in_place(const sfs_engine *e, const char *target)
+{
+    struct stat st;
+    return e->wl->target_objects && target[0] == '/' && stat(target, &st) == 0 &&
+           !S_ISDIR(st.st_mode);
+}
+
 int sfs_space_check(sfs_engine *e, char *msg, size_t len)
 {
     for (int i = 0; i < e->nprocs; i++) {
@@ -59,7 +69,7 @@ int sfs_space_check(sfs_engine *e, char *msg, size_t len)
         int seen = 0;
         for (int k = 0; k < i && !seen; k++)
             seen = strcmp(e->procs[k].target, p->target) == 0;
-        if (seen || e->cfg.target_objects) continue;
+        if (seen || tested_in_place(e, p->target)) continue;
         int procs;
         uint64_t need = need_of(e, p->target, &procs);
         sfs_sync s = { .be = e->be, .ctx = p->bctx };
@@ -76,9 +86,9 @@ int sfs_space_check(sfs_engine *e, char *msg, size_t len)
             char n[32], f[32];
             human(need, n, sizeof n);
             human(r.result_bytes, f, sizeof f);
-            snprintf(msg, len, "target %s: not enough space: %d procs need %s (%s), %s free; "
-                     "no file of the data set was created (lower LOAD or FILESET_SCALE, or free space)",
-                     p->target, procs, n, rule_of(e->wl), f);
+            snprintf(msg, len, "target %s: not enough space: the data set of %d proc%s needs %s (%s), "
+                     "%s free; no file of it was created (lower LOAD or FILESET_SCALE, or free space)",
+                     p->target, procs, procs == 1 ? "" : "s", n, rule_of(e->wl), f);
             return -1;
         }
     }
@@ -98,6 +108,17 @@ int sfs_engine_space(const char *config, char *report, int reportlen)
         snprintf(msg, sizeof msg, "workload=%s: unknown workload (available: %s)",
                  e.cfg.workload, sfs_workload_names());
         goto out;
+    }
+    if (e.cfg.direct_io) {
+        /* O_DIRECT moves whole 512-byte sectors at least: the workload must keep to them */
+        uint32_t a = e.wl->io_align ? e.wl->io_align(&e.cfg) : 1;
+        if (a % 512) {
+            snprintf(msg, sizeof msg, "direct_io=1: workload %s issues transfers and offsets in "
+                     "multiples of %u byte%s, not of the 512 that O_DIRECT needs%s", e.wl->name, a,
+                     a == 1 ? "" : "s", e.wl->io_align ? " (XFER_SIZE, ACCESS_SPECS or "
+                     "ACCESS_FILE_SIZE sets them)" : " (it replays the byte offsets of its file)");
+            goto out;
+        }
     }
     n = 0;
     if (report && reportlen > 0) report[0] = '\0';

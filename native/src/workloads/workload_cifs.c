@@ -211,6 +211,7 @@ static void cifs_standard_mix(double pct[SFS_OP_COUNT])
 }
 
 static const sfs_workload sfs2008_cifs = {
+    .io_align = sfs_xfer_io_align,   /* the same KiB tables and 1 KiB / 4 KiB offsets */
     .name = "sfs2008-cifs",
     .description = "SPECsfs2008 CIFS op mix as valid open/use/close sequences (guide 2.2.2)",
     .flags = SFS_WORKLOAD_RC,

@@ -98,7 +98,14 @@ static void sw_close(void *state)
     free(state);
 }
 
+/* offsets are whole transfers from 0 (dataset.c) */
+static uint32_t seqwrite_io_align(const struct sfs_cfg *cfg)
+{
+    return sfs_align_min(1u << 20, cfg->xfer_size ? cfg->xfer_size : SEQWRITE_DEFAULT_XFER);
+}
+
 static const sfs_workload seqwrite = {
+    .io_align = seqwrite_io_align,
     .name = "seqwrite",
     .description = "LOAD=max: sequential writes through the client data set",
     .flags = SFS_WORKLOAD_RC,

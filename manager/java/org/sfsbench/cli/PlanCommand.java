@@ -2,9 +2,10 @@ package org.sfsbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.sfsbench.manager.SpaceCheck;
+import org.sfsbench.manager.PlanChecks;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
@@ -42,8 +43,11 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             RunConfig rc = RcParser.parse(rcFile);
             RunPlan plan = RunPlan.from(rc);
-            SpaceCheck.check(rc, plan);
+            List<String> warnings = PlanChecks.check(rc, plan);
             out.print(PlanText.of(plan, Main.width(spec)));
+            for (String w : warnings) {
+                out.println("warning: " + w);
+            }
             out.flush();
             return ExitCodes.OK;
         } catch (RcException e) {

@@ -415,6 +415,14 @@ public final class RcParser {
             }
         }
         v.ipv6Enable = r.bool("IPV6_ENABLE", false);
+        v.directIo = r.bool("DIRECT_IO", false);
+        if (v.directIo && !v.fsProtocol.info().has(EngineCatalog.CAP_DIRECT_IO)) {
+            throw r.error("DIRECT_IO", "FS_PROTOCOL=" + v.fsProtocol.rcName() + " has no client cache to bypass: "
+                    + "every read and write reaches the server", "unset or no; yes with FS_PROTOCOL="
+                    + String.join(" or ", java.util.Arrays.stream(Backend.values())
+                            .filter(b -> b.info() != null && b.info().has(EngineCatalog.CAP_DIRECT_IO))
+                            .map(Backend::rcName).toList()));
+        }
     }
 
     /** IPv6 addresses (in CLIENTS or as servers) need IPV6_ENABLE, as in SPECsfs2008. */

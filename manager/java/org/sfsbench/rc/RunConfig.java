@@ -68,6 +68,7 @@ public final class RunConfig {
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
+    private final boolean directIo;
     private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
@@ -125,6 +126,7 @@ public final class RunConfig {
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
+        directIo = v.directIo;
         access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
@@ -397,6 +399,11 @@ public final class RunConfig {
         return ipv6Enable;
     }
 
+    /** DIRECT_IO: posix data files bypass the client's page cache (O_DIRECT). */
+    public boolean directIo() {
+        return directIo;
+    }
+
     /** The variables as written (name to value, file order), PASSWORD shown as {@link #MASK}. */
     public Map<String, String> variables() {
         return variables;
@@ -468,6 +475,7 @@ public final class RunConfig {
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;
+        boolean directIo;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
     }

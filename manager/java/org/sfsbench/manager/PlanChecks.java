@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import com.sun.nio.file.ExtendedOpenOption;
 
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Engine;
@@ -20,27 +23,49 @@ import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RunConfig;
 
 /**
- * The space a run's data will take, checked at plan time: every client's engine configuration of
- * every load point goes through the engine's own sizing (which also refuses impossible sizes, such
- * as a data set smaller than one transfer), and for posix targets on this machine the largest
- * point's need is compared with the folder's free space. Other targets are checked by each
- * engine before INIT (FSSTAT through the backend), where the agent can reach them.
+ * What a plan can know about its targets before anything starts. Every client's engine configuration
+ * of every load point goes through the engine's own sizing (which also refuses impossible sizes, such
+ * as a data set smaller than one transfer, and DIRECT_IO with a workload that cannot align). For
+ * posix targets on this machine: the largest point's need against the folder's free space, and
+ * DIRECT_IO against the file system (tmpfs refuses O_DIRECT). Other targets are checked by each
+ * engine before INIT (FSSTAT through the backend; O_DIRECT when the posix backend opens).
  */
-public final class SpaceCheck {
-    private SpaceCheck() {
+public final class PlanChecks {
+    private PlanChecks() {
     }
 
     /** One target's largest need: which clients, which mount point, how many bytes, counted how. */
     public record Need(String clients, String target, long bytes, String rule) {
     }
 
-    /** Refuses the plan with the engine's reason, or with the numbers when a local folder is too small. */
-    public static List<Need> check(RunConfig rc, RunPlan plan) throws RcException {
+    /**
+     * Refuses the plan with the engine's reason, with the numbers when a local folder is too small, or
+     * naming a local folder whose file system refuses O_DIRECT; returns warnings for the console.
+     */
+    public static List<String> check(RunConfig rc, RunPlan plan) throws RcException {
         List<Need> largest = needs(rc, plan);
+        List<String> warnings = new ArrayList<>();
         if (rc.fsProtocol() != Backend.POSIX) {
-            return largest;
+            return warnings;
         }
         for (Need n : largest) {
+            if (!Files.isDirectory(Path.of(n.target))) {
+                continue;   // an existing file or device tested in place takes no new space
+            }
+            if (rc.directIo()) {
+                String why = directIoProblem(n.target);
+                if (why != null) {
+                    throw new RcException(rc.rcFile(), 0, "DIRECT_IO", "yes", "mount point " + n.target
+                            + ": " + why, "a target on a disk-backed file system, or DIRECT_IO unset");
+                }
+            } else {
+                long mem = memTotalBytes();
+                if (mem > 0 && n.bytes < mem) {
+                    warnings.add("the data set on " + n.target + " (" + human(n.bytes) + ") fits in this client's "
+                            + "memory (" + human(mem) + "): reads can come from its page cache, so this measures "
+                            + "the client's page cache; DIRECT_IO=yes bypasses it");
+                }
+            }
             Long free = usableBytes(n.target);
             if (free != null && n.bytes > free) {
                 throw new RcException(rc.rcFile(), 0, "MNT_POINTS", n.target,
@@ -49,7 +74,7 @@ public final class SpaceCheck {
                         "a smaller LOAD, PROCS or FILESET_SCALE (or WORKING_SET), or a target with room");
             }
         }
-        return largest;
+        return warnings;
     }
 
     /** The largest point's bytes per local posix target (summed over the clients sharing it). */
@@ -94,6 +119,40 @@ public final class SpaceCheck {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** Why a folder's file system refuses O_DIRECT, or null when a probe file opens with it. */
+    static String directIoProblem(String folder) {
+        try {
+            String type = Files.getFileStore(Path.of(folder)).type();
+            if (type.equals("tmpfs") || type.equals("ramfs")) {
+                return "a " + type + " file system keeps its files in memory: there is no page cache to bypass";
+            }
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+        Path probe = Path.of(folder, ".sfs_direct_io_probe");
+        try (var ch = Files.newByteChannel(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.DELETE_ON_CLOSE, ExtendedOpenOption.DIRECT)) {
+            return null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return "it refuses O_DIRECT (a probe file: " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage()) + ")";
+        }
+    }
+
+    /** This machine's memory (MemTotal of /proc/meminfo), 0 when unknown. */
+    static long memTotalBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
     }
 
     static String human(long bytes) {
