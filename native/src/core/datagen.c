@@ -28,18 +28,34 @@ int sfs_datagen_init(struct sfs_datagen *g, int slots, uint64_t seed, int proc_g
     return 0;
 }
 
-/* One block of 'n' <= SFS_DATA_BLOCK bytes: pattern words from 'start' XOR 'key'. */
+/* dst = src XOR key, the key's bytes in memory order repeating every 8 */
+static void xor_run(unsigned char *dst, const unsigned char *src, size_t n, uint64_t key)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, src + i, 8);
+        v ^= key;
+        memcpy(dst + i, &v, 8);
+    }
+    unsigned char k[8];
+    memcpy(k, &key, 8);
+    for (; i < n; i++)
+        dst[i] = src[i] ^ k[i % 8];
+}
+
+/* One block of 'n' <= SFS_DATA_BLOCK bytes: the pattern from word 'start'
+ * (wrapping at its end) XOR 'key', its compressible tail zeros. */
 static void block_fill(unsigned char *out, size_t n, uint64_t start, uint64_t key,
                        int compress_pct)
 {
     const unsigned char *pool = sfs_write_pattern();
     size_t keep = n - n * (size_t)compress_pct / 100u;
-    size_t words = (keep + 7u) / 8u;
-    for (size_t i = 0; i < words; i++) {
-        uint64_t v;
-        memcpy(&v, pool + (start + i) % POOL_WORDS * 8u, 8);
-        v ^= key;
-        memcpy(out + i * 8u, &v, i * 8u + 8u <= keep ? 8u : keep - i * 8u);
+    size_t off = (size_t)(start % POOL_WORDS) * 8u;
+    for (size_t done = 0; done < keep; off = 0) {
+        size_t run = keep - done < SFS_WRITE_BUF - off ? keep - done : SFS_WRITE_BUF - off;
+        xor_run(out + done, pool + off, run, key);
+        done += run;
     }
     memset(out + keep, 0, n - keep);
 }

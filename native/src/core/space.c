@@ -64,6 +64,7 @@ static int tested_in_place(const sfs_engine *e, const char *target)
 
 int sfs_space_check(sfs_engine *e, char *msg, size_t len)
 {
+    if (e->be->caps & SFS_CAP_NO_IO) return 0;
     for (int i = 0; i < e->nprocs; i++) {
         const struct sfs_proc *p = &e->procs[i];
         int seen = 0;
@@ -77,7 +78,9 @@ int sfs_space_check(sfs_engine *e, char *msg, size_t len)
         memset(&r, 0, sizeof r);
         r.op = SFS_OP_FSSTAT;
         int rc = sfs_sync_run(&s, &r, "", FSSTAT_TIMEOUT_NS);
-        if (rc != 0) {   /* the null backend, or a server without FSSTAT */
+        if (rc == 0 && r.result_bytes == 0 && r.attr.size == 0)
+            rc = -ENODATA;   /* a backend that cannot tell (null: no I/O at all) */
+        if (rc != 0) {   /* a server without FSSTAT: the check is left out */
             sfs_debug(&e->cfg, SFS_DBG_CHILD_SETUP, p->global, "free space of %s unknown: %s",
                       p->target, strerror(rc < 0 ? -rc : rc));
             continue;

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.LoopFs;
 import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
 
@@ -35,23 +36,23 @@ class SpaceIT {
     @Test
     void posixFolderTooSmallIsRefusedAtPlanTime(@TempDir Path dir) throws Exception {
         try (LoopFs fs = LoopFs.mount(dir.resolve("img"), dir.resolve("mnt"))) {
-            Path rc = rc(dir, "posix", fs.dir.toString(), "");
+            Path rc = rc(dir, "posix", fs.dir().toString(), "");
             ChildProcess plan = Sfs.start(dir.resolve("plan.txt"), Map.of(), "plan", "-r", rc.toString());
             assertEquals(2, plan.waitFor(60), plan.output());
-            assertNeedAndFree(plan.output(), fs.dir.toString());
+            assertNeedAndFree(plan.output(), fs.dir().toString());
             assertTrue(plan.output().contains("localhost"), "names the client: " + plan.output());
             ChildProcess run = Sfs.start(dir.resolve("run.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "sp",
                     "-d", dir.resolve("results").toString());
             assertEquals(2, run.waitFor(60), run.output());
-            assertNeedAndFree(run.output(), fs.dir.toString());
-            assertEquals(List.of("lost+found"), names(fs.dir), "nothing created");
+            assertNeedAndFree(run.output(), fs.dir().toString());
+            assertEquals(List.of("lost+found"), names(fs.dir()), "nothing created");
         }
     }
 
     @Test
     void nfsExportTooSmallIsRefusedBeforeInit(@TempDir Path dir) throws Exception {
         try (LoopFs fs = LoopFs.mount(dir.resolve("img"), dir.resolve("ganesha"))) {
-            GaneshaServer g = new GaneshaServer(fs.dir).start();
+            GaneshaServer g = new GaneshaServer(fs.dir()).start();
             try {
                 String out = failedRun(dir, rc(dir, "nfs", g.url(), ""));
                 assertNeedAndFree(out, g.url());
@@ -73,7 +74,7 @@ class SpaceIT {
                 String out = failedRun(dir, rc(dir, "cifs", share, "USERNAME=" + s.env.get("USER") + "\nPASSWORD="
                         + s.env.get("PASSWORD") + "\nDOMAIN=" + s.env.get("DOMAIN") + "\n"));
                 assertNeedAndFree(out, share);
-                assertNoFiles(fs.dir.resolve("share"));
+                assertNoFiles(fs.dir().resolve("share"));
             } finally {
                 s.stop();
             }
@@ -120,28 +121,6 @@ class SpaceIT {
         try (Stream<Path> s = Files.walk(d)) {
             List<Path> files = s.filter(Files::isRegularFile).toList();
             assertEquals(List.of(), files, "no file of the file set under " + d);
-        }
-    }
-
-    /** A 64 MiB ext4 image mounted through a loop device, removed on close. */
-    record LoopFs(Path image, Path dir) implements AutoCloseable {
-        static LoopFs mount(Path image, Path dir) throws Exception {
-            Files.createDirectories(dir);
-            sh("truncate -s 64M '" + image + "' && mkfs.ext4 -q -F '" + image + "' && mount -o loop '" + image
-                    + "' '" + dir + "'");
-            return new LoopFs(image, dir);
-        }
-
-        @Override
-        public void close() throws Exception {
-            sh("umount -l '" + dir + "'");
-            Files.deleteIfExists(image);
-        }
-
-        private static void sh(String cmd) throws Exception {
-            Process p = new ProcessBuilder("sh", "-c", cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(0, p.waitFor(), cmd + ": " + out);
         }
     }
 }
