@@ -71,7 +71,7 @@ public final class PlanChecks {
                 throw new RcException(rc.rcFile(), 0, "MNT_POINTS", n.target,
                         "not enough space for " + n.clients + ": the data set needs " + human(n.bytes) + " ("
                                 + n.rule + "), " + human(free) + " free there",
-                        "a smaller LOAD, PROCS or FILESET_SCALE (or WORKING_SET), or a target with room");
+                        "less data (LOAD, PROCS, FILESET_SCALE, WORKING_SET or ACCESS_FILE_SIZE), or a target with room");
             }
         }
         return warnings;
