@@ -35,7 +35,7 @@ class DirectIoIT {
     void tmpfsIsRefusedNamingTheMountPoint(@TempDir Path dir) throws Exception {
         Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "sfs-dio");
         try {
-            Path rc = TopSpeedRuns.rc(dir, "posix", shm.toString(), 1, "WORKLOAD=randread\nWORKING_SET=8M\nDIRECT_IO=yes");
+            Path rc = TopSpeedRuns.rc(dir, "posix", shm.toString(), 1, "WORKLOAD=randread\nWORKING_SET=8M\nSTEP_PROCS=\"1 1 3 1\"\nDIRECT_IO=yes");
             ChildProcess plan = Sfs.start(dir.resolve("plan.txt"), Map.of(), "plan", "-r", rc.toString());
             assertEquals(2, plan.waitFor(60), plan.output());
             assertTrue(plan.output().contains("mount point " + shm) && plan.output().contains("tmpfs"), plan.output());
@@ -47,7 +47,7 @@ class DirectIoIT {
     /** Resident pages (fincore) of the data files a 2 s random read run with DIRECT_IO={@code direct} left. */
     private static long residentPagesAfterRun(Path dir, Path mnt, String direct) throws Exception {
         Path rc = TopSpeedRuns.rc(dir, "posix", mnt.toString(), 1, String.join("\n", "WORKLOAD=randread",
-                "XFER_SIZE=4K", "WORKING_SET=8M", "STEP_PROCS=\"1 1 1 3\"", "WARMUP_TIME=1", "DIRECT_IO=" + direct));
+                "XFER_SIZE=4K", "WORKING_SET=8M", "STEP_PROCS=\"1 1 3 1\"", "WARMUP_TIME=1", "DIRECT_IO=" + direct));
         ChildProcess run = Sfs.start(dir.resolve("run-" + direct + ".txt"), Map.of(), "run", "-r", rc.toString(),
                 "-s", "dio" + direct, "-d", dir.resolve("results-" + direct).toString());
         assertEquals(0, run.waitFor(240), run.output());
