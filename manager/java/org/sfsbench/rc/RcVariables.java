@@ -23,6 +23,7 @@ final class RcVariables {
             // sfsbench extensions
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
+            "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO",
             // watching a run (docs/live.md)
             "LIVE", "SERVER_MON",
             // sfsbench top speed (docs/top-speed.md)
