@@ -42,7 +42,7 @@ public interface LiveListener {
      * One sample of the server monitor: cumulative counters as the server's /proc gives them.
      *
      * @param timeMs when it was taken
-     * @param cpuBusyPercent server CPU busy since the previous sample (all but idle and iowait),
+     * @param cpuBusyPercent server CPU busy since the previous sample (user, nice, system, irq, softirq),
      *     percent of all CPUs; NaN for the first
      * @param netRxBytes bytes received over all interfaces but loopback, or over loopback alone
      *     when that is all the server has (the sum of {@code ServerSample}'s interfaces)

@@ -16,9 +16,9 @@ import java.util.Map;
  */
 public record ServerSample(long timeMs, long[] cpu, Map<String, long[]> net, Map<String, long[]> disks,
         Map<String, Long> nfsd) {
-    /** Busy ticks: all but idle and iowait. */
+    /** Busy ticks as the clients' CPU counts them: user + nice + system + irq + softirq. */
     public long cpuBusy() {
-        return cpuTotal() - cpu[3] - cpu[4];
+        return cpu[0] + cpu[1] + cpu[2] + cpu[5] + cpu[6];
     }
 
     public long cpuTotal() {

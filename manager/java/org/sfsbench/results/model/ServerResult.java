@@ -5,7 +5,7 @@ package org.sfsbench.results.model;
  * and the sanity check of what the clients sent against what the server saw. NaN where not
  * measured; when {@code missing} is set every figure is NaN.
  *
- * @param cpuBusyPercent CPU busy (all but idle and iowait), percent of all the server's CPUs
+ * @param cpuBusyPercent CPU busy (user + nice + system + irq + softirq), percent of all the server's CPUs
  * @param cpuUserPercent user + nice
  * @param cpuSystemPercent system + irq + softirq
  * @param cpuIowaitPercent iowait
