@@ -144,6 +144,13 @@ public final class RunCommand implements Callable<Integer> {
             progress.println("warning: " + w);
         }
         if (validateLevel != null) {
+            if (live != null || liveFile != null) {
+                System.err.println("sfs run: --live and --live-file watch a run; -v validates and has nothing to show");
+                return ExitCodes.USAGE;
+            }
+            if (rc.live() != null || rc.serverMon() != null) {
+                progress.println("note: LIVE and SERVER_MON are for runs; validation (-v) does not use them");
+            }
             return new ValidationRun(rc, plan, dir, sfx, validateLevel).run();
         }
         String liveAt = live != null ? live : rc.live();

@@ -40,6 +40,11 @@ public final class HeadlessChromium {
         run(url, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height);
     }
 
+    /** The serialised DOM of a page served over HTTP after its scripts ran. */
+    public static String dumpDom(String url, Path profile) throws IOException, InterruptedException {
+        return run(url, profile, "--dump-dom");
+    }
+
     /** The serialised DOM of {@code page} after Chromium parsed it. */
     public static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
         return run(page, profile, "--dump-dom");
