@@ -61,7 +61,16 @@ public final class LiveServer implements AutoCloseable {
 
     /** The page's address (with the token when one is needed). */
     public String url() {
-        String host = http.getAddress().getAddress().getHostAddress();
+        java.net.InetAddress bound = http.getAddress().getAddress();
+        String host = bound.getHostAddress();
+        if (bound.isAnyLocalAddress()) {
+            // every address: this host's name is what a browser elsewhere would use
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                host = "0.0.0.0";
+            }
+        }
         if (host.contains(":")) {
             host = "[" + host + "]";
         }

@@ -37,9 +37,13 @@ class LivePageIT {
             for (int sec = 0; sec < 20; sec++) {
                 List<EngineSample> samples = new ArrayList<>();
                 for (int c = 0; c < 64; c++) {
-                    long ops = (sec + 1) * (10L * point + c % 7);
+                    long perSecond = 10L * point + c % 7;
+                    long ops = (sec + 1) * perSecond;
+                    // counters are cumulative over the phase: every second so far, each a little slower
                     LatencyHistogram h = new LatencyHistogram();
-                    h.addToBucket(LatencyHistogram.bucketOf(200L * point + 50L * sec), ops);
+                    for (int s = 0; s <= sec; s++) {
+                        h.addToBucket(LatencyHistogram.bucketOf(200L * point + 50L * s), perSecond);
+                    }
                     samples.add(new EngineSample(Phase.RUN, 0, 0, 0, 0, 4, point == 10 && c % 20 == 3 ? 2 : 0,
                             List.of(new OpCounters(read, ops, 0, ops * 8192, ops * 200L * point, 1, 1, 0, 0, ops, h)),
                             List.of()));
