@@ -17,6 +17,8 @@ import org.sfsbench.servermon.ServerSample;
  * anything else is a command of the user's, run by {@code sh -c}, that prints the same lines.
  */
 final class ServerMon {
+    /** How long a run waits for the collector's first sample before it starts. */
+    private static final long FIRST_SAMPLE_WAIT_MS = 20_000;
     private ServerMon() {
     }
 
@@ -51,6 +53,15 @@ final class ServerMon {
                             cause));
                 });
         out.log("SERVER_MON: collector " + what + " started (pid " + m.pid() + ")");
+        // the first point's RUN needs a sample before it: a collector over ssh takes a moment to start
+        try {
+            if (!m.awaitFirstSample(FIRST_SAMPLE_WAIT_MS) && m.ended() == null) {
+                progress.println("warning: no sample from the server monitor " + what + " within "
+                        + FIRST_SAMPLE_WAIT_MS / 1000 + " s; the run starts anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return m;
     }
 

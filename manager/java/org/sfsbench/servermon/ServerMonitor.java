@@ -80,6 +80,7 @@ public final class ServerMonitor implements AutoCloseable {
                 if (s != null) {
                     synchronized (this) {
                         samples.add(new Arrived(System.currentTimeMillis(), s));
+                        notifyAll();
                     }
                     onSample.accept(s);
                 }
@@ -116,6 +117,19 @@ public final class ServerMonitor implements AutoCloseable {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * Waits until the first sample arrived or the collector ended, at most {@code ms}.
+     *
+     * @return true when a sample is there
+     */
+    public synchronized boolean awaitFirstSample(long ms) throws InterruptedException {
+        long until = System.currentTimeMillis() + ms;
+        while (samples.isEmpty() && ended == null && System.currentTimeMillis() < until) {
+            wait(Math.max(1, Math.min(200, until - System.currentTimeMillis())));
+        }
+        return !samples.isEmpty();
     }
 
     /** Why samples stopped, or null while they arrive. */
