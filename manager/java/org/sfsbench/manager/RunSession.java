@@ -9,12 +9,14 @@ import java.util.List;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.RunRules;
+import org.sfsbench.results.Verdicts;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RunResult;
@@ -68,7 +70,9 @@ public final class RunSession {
         progress.println("  The results from this run will be stored in");
         progress.println("  " + out.file("sfssum"));
         List<String> planned = RunRules.reasons(plan.ruleChecks());
-        if (!planned.isEmpty()) {
+        if (plan.settings().rules() != WorkloadRules.SPECSFS2008) {
+            progress.println("  " + Verdicts.notApplicable(plan.settings().rules()));
+        } else if (!planned.isEmpty()) {
             progress.println("  not disclosable: " + planned.size() + " reason(s), listed at the end and in sfsres");
         }
         out.sfslog().runStart(result(null, List.of()),
@@ -193,7 +197,7 @@ public final class RunSession {
         r.failure(failure);
         r.unsupportedOps(unissuableOps());
         Metrics.compute(r.loadPoints()).applyTo(r);
-        RunRules.apply(r, plan.settings());
+        Verdicts.apply(r, plan.settings());
         List<String> notes = new ArrayList<>(r.notes());
         for (ClientSession c : sessions) {
             notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());

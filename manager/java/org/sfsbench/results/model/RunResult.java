@@ -28,6 +28,7 @@ import org.sfsbench.engine.Backend;
  * @param unsupportedOps ops of the mix the backend could not issue (run rule backend-ops)
  * @param complete false when the run ended before its last load point
  * @param failure why the run ended early (null when complete)
+ * @param headline what the outputs lead with and which rules judged the run; null for a run read from sfssum
  */
 public record RunResult(
         String toolVersion,
@@ -49,7 +50,8 @@ public record RunResult(
         List<String> notes,
         List<String> unsupportedOps,
         boolean complete,
-        String failure) {
+        String failure,
+        Headline headline) {
 
     public RunResult {
         rcVariables = List.copyOf(rcVariables);
@@ -87,7 +89,8 @@ public record RunResult(
                 .notes(notes)
                 .unsupportedOps(unsupportedOps)
                 .complete(complete)
-                .failure(failure);
+                .failure(failure)
+                .headline(headline);
     }
 
     /**
@@ -115,6 +118,7 @@ public record RunResult(
         private List<String> unsupportedOps = new ArrayList<>();
         private boolean complete;
         private String failure;
+        private Headline headline;
 
         private Builder() {
         }
@@ -306,8 +310,17 @@ public record RunResult(
             return this;
         }
 
+        public Headline headline() {
+            return headline;
+        }
+
+        public Builder headline(Headline headline) {
+            this.headline = headline;
+            return this;
+        }
+
         public RunResult build() {
-            return new RunResult(toolVersion, suffix, startTime, endTime, rcFile, rcVariables, protocol, workload, clients, loadPoints, peakThroughput, overallResponseTimeMs, overallResponseTimeNoOriginMs, disclosable, nonDisclosableReasons, ruleChecks, notes, unsupportedOps, complete, failure);
+            return new RunResult(toolVersion, suffix, startTime, endTime, rcFile, rcVariables, protocol, workload, clients, loadPoints, peakThroughput, overallResponseTimeMs, overallResponseTimeNoOriginMs, disclosable, nonDisclosableReasons, ruleChecks, notes, unsupportedOps, complete, failure, headline);
         }
     }
 }
