@@ -25,7 +25,7 @@ public final class Verdicts {
             case SPECSFS2008 -> throw new IllegalArgumentException("SPECsfs2008's rules apply to an SFS load curve");
         };
         return "SPECsfs2008's run rules do not apply to " + what + ": it is never disclosable as a SPECsfs2008"
-                + " result; its " + rules.title() + " below decide whether it is valid.";
+                + " result; its " + rules.title() + " decide whether it is valid.";
     }
 
     /** The rules decided before the run ({@code sfs plan}): SPECsfs2008's, or none for the other workloads. */
