@@ -116,10 +116,6 @@ public final class RunSession {
             progress.println("sfs run: could not write the final reports: " + e.getMessage());
             return 1;
         }
-        FinalReports.printSummary(result, out, progress);
-        if (clients != null) {
-            progress.println(fileSetNote());
-        }
         if (rc.access() != null) {
             try {
                 AccessResults.write(rc, out, result, progress);
@@ -127,6 +123,11 @@ public final class RunSession {
                 progress.println("sfs run: could not write the access results: " + e.getMessage());
                 return 1;
             }
+        }
+        // the headline and the verdict close the run's output
+        FinalReports.printSummary(result, out, progress);
+        if (clients != null) {
+            progress.println(fileSetNote());
         }
         return failure == null ? 0 : 1;
     }
@@ -196,7 +197,10 @@ public final class RunSession {
                 : out.points().size() == plan.points().size()));
         r.failure(failure);
         r.unsupportedOps(unissuableOps());
-        Metrics.compute(r.loadPoints()).applyTo(r);
+        if (plan.settings().rules() == WorkloadRules.SPECSFS2008) {
+            // peak and ORT describe a paced SFS curve; other runs have their own headline
+            Metrics.compute(r.loadPoints()).applyTo(r);
+        }
         Verdicts.apply(r, plan.settings());
         List<String> notes = new ArrayList<>(r.notes());
         for (ClientSession c : sessions) {
