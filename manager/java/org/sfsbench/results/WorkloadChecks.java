@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.sfsbench.engine.WorkloadRules;
 
+import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RuleCheck;
@@ -63,15 +64,16 @@ public final class WorkloadChecks {
     public static List<RuleCheck> loadfile(RunResult run, RunSettings s) {
         List<RuleCheck> out = new ArrayList<>();
         String what = "Every simulated client replayed for the whole RUN: each client count measured its full"
-                + " RUNTIME with all its clients, and ops completed in every interval.";
+                + " RUNTIME, every client host completed ops, and ops completed in every sampling interval.";
         RuleCheck clients = windows(run, s, "clients", what, "point");
         if (clients.passed()) {
             for (LoadPointResult p : run.loadPoints()) {
-                long planned = s.plannedLoads().size() >= p.index() ? s.plannedLoads().get(p.index() - 1) : 0;
+                ClientThroughput host = p.clients().stream().filter(c -> c.opsPerSec() == 0).findFirst().orElse(null);
                 IntervalPoint idle = p.intervals().stream().filter(i -> i.opsPerSec() == 0).findFirst().orElse(null);
-                if (planned > 0 && p.simulatedClients() != planned) {
+                if (host != null) {
                     clients = new RuleCheck("clients", what, false, String.format(Locale.ROOT,
-                            "point %d replayed %d of %d clients", p.index(), p.simulatedClients(), planned));
+                            "point %d (%d clients): the clients on %s completed no op", p.index(),
+                            p.simulatedClients(), host.client()));
                     break;
                 }
                 if (idle != null) {
