@@ -116,7 +116,7 @@ public final class Headlines {
 
     private static String where(LoadPointResult p) {
         return p.step() == null ? "load point " + p.index()
-                : String.format(Locale.ROOT, "step %d (%d procs per client, unpaced)", p.index(),
-                        p.step().getProcsPerClient());
+                : String.format(Locale.ROOT, "step %d (%d proc%s per client, unpaced)", p.index(),
+                        p.step().getProcsPerClient(), p.step().getProcsPerClient() == 1 ? "" : "s");
     }
 }
