@@ -1,5 +1,6 @@
 package org.sfsbench.results;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.engine.WorkloadRules;
@@ -45,12 +46,12 @@ public final class Verdicts {
                 case LOADFILE -> WorkloadChecks.loadfile(built, s);
                 default -> WorkloadChecks.topSpeed(built, s);
             };
-            run.ruleChecks(checks);
-            run.nonDisclosableReasons(List.of(notApplicable(rules)));
-            run.disclosable(false);
+            run.ruleChecks = new ArrayList<>(checks);
+            run.nonDisclosableReasons = new ArrayList<>(List.of(notApplicable(rules)));
+            run.disclosable = false;
         }
-        boolean valid = rules == WorkloadRules.SPECSFS2008 ? run.disclosable()
-                : run.ruleChecks().stream().allMatch(RuleCheck::passed);
-        run.headline(new Headline(rules.id(), valid, Headlines.of(run.build(), s, rules)));
+        boolean valid = rules == WorkloadRules.SPECSFS2008 ? run.disclosable
+                : run.ruleChecks.stream().allMatch(RuleCheck::passed);
+        run.headline = new Headline(rules.id(), valid, Headlines.of(run.build(), s, rules));
     }
 }

@@ -49,12 +49,17 @@ class VerdictsTest {
     }
 
     private static LoadPointResult point(int index, double ops, double msec, double seconds, double mbps) {
-        return Fixtures.point(index, 0, ops, msec).toBuilder().seconds(seconds).throughputMBps(mbps).p99Ms(msec * 3)
-                .loadGenerators(1).procsPerGenerator(2).build();
+        return Fixtures.point(index, 0, ops, msec).with(b -> {
+            b.seconds = seconds;
+            b.throughputMBps = mbps;
+            b.p99Ms = msec * 3;
+            b.loadGenerators = 1;
+            b.procsPerGenerator = 2;
+        });
     }
 
     private static RunResult judged(RunResult.Builder r, RunSettings s) {
-        r.complete(true);
+        r.complete = true;
         Verdicts.apply(r, s);
         return r.build();
     }
@@ -62,7 +67,7 @@ class VerdictsTest {
     @Test
     void sfsRunsKeepTheRunRulesAndTheirHeadline() {
         RunResult.Builder b = Fixtures.goodRun();
-        Metrics.compute(b.loadPoints()).applyTo(b);
+        Metrics.compute(b.loadPoints).applyTo(b);
         RunResult r = judged(b, new Fixtures.Settings());
         assertTrue(r.disclosable() && r.headline().valid() && r.headline().sfs2008(), r.toString());
         assertEquals(List.of(Headlines.sfs(r)), r.headline().lines());
@@ -75,7 +80,7 @@ class VerdictsTest {
         RunResult.Builder b = RunResult.builder();
         // OLTP depth 1 then 8 (2 workers: 1000 ops/s at 2 ms keep 1 in flight each; 3000 at 5 ms, 7.5),
         // Seq depth 1 then 8
-        b.loadPoints(List.of(point(1, 1000, 2, 10, 8), point(2, 3000, 5, 10, 24), point(3, 500, 4, 10, 64),
+        b.loadPoints.addAll(List.of(point(1, 1000, 2, 10, 8), point(2, 3000, 5, 10, 24), point(3, 500, 4, 10, 64),
                 point(4, 450, 30, 10, 57)));
         RunResult r = judged(b, new Own(WorkloadRules.ACCESS, 4, 10));
         assertEquals(List.of("OLTP: 3000 IOPS at queue depth 8 (step 2, p99 15.000 ms); 24.00 MB/s at queue depth 8"
@@ -90,7 +95,7 @@ class VerdictsTest {
     @Test
     void accessFailsAShortStepAQueueNotReachedAndErrors() {
         RunResult.Builder b = RunResult.builder();
-        b.loadPoints(List.of(point(1, 1000, 2, 10, 8), point(2, 3000, 1, 6, 24).toBuilder().failedOps(3).build()));
+        b.loadPoints.addAll(List.of(point(1, 1000, 2, 10, 8), point(2, 3000, 1, 6, 24).with(p -> p.failedOps = 3)));
         RunResult r = judged(b, new Own(WorkloadRules.ACCESS, 2, 10));
         assertFalse(r.headline().valid());
         assertEquals("step 2 measured 6.0 of 10 s", r.ruleChecks().get(0).detail());
@@ -101,15 +106,15 @@ class VerdictsTest {
     @Test
     void loadfileHeadlineIsDbenchsLinePerClientCount() {
         RunResult.Builder b = RunResult.builder();
-        b.loadPoints(List.of(point(1, 100, 1, 3, 40.6701).toBuilder().simulatedClients(1).build(),
-                point(2, 150, 1, 3, 50).toBuilder().simulatedClients(3).build()));
+        b.loadPoints.addAll(List.of(point(1, 100, 1, 3, 40.6701).with(p -> p.simulatedClients = 1),
+                point(2, 150, 1, 3, 50).with(p -> p.simulatedClients = 3)));
         RunResult r = judged(b, new Own(WorkloadRules.LOADFILE, 2, 3));
         assertTrue(r.headline().lines().get(0).startsWith("Throughput 40.6701 MB/sec (NB=50.8376 MB/sec  406.701"
                 + " MBit/sec)  1 clients  1 procs  max_latency="), r.headline().lines().get(0));
         assertTrue(r.ruleChecks().get(0).passed() && r.ruleChecks().get(1).passed(), r.ruleChecks().toString());
         // a client count with an interval in which no client completed an op did not run the whole time
-        b.loadPoints().set(1, b.loadPoints().get(1).toBuilder()
-                .intervals(List.of(new IntervalPoint(1, 150, 1, 0, 0), new IntervalPoint(2, 0, 0, 0, 0))).build());
+        b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.intervals = new java.util.ArrayList<>(
+                List.of(new IntervalPoint(1, 150, 1, 0, 0), new IntervalPoint(2, 0, 0, 0, 0)))));
         RunResult stalled = judged(b, new Own(WorkloadRules.LOADFILE, 2, 3));
         assertEquals("point 2 (3 clients): no op completed in the interval ending at 2 s",
                 stalled.ruleChecks().get(0).detail());
@@ -119,7 +124,7 @@ class VerdictsTest {
     @Test
     void topSpeedSaysWhyThereIsNoKnee() {
         RunResult.Builder b = RunResult.builder();
-        b.loadPoints(List.of(step(point(1, 1000, 1, 2, 4), "procs", 1, false),
+        b.loadPoints.addAll(List.of(step(point(1, 1000, 1, 2, 4), "procs", 1, false),
                 step(point(2, 1900, 1, 2, 8), "procs", 2, false), step(point(3, 950, 1, 2, 4), "curve", 2, false)));
         Own s = new Own(WorkloadRules.TOP_SPEED, 1, 2);
         s.ramp = true;
@@ -140,6 +145,6 @@ class VerdictsTest {
         st.setProcsPerClient(procs);
         st.setKnee(knee);
         st.setCurvePct(kind.equals("curve") ? 50 : 0);
-        return p.toBuilder().step(st).build();
+        return p.with(b -> b.step = st);
     }
 }
