@@ -3,11 +3,10 @@ package org.sfsbench.manager;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.Locale;
 
 import org.sfsbench.report.ResultPublisher;
-import org.sfsbench.results.Metrics;
-import org.sfsbench.results.SfsresWriter;
+import org.sfsbench.results.Headlines;
+import org.sfsbench.results.VerdictText;
 import org.sfsbench.results.model.RunResult;
 
 /** The end-of-run outputs: sfsres, the XML/JSON results and the HTML report; the console summary. */
@@ -22,14 +21,12 @@ final class FinalReports {
         progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
     }
 
-    /** The run's headline: the metric and response time, or why there is none. */
+    /** The run's headline as the console ends with it: the workload's verdict, or SFS's metric. */
     static String headline(RunResult result) {
-        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
-            return SfsresWriter.noMetric(result);
+        if (result.headline() != null && !result.headline().sfs2008()) {
+            return String.join("\n", VerdictText.lines(result));
         }
-        return String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(),
-                result.overallResponseTimeMs(), result.complete() ? "" : ", from the points finished before the failure");
+        return Headlines.sfs(result);
     }
 
     /** The sfssum rows as written, the metric, and the verdict. */
@@ -50,7 +47,15 @@ final class FinalReports {
                 progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
             }
         }
-        progress.println(headline(result));
+        if (result.headline() != null && !result.headline().sfs2008()) {
+            String note = VerdictText.unpacedNote(result);
+            if (note != null) {
+                progress.println(note);
+            }
+            VerdictText.lines(result).forEach(progress::println);
+            return;
+        }
+        progress.println(Headlines.sfs(result));
         if (result.disclosable()) {
             progress.println("disclosable run");
         } else {
