@@ -223,10 +223,25 @@ static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
     free(n);
 }
 
+/* A job of the connection still holds a request: the server never answered
+ * it (the engine gave up waiting, backend.h request lifecycle). */
+static int conn_hung(const struct smb_conn *n)
+{
+    for (const struct smb_job *j = n->all; j; j = j->next_all)
+        if (j->req)
+            return 1;
+    return 0;
+}
+
+/* Requests still in flight are cancelled: their tasks are never resumed
+ * (job_finish, and so done, does not run) and are freed with the
+ * connection; a hung connection is abandoned rather than waited on. */
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
+    if (x->conn && conn_hung(x->conn) && x->ops->abandon)
+        x->ops->abandon(x->c);
     if (x->c) {
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);

@@ -111,6 +111,11 @@ typedef struct smb_client_ops {
     int  (*service)(smb_client *c, short revents);
     /* Why the connection was lost, naming the server ("" if it was not). */
     const char *(*error)(smb_client *c);
+    /* Give up the connection without another word to the server: calls
+     * still waiting are never resumed, later calls fail at once and
+     * disconnect sends nothing (backend.h, request lifecycle 3: the server
+     * stopped answering). */
+    void (*abandon)(smb_client *c);
 } smb_client_ops;
 
 extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */

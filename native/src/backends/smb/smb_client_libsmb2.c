@@ -499,6 +499,12 @@ static const char *connect_hint(int err)
     }
 }
 
+static void l2_abandon(smb_client *c)
+{
+    mark_dead(c, "%s", "given up with requests unanswered");
+    c->ready = NULL;   /* woken by mark_dead, but their ops are cancelled */
+}
+
 static void l2_disconnect(smb_client *c)
 {
     if (!c)
@@ -922,5 +928,5 @@ const smb_client_ops smb_client_libsmb2 = {
     .query_fs = l2_query_fs, .list_dir = l2_list_dir, .get_secdesc = l2_get_secdesc,
     .mkdir = l2_mkdir, .rmdir = l2_rmdir, .unlink = l2_unlink, .rename = l2_rename,
     .echo = l2_echo, .flush = l2_flush, .lock = l2_lock,
-    .fd = l2_fd, .service = l2_service, .error = l2_error,
+    .fd = l2_fd, .service = l2_service, .error = l2_error, .abandon = l2_abandon,
 };
