@@ -611,7 +611,14 @@ static int smb_backend_submit(void *ctx, sfs_req *req)
     j->x = x;
     j->req = req;
     x->inflight++;
-    smb_task_run(j->task, j);
+    int rc = smb_task_run(j->task, j);
+    if (rc < 0) {   /* not started: done() will not be called */
+        x->inflight--;
+        j->req = NULL;
+        j->next_idle = n->idle;
+        n->idle = j;
+        return rc;
+    }
     /* send what the op queued now */
     x->ops->service(x->c, 0);
     return 0;
