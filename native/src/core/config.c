@@ -118,7 +118,7 @@ static const sfs_option core_keys[] = {
      * tolerance too coarse (docs/workloads.md, Tolerance) */
     { "fileset_scale", SFS_KEY_NUM, 0.0001, 1, "1", "factor on the file-set size (below 1: a trial run)", CORE(fileset_scale) },
     { "dir_count", SFS_KEY_INT, 1, 1000000, "30", "files per directory", CORE(dir_count) },
-    { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per directory", CORE(symlink_count) },
+    { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per proc", CORE(symlink_count) },
     { "append_pcnt", SFS_KEY_INT, 0, 100, "70", "percent of writes that append", CORE(append_pcnt) },
     { "xfer_size", SFS_KEY_INT, 0, SFS_XFER_MAX, "0", "fixed read/write transfer in bytes (0 = the workload's distribution)", CORE(xfer_size) },
     { "file_size", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "fixed file size in bytes (0 = the workload's distribution)", CORE(file_size) },

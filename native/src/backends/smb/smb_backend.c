@@ -44,6 +44,24 @@ const smb_client_ops *const smb_clients[] = {
  * catalog publishes them (SMB_CLIENT in the rc file is checked against it). */
 #define SMB_CLIENT_WORDS "libsmb2|libsmbclient"
 
+const char *smb_connect_hint(int err)
+{
+    switch (err) {
+    case EACCES: case EPERM:
+        return "access denied: wrong user name, password or domain, or the user may not use the share";
+    case ENOENT: case ENODEV: case ENXIO:
+        return "share not found on the server";
+    case ECONNREFUSED:
+        return "connection refused: no SMB server listening on that port";
+    case ETIMEDOUT:
+        return "timed out";
+    case EHOSTUNREACH: case ENETUNREACH:
+        return "host unreachable";
+    default:
+        return NULL;
+    }
+}
+
 const smb_client_ops *smb_client_find(const char *name)
 {
     for (int i = 0; smb_clients[i]; i++)

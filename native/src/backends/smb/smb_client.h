@@ -126,5 +126,8 @@ extern const smb_client_ops smb_client_libsmbclient;  /* smb_client_libsmbclient
 extern const smb_client_ops *const smb_clients[];
 /* The implementation called 'name' ("" = the default), NULL if not built. */
 const smb_client_ops *smb_client_find(const char *name);
+/* What a failed connect's errno (connect's negative return) means for the
+ * user, NULL if there is nothing to add to the library's own message. */
+const char *smb_connect_hint(int err);
 
 #endif
