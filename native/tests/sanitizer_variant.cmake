@@ -2,7 +2,7 @@
 # sanitizer FLAGS, build it, run its C unit tests, then the backend tests
 # that need a server (server_tests.sh, a private Ganesha).  A sanitizer
 # report ends its process with a failure status, which fails the step.
-set(ENV{ASAN_OPTIONS} "detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1")
+set(ENV{ASAN_OPTIONS} "detect_leaks=1:halt_on_error=1")
 set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
 set(ENV{TSAN_OPTIONS} "halt_on_error=1:second_deadlock_stack=1")
 foreach(step
