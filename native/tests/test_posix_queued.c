@@ -9,6 +9,7 @@
 #include "check.h"
 #include "backend.h"
 #include "config.h"
+#include "posix_priv.h"
 
 static int completed;
 static void on_done(sfs_req *r) { (void)r; completed++; }
@@ -54,7 +55,9 @@ int main(void)
         CHECK(be->submit(ctx, &w[k]) == 0, "submit write %d", k);
     }
     /* two writes of 10 blocks each, biod_writes=2: 4 blocks on the ring */
-    CHECK(be->inflight(ctx) == 4, "blocks in flight after two writes: %d", be->inflight(ctx));
+    struct posix_ctx *pc = ctx;
+    CHECK(be->inflight(ctx) == 2 && pc->qinflight == 4, "after two writes: %d requests, %d blocks "
+          "in flight", be->inflight(ctx), pc->qinflight);
     wait_all(be, ctx, 2);
     for (int k = 0; k < 2; k++)
         CHECK(w[k].status == 0 && w[k].result_bytes == LEN && w[k].physical == 10,
@@ -70,7 +73,8 @@ int main(void)
         r[k].done = on_done;
         CHECK(be->submit(ctx, &r[k]) == 0, "submit read %d", k);
     }
-    CHECK(be->inflight(ctx) == 6, "blocks in flight after two reads: %d", be->inflight(ctx));
+    CHECK(be->inflight(ctx) == 2 && pc->qinflight == 6, "after two reads: %d requests, %d blocks "
+          "in flight", be->inflight(ctx), pc->qinflight);
     wait_all(be, ctx, 2);
     for (int k = 0; k < 2; k++) {
         CHECK(r[k].status == 0 && r[k].result_bytes == LEN && r[k].physical >= 10,

@@ -531,7 +531,7 @@ static const char *posix_error(void *ctx)
 
 static int posix_inflight(void *ctx)
 {
-    return ((struct posix_ctx *)ctx)->qinflight;
+    return ((struct posix_ctx *)ctx)->qrequests;
 }
 
 static const sfs_option posix_options[] = {

@@ -45,6 +45,7 @@ struct posix_ctx {
     unsigned qentries;          /* its size: depth x biod, rounded up to a power of 2 */
     unsigned long qowner;       /* thread qring was made for (SINGLE_ISSUER), 0 = none */
     int qinflight;              /* blocks on qring not yet completed */
+    int qrequests;              /* requests in flight (inflight()) */
     struct posix_qio *qio;      /* [nqio] logical transfers in flight */
     int nqio;
     char why[4200];             /* why the target is gone ("" while it is there) */

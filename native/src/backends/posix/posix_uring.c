@@ -144,8 +144,10 @@ int posix_uring_submit(struct posix_ctx *c, sfs_req *req)
     if (rc < 0) {
         q->req = NULL;
         posix_put_fd(c, req->path, fd);
+        return rc;
     }
-    return rc;
+    c->qrequests++;
+    return 0;
 }
 
 /* complete every logical transfer whose last block is in the ring */
@@ -165,6 +167,7 @@ static void reap(struct posix_ctx *c)
         if (q->inflight > 0) continue;
         sfs_req *req = q->req;
         q->req = NULL;
+        c->qrequests--;
         posix_put_fd(c, req->path, q->fd);
         req->result_bytes = q->bytes;
         posix_complete(c, req, q->err);
