@@ -1,6 +1,6 @@
 # ctest asan_ubsan / tsan (CMakeLists.txt): configure SRC into BIN with the
 # sanitizer FLAGS, build it, run its C unit tests, then the backend tests
-# that need a server (server_tests.sh, a private Ganesha).  A sanitizer
+# that need a server (server_tests.sh: a private Ganesha and Samba).  A sanitizer
 # report ends its process with a failure status, which fails the step.
 # -O1: line numbers stay exact and the build takes half the time of -O2.
 set(ENV{ASAN_OPTIONS} "detect_leaks=1:halt_on_error=1")
