@@ -71,8 +71,9 @@ int main(int argc, char **argv)
     CHECK(st == SFS_STATE_FAILED, "a stopped run with requests unanswered fails (state %d)", st);
     /* ends within the drain (10 s), before the backends' timeouts (30 s) */
     CHECK(waited < 20, "the phase ended %.1f s after stop", waited);
-    CHECK(strstr(err, "did not answer") && strstr(err, "(target "),
-          "the error names the server and the cause: '%s'", err);
+    /* the engine's drain ran out, or the client library's own timeout hit first */
+    int cause = strstr(err, "did not answer") || strstr(err, "no answer") || strstr(err, "no reply");
+    CHECK(cause && strstr(err, "(target "), "the error names the server and the cause: '%s'", err);
     fprintf(stderr, "frozen_server_test: ended %.1f s after stop: %s\n", waited, err);
     double c0 = now_s();
     sfs_engine_close(e);
