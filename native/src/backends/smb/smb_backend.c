@@ -126,6 +126,7 @@ struct smb_ctx {
 struct smb_job {
     struct smb_job *next_idle, *next_all;
     smb_task *task;
+    int cancelled;                /* close unwinds it: its request is not completed */
     struct smb_ctx *x;
     sfs_req *req;
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
@@ -251,15 +252,22 @@ static int conn_hung(const struct smb_conn *n)
     return 0;
 }
 
-/* Requests still in flight are cancelled: their tasks are never resumed
- * (job_finish, and so done, does not run) and are freed with the
- * connection; a hung connection is abandoned rather than waited on. */
+/* Requests still in flight are cancelled (backend.h, request lifecycle):
+ * the connection is given up without waiting on the server, then each task
+ * of this proc is resumed once more; every call in it now fails at once, so
+ * it runs to its end and frees what it holds, and job_finish skips done. */
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
-    if (x->conn && conn_hung(x->conn) && x->ops->abandon)
+    if (x->conn && conn_hung(x->conn) && x->ops->abandon) {
         x->ops->abandon(x->c);
+        for (struct smb_job *j = x->conn->all; j; j = j->next_all)
+            if (j->req && j->x == x) {
+                j->cancelled = 1;
+                smb_task_resume(j->task);
+            }
+    }
     if (x->c) {
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
@@ -596,11 +604,13 @@ static void job_finish(void *arg)
     struct smb_job *j = arg;
     struct smb_conn *n = j->x->conn;
     sfs_req *req = j->req;
+    int cancelled = j->cancelled;
     j->x->inflight--;
     j->req = NULL;
+    j->cancelled = 0;
     j->next_idle = n->idle;
     n->idle = j;
-    if (req->done)
+    if (req->done && !cancelled)
         req->done(req);
 }
 
