@@ -32,9 +32,9 @@ int posix_cached_fd(struct posix_ctx *c, const char *path)
     struct fd_entry *e = cache_find(c, path);
     if (e)
         return e->fd;
-    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC);
+    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC | c->dflag);
     if (fd < 0 && errno == EACCES)
-        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC);
+        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC | c->dflag);
     if (fd < 0)
         return -errno;
     if (strlen(path) >= sizeof e->path)
