@@ -46,6 +46,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             InstallCommand.class,
             AgentCommand.class,
             WorkerCommand.class,
+            ServerMonCommand.class,
             ReportCommand.class,
             SubmitCommand.class,
         })

@@ -10,6 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.sfsbench.live.LiveAddress;
+import org.sfsbench.live.LiveListener;
+import org.sfsbench.live.LiveRun;
 import org.sfsbench.manager.Progress;
 import org.sfsbench.manager.RunSession;
 import org.sfsbench.manager.PlanChecks;
@@ -77,6 +80,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "Seconds between plain or json progress lines (default: ${DEFAULT-VALUE}).")
     int progressInterval;
 
+    @Option(names = "--live", paramLabel = "[ADDR:]PORT",
+            description = "Serve the live page and /metrics (OpenMetrics) here; loopback unless ADDR says"
+                    + " otherwise, and then only with the token printed at the start. Overrides the rc's LIVE"
+                    + " (docs/live.md).")
+    String live;
+
+    @Option(names = "--live-file", paramLabel = "PATH",
+            description = "Write the live samples to PATH as JSON lines (docs/live.md).")
+    Path liveFile;
+
     @Override
     public Integer call() {
         RunConfig rc;
@@ -131,14 +144,41 @@ public final class RunCommand implements Callable<Integer> {
             progress.println("warning: " + w);
         }
         if (validateLevel != null) {
+            if (live != null || liveFile != null) {
+                System.err.println("sfs run: --live and --live-file watch a run; -v validates and has nothing to show");
+                return ExitCodes.USAGE;
+            }
+            if (rc.live() != null || rc.serverMon() != null) {
+                progress.println("note: LIVE and SERVER_MON are for runs; validation (-v) does not use them");
+            }
             return new ValidationRun(rc, plan, dir, sfx, validateLevel).run();
         }
-        RunSession session;
+        String liveAt = live != null ? live : rc.live();
+        LiveAddress address;
+        try {
+            address = liveAt == null ? null : LiveAddress.parse(liveAt);
+        } catch (IllegalArgumentException e) {
+            System.err.println("sfs run: --live " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
         try {
             Files.createDirectories(dir);
-            session = RunSession.open(rc, plan, dir, sfx, progress);
         } catch (IOException e) {
             System.err.println("sfs run: results folder " + dir + ": " + ReportCommand.messageOf(e));
+            return ExitCodes.USAGE;
+        }
+        LiveRun liveRun = null;
+        RunSession session;
+        try {
+            if (address != null || liveFile != null) {
+                liveRun = LiveRun.start(address, liveFile, progress::println);
+            }
+            session = RunSession.open(rc, plan, dir, sfx, progress, liveRun == null ? LiveListener.NONE : liveRun);
+        } catch (IOException e) {
+            if (liveRun != null) {
+                liveRun.close();
+            }
+            System.err.println("sfs run: " + ReportCommand.messageOf(e));
             return ExitCodes.USAGE;
         }
         CountDownLatch finished = new CountDownLatch(1);
@@ -151,7 +191,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }, "sfs-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (LiveRun closing = liveRun) {
             return session.run();
         } finally {
             finished.countDown();

@@ -20,6 +20,22 @@ public final class SshLaunch {
      */
     public static List<String> command(String host, String user, Integer sshPort, Path identity, Path config,
             String sfsDir, int agentPort) {
+        List<String> c = ssh(host, user, sshPort, identity, config);
+        // one work folder per bind address: clients that share a file system keep separate logs
+        c.add("exec " + quote(sfsDir + "/bin/sfs") + " agent --launched --bind " + quote(host) + " --port " + agentPort
+                + " --work-dir \"${TMPDIR:-/tmp}\"/" + quote("sfsbench-agent-" + host + "-" + agentPort));
+        return c;
+    }
+
+    /** The server monitor's collector on {@code host}: {@code ssh ... host 'exec SFS_DIR/bin/sfs server-mon'}. */
+    public static List<String> monitorCommand(String host, String user, Integer sshPort, Path identity, Path config,
+            String sfsDir) {
+        List<String> c = ssh(host, user, sshPort, identity, config);
+        c.add("exec " + quote(sfsDir + "/bin/sfs") + " server-mon");
+        return c;
+    }
+
+    private static List<String> ssh(String host, String user, Integer sshPort, Path identity, Path config) {
         List<String> c = new ArrayList<>(List.of("ssh", "-T", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
                 "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"));
         if (config != null) {
@@ -36,9 +52,6 @@ public final class SshLaunch {
         }
         c.add("--");
         c.add(host);
-        // one work folder per bind address: clients that share a file system keep separate logs
-        c.add("exec " + quote(sfsDir + "/bin/sfs") + " agent --launched --bind " + quote(host) + " --port " + agentPort
-                + " --work-dir \"${TMPDIR:-/tmp}\"/" + quote("sfsbench-agent-" + host + "-" + agentPort));
         return c;
     }
 

@@ -21,6 +21,14 @@ final class FinalReports {
         progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
     }
 
+    /** The run's headline as the console ends with it: the workload's verdict, or SFS's metric. */
+    static String headline(RunResult result) {
+        if (result.headline() != null && !result.headline().sfs2008()) {
+            return String.join("\n", VerdictText.lines(result));
+        }
+        return Headlines.sfs(result);
+    }
+
     /** The sfssum rows as written, the metric, and the verdict. */
     static void printSummary(RunResult result, RunOutputs out, Progress progress) {
         progress.println("");

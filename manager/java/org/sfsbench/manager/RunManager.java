@@ -18,6 +18,7 @@ import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.WorkerState;
+import org.sfsbench.live.LiveListener;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
@@ -34,10 +35,12 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.ServerResult;
 import org.sfsbench.results.model.StepResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpNames;
 
@@ -68,14 +71,23 @@ public final class RunManager {
         t.setDaemon(true);
         return t;
     });
+    private final LiveFeed live;
+    private final ServerMonitor server;
     private volatile String abortReason;
     private List<ClientSession> clients = List.of();
 
-    public RunManager(RunConfig rc, RunPlan plan, ResultSink sink, Progress progress, String suffix, File monitorOutput) {
+    /**
+     * @param live receives every poll and finished point (the live page, /metrics, --live-file)
+     * @param server the server monitor (SERVER_MON) whose figures go into every point; null without
+     */
+    public RunManager(RunConfig rc, RunPlan plan, ResultSink sink, Progress progress, String suffix, File monitorOutput,
+            LiveListener live, ServerMonitor server) {
         this.rc = rc;
         this.plan = plan;
         this.sink = sink;
         this.progress = progress;
+        this.live = new LiveFeed(live, progress);
+        this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
     }
@@ -115,6 +127,7 @@ public final class RunManager {
             }
             LoadPointResult r = runPoint(point, points.size(), seed);
             sink.pointFinished(r);
+            live.pointFinished(r);
             if (rc.loadfile() != null) {
                 LoadfileText.lines(r).forEach(progress::println);
             }
@@ -204,6 +217,7 @@ public final class RunManager {
                 LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
                         .with(b -> b.step = stepOf);
                 sink.pointFinished(r);
+                live.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
@@ -252,6 +266,7 @@ public final class RunManager {
                 LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
                         start);
                 sink.pointFinished(r);
+                live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
                         s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
             }
@@ -318,7 +333,8 @@ public final class RunManager {
                 }
                 List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", clock, runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true);
-                return finish(point, procsPerClient, runtime, last, intervalPoints, start);
+                ServerResult onServer = ServerWindow.figures(server, runAt, runtime, last, rc.fsProtocol());
+                return finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> b.server = onServer);
             } finally {
                 if (monitor != null) {
                     monitor.stop();
@@ -391,6 +407,7 @@ public final class RunManager {
             }
             // INIT has no planned length: show what is built, not the INIT_TIMEOUT countdown
             double initLeft = done > 0 && total > 0 ? (now - at) / 1000.0 * (total - done) / done : Double.NaN;
+            live.tick(point, nPoints, "INIT", initLeft, clients, st);
             progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, (now - at) / 1000.0,
                     Double.NaN, Double.NaN, point.requestedOps(), Double.NaN, 0, 0,
                     total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
@@ -438,6 +455,7 @@ public final class RunManager {
                 if (progress.eta() != null) {
                     progress.eta().phaseEndsAt(until);
                 }
+                live.tick(point, nPoints, phase, (until - now) / 1000.0, clients, st);
                 progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0,
                         (now - clock.start()) / 1000.0, clock.seconds(), rate, point.requestedOps(), mean,
                         merged.totalErrors(), merged.behind(), ""));

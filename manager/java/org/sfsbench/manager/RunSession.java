@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.ToolVersion;
+import org.sfsbench.live.LiveListener;
+import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.plan.ClientPlan;
@@ -34,25 +36,42 @@ public final class RunSession {
     private final RunOutputs out;
     private final Progress progress;
     private final RunManager manager;
+    private final LiveListener live;
+    private final ServerMonitor serverMonitor;
     private final String startTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
 
-    private RunSession(RunConfig rc, RunPlan plan, RunOutputs out, Progress progress) {
+    private RunSession(RunConfig rc, RunPlan plan, RunOutputs out, Progress progress, LiveListener live)
+            throws IOException {
         this.rc = rc;
         this.progress = progress;
         this.plan = plan;
         this.out = out;
-        this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile());
+        this.live = live;
+        this.serverMonitor = rc.serverMon() == null ? null : ServerMon.start(rc, out, live, progress);
+        this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile(), live,
+                serverMonitor);
         out.sfslog().redact(rc.password());
         out.setPartialResult(() -> result(null, List.of()));
     }
 
     public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix) throws IOException {
-        return open(rc, plan, dir, suffix, Progress.forConsole());
+        return open(rc, plan, dir, suffix, Progress.forConsole(), LiveListener.NONE);
     }
 
-    public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix, Progress progress)
-            throws IOException {
-        return new RunSession(rc, plan, RunOutputs.create(dir, suffix), progress);
+    /**
+     * @param live receives the run as it happens (the live page, /metrics, --live-file)
+     * @throws IOException when the results folder cannot be written or SERVER_MON's collector not started
+     */
+    public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix, Progress progress,
+            LiveListener live) throws IOException {
+        RunOutputs out = RunOutputs.create(dir, suffix);
+        try {
+            return new RunSession(rc, plan, out, progress, live);
+        } catch (IOException e) {
+            out.close();
+            throw new IOException("SERVER_MON=" + rc.serverMon() + ": the collector could not be started: "
+                    + e.getMessage(), e);
+        }
     }
 
     public void requestAbort(String reason) {
@@ -97,6 +116,9 @@ public final class RunSession {
             failure = "internal error: " + e;
             e.printStackTrace();
         } finally {
+            if (serverMonitor != null) {
+                serverMonitor.close();
+            }
             if (clients != null) {
                 collectClientLogs(clients.sessions());
                 clients.close();
@@ -126,6 +148,7 @@ public final class RunSession {
         }
         // the headline and the verdict close the run's output
         FinalReports.printSummary(result, out, progress);
+        live.runFinished(FinalReports.headline(result), result.complete());
         if (clients != null) {
             progress.println(fileSetNote());
         }

@@ -100,6 +100,7 @@ public final class RcParser {
         readFileSet(r, v);
         v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
+        LiveRcReader.read(r, v);
         readLoadfile(r, v);
         if (!loadfile) {
             checkRates(r, v);

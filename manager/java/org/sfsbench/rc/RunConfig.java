@@ -43,6 +43,8 @@ public final class RunConfig {
     private final Path workDir;
     private final boolean workDirSet;
     private final Path primeMonScript;
+    private final String live;
+    private final String serverMon;
     private final List<String> primeMonArgs;
     private final int warmupTime;
     private final int runtime;
@@ -101,6 +103,8 @@ public final class RunConfig {
         workDir = v.workDir;
         workDirSet = v.workDirSet;
         primeMonScript = v.primeMonScript;
+        live = v.live;
+        serverMon = v.serverMon;
         primeMonArgs = List.copyOf(v.primeMonArgs);
         warmupTime = v.warmupTime;
         runtime = v.runtime;
@@ -255,6 +259,16 @@ public final class RunConfig {
     public Path resultsDir() {
         return workDirSet ? workDir : Path.of(System.getProperty("sfs.home", ".")).toAbsolutePath().normalize()
                 .resolve("results");
+    }
+
+    /** LIVE: the live page's [ADDR:]PORT, or null (docs/live.md). */
+    public String live() {
+        return live;
+    }
+
+    /** SERVER_MON: local, ssh:[USER@]HOST or a command, or null (docs/live.md). */
+    public String serverMon() {
+        return serverMon;
     }
 
     /** PRIME_MON_SCRIPT (absolute), or null. */
@@ -449,6 +463,8 @@ public final class RunConfig {
         Path workDir;
         boolean workDirSet;
         Path primeMonScript;
+        String live;
+        String serverMon;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
         org.sfsbench.access.AccessTest access;

@@ -92,6 +92,9 @@ public final class SfsresWriter {
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
                 + " mean service %.2f ms%n", p.lateOps(), p.p90Ms(), p.p999Ms(), p.meanServiceMs()));
         clients(b, p);
+        for (String line : ServerLines.of(p.server())) {
+            b.append("  ").append(line).append('\n');
+        }
         if (!p.errors().isEmpty()) {
             b.append("  Errors by status\n");
             for (ErrorResult e : p.errors()) {

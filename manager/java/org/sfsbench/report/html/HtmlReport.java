@@ -62,6 +62,7 @@ public final class HtmlReport {
         b.append("</div>\n");
         b.append(loadPointTable(d));
         b.append(StepsHtml.of(d));
+        b.append(ServerHtml.of(d));
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {
             b.append("<h2>Operations at the peak point (load point ").append(peak.index).append(", ")

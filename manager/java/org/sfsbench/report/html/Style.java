@@ -29,6 +29,10 @@ final class Style {
             tr.failed td { background: #fff5f0; }
             .charts svg { display: block; margin: 12px 0; border: 1px solid #eee; }
             details { margin: 6px 0; }
+            .server-panels { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 8px; }
+            .server-panel { border: 1px solid #ddd; border-radius: 4px; padding: 6px 10px; font-size: 13px; }
+            .server-panel.flagged { border-color: #fb6a4a; background: #fff5f0; }
+            .server-panel p { margin: 4px 0; }
             summary { cursor: pointer; font-weight: bold; }
             .meta td:first-child { font-weight: bold; }
             footer { margin-top: 40px; font-size: 12px; color: #777; }

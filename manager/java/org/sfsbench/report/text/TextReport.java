@@ -2,9 +2,11 @@ package org.sfsbench.report.text;
 
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
+import org.sfsbench.report.summary.ServerFigures;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.results.ServerLines;
 import org.sfsbench.results.SfssumFile;
 import org.sfsbench.results.SfssumRow;
 
@@ -45,6 +47,11 @@ public final class TextReport {
         b.append('\n');
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
+        for (LoadPointXml p : d.loadPoints) {
+            for (String line : ServerLines.of(ServerFigures.of(p.server))) {
+                b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
+            }
+        }
         if (own) {
             Headline.verdict(d).forEach(l -> b.append(l.startsWith("  ") ? Reflow.item(l.strip(), width)
                     : Reflow.para(0, l, width)));

@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"step", "latency", "cpu", "ops", "errors", "clientThroughput", "intervals"})
+@XmlType(propOrder = {"step", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "cpu", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "cpu", "server", "ops", "errors",
     "clientThroughput", "intervals"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -99,6 +99,10 @@ public final class LoadPointXml {
     /** CPU of all clients together over the RUN window; absent when not measured. */
     @XmlElement
     public CpuXml cpu;
+
+    /** The server's figures over the RUN window (SERVER_MON); absent without a server monitor. */
+    @XmlElement
+    public ServerXml server;
 
     @XmlElementWrapper(name = "ops", required = true)
     @XmlElement(name = "op")

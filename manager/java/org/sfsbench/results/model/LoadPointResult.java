@@ -40,6 +40,7 @@ import java.util.function.Consumer;
  * @param intervals RUN phase time series
  * @param clients achieved ops/s per client
  * @param step what the load point was as a step of a LOAD=max run; null for other runs
+ * @param server the server's own figures over RUN (SERVER_MON); null without a server monitor
  */
 public record LoadPointResult(
         int index,
@@ -73,7 +74,8 @@ public record LoadPointResult(
         List<ErrorResult> errors,
         List<IntervalPoint> intervals,
         List<ClientThroughput> clients,
-        StepResult step) {
+        StepResult step,
+        ServerResult server) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -130,6 +132,7 @@ public record LoadPointResult(
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;
         public StepResult step;
+        public ServerResult server;
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;

@@ -34,17 +34,32 @@ public final class HeadlessChromium {
         run(page, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + ",2000");
     }
 
+    /** A screenshot of a page served over HTTP, {@code width} x {@code height} pixels. */
+    public static void screenshot(String url, Path png, Path profile, int width, int height)
+            throws IOException, InterruptedException {
+        run(url, profile, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height);
+    }
+
+    /** The serialised DOM of a page served over HTTP after its scripts ran. */
+    public static String dumpDom(String url, Path profile) throws IOException, InterruptedException {
+        return run(url, profile, "--dump-dom");
+    }
+
     /** The serialised DOM of {@code page} after Chromium parsed it. */
     public static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
         return run(page, profile, "--dump-dom");
     }
 
     private static String run(Path page, Path profile, String... extra) throws IOException, InterruptedException {
+        return run(page.toAbsolutePath().toUri().toString(), profile, extra);
+    }
+
+    private static String run(String page, Path profile, String... extra) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(BINARY, "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + profile.toAbsolutePath()));
         cmd.addAll(List.of(extra));
-        cmd.add(page.toAbsolutePath().toUri().toString());
+        cmd.add(page);
         Path err = Files.createTempFile(profile, "chromium", ".err");
         Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         byte[] out = p.getInputStream().readAllBytes();

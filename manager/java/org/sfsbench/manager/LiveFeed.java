@@ -1,0 +1,51 @@
+package org.sfsbench.manager;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.sfsbench.live.LiveListener;
+import org.sfsbench.live.LiveTick;
+import org.sfsbench.plan.LoadPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.EngineSample;
+
+/** Turns the manager's polls and finished points into what a {@link LiveListener} receives. */
+final class LiveFeed {
+    private final LiveListener live;
+    private final Progress progress;
+
+    LiveFeed(LiveListener live, Progress progress) {
+        this.live = live;
+        this.progress = progress;
+    }
+
+    /** One poll: each client's workers merged (null for a client with a worker that sent nothing). */
+    void tick(LoadPoint point, int nPoints, String phase, double phaseSecondsLeft, List<ClientSession> clients,
+            List<List<WorkerStatus>> statuses) {
+        if (live == LiveListener.NONE) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        List<String> names = new ArrayList<>();
+        List<EngineSample> samples = new ArrayList<>();
+        for (int i = 0; i < statuses.size(); i++) {
+            names.add(clients.get(i).name());
+            List<EngineSample> mine = new ArrayList<>();
+            for (WorkerStatus w : statuses.get(i)) {
+                if (w.sample() != null) {
+                    mine.add(EngineSample.decode(w.sample().toDense()));
+                }
+            }
+            samples.add(mine.size() == statuses.get(i).size() && !mine.isEmpty() ? EngineSample.merge(mine) : null);
+        }
+        RunEta eta = progress.eta();
+        live.tick(new LiveTick(now, point.index(), nPoints, phase, phaseSecondsLeft, point.requestedOps(),
+                eta == null ? Double.NaN : eta.secondsLeft(now), names, samples));
+    }
+
+    void pointFinished(LoadPointResult r) {
+        live.pointFinished(new LiveListener.FinishedPoint(r.index(), r.requestedOpsPerSec(), r.achievedOpsPerSec(),
+                r.msecPerOp(), r.throughputMBps()));
+    }
+}
