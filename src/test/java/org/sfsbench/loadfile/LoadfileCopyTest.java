@@ -1,4 +1,4 @@
-package org.sfsbench.rmi;
+package org.sfsbench.loadfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
