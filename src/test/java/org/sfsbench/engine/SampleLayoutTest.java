@@ -30,7 +30,7 @@ class SampleLayoutTest {
                 n++;
             }
         }
-        assertEquals(42, n, "SampleLayout fields checked");
+        assertEquals(37, n, "SampleLayout fields checked");
         assertEquals(NativeEngine.sfs_engine_sample_words(), SampleLayout.WORDS);
     }
 
