@@ -37,6 +37,7 @@ public final class EngineCatalog {
     public static final int CAP_ASYNC = EngineFacts.integer("SFS_CAP_ASYNC");
     public static final int CAP_NETWORK = EngineFacts.integer("SFS_CAP_NETWORK");
     public static final int CAP_NO_IO = EngineFacts.integer("SFS_CAP_NO_IO");
+    public static final int CAP_DIRECT_IO = EngineFacts.integer("SFS_CAP_DIRECT_IO");
 
     /** One configuration key: a core key or a backend option. Ranges apply to INT and NUM. */
     public record Key(String name, KeyType type, double min, double max, String defaultValue, String help) {
