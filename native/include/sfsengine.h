@@ -49,8 +49,8 @@ extern "C" {
 
 /*
  * Counters layout (all uint64, little host order), returned by
- * sfs_engine_sample().  Java mirrors these constants in
- * org.sfsbench.engine.SampleLayout and checks SFS_SAMPLE_WORDS at load.
+ * sfs_engine_sample().  Java reads every one of them by its name through
+ * the catalog (sfs_engine_fact_*) into org.sfsbench.engine.SampleLayout.
  */
 #define SFS_OPS_MAX       40     /* abstract op ids, see sfs_ops.h */
 #define SFS_HIST_BUCKETS  1024   /* log-linear latency histogram, microseconds */
@@ -255,6 +255,24 @@ int         sfs_engine_backend_caps(int b);
 int         sfs_engine_backend_issues(int b, int op);
 /* the workload its protocol runs unless the configuration names one */
 const char *sfs_engine_backend_standard_workload(int b);
+
+/* Named facts: every number above (sample layout, phases, states, key
+ * types, flags) and the engine's limits (SFS_ACCESS_MAX_LINES,
+ * SFS_XFER_MAX, SFS_MAX_OUTSTANDING, ...), by the name of their macro;
+ * i in 0..count-1, a bad index gives NULL / 0. */
+int         sfs_engine_fact_count(void);
+const char *sfs_engine_fact_name(int i);
+long long   sfs_engine_fact_value(int i);
+
+/* Name of a protocol status of the error table (status word of a slot) as
+ * the backend reports it: nfs3 NFS3ERR_*, smb NTSTATUS (STATUS_*, libsmb2)
+ * or errno (libsmbclient), posix errno (E*); NULL if it has none. */
+const char *sfs_engine_status_name(const char *backend, int status);
+
+/* Check an access spec (the access_spec key's value, lines separated by
+ * ';') as the access workload will: at plan time, before any agent gets
+ * it.  The number of lines, or -1 with "line N: why" in report. */
+int         sfs_engine_access_check(const char *spec, char *report, int reportlen);
 
 /* Configuration keys: b = -1 for the core keys, else backend b's options.
  * Ranges apply to SFS_KEY_INT/NUM; default NULL = unset (see its help). */

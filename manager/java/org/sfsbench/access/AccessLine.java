@@ -1,5 +1,7 @@
 package org.sfsbench.access;
 
+import org.sfsbench.engine.Engine;
+
 /**
  * One line of an Iometer access specification (docs/access-specs.md).
  *
@@ -15,31 +17,18 @@ package org.sfsbench.access;
 public record AccessLine(int size, int pct, int readPct, int randomPct, int delayMs, int burst, int align,
         int reply) {
 
-    /** Largest transfer the engine issues (SFS_XFER_MAX). */
-    public static final int MAX_SIZE = 1 << 20;
-
-    /** Why this line cannot run, or null when it can. */
+    /**
+     * Why this line cannot run, or null when it can: the engine judges it (sfs_engine_access_check,
+     * with the line alone at 100 % of accesses, so its own % is checked here).
+     */
     public String problem() {
-        if (size < 1 || size > MAX_SIZE) {
-            return "size " + size + " is outside 1.." + MAX_SIZE + " bytes";
+        if (pct < 0 || pct > 100) {
+            return "% of accesses " + pct + " is outside 0..100";
         }
-        if (pct < 0 || pct > 100 || readPct < 0 || readPct > 100 || randomPct < 0 || randomPct > 100) {
-            return "percentages must be 0..100 (" + pct + ", " + readPct + ", " + randomPct + ")";
-        }
-        if (delayMs < 0 || delayMs > 3_600_000) {
-            return "delay " + delayMs + " ms is outside 0..3600000";
-        }
-        if (burst < 1) {
-            return "burst " + burst + ": a burst has at least one transfer";
-        }
-        if (align < 0 || align > (1 << 30)) {
-            return "alignment " + align + " is outside 0..1073741824 bytes";
-        }
-        if (reply != 0) {
-            return "reply size " + reply + ": replies belong to Iometer's network targets; a file on a file"
-                    + " server sends none (use 0)";
-        }
-        return null;
+        String alone = size + ",100," + readPct + "," + randomPct + "," + delayMs + "," + burst + "," + align + ","
+                + reply;
+        Engine.AccessCheck c = Engine.checkAccessSpec(alone);
+        return c.lines() < 0 ? c.reason().replaceFirst("^line 1: ", "") : null;
     }
 
     /** The engine's form: size,pct,read,random,delay,burst,align,reply. */

@@ -3,6 +3,8 @@ package org.sfsbench.access;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.sfsbench.engine.Engine;
+
 /**
  * A named Iometer access specification: its lines, whose % of accesses add up to 100.
  *
@@ -14,16 +16,16 @@ public record AccessSpec(String name, List<AccessLine> lines) {
         lines = List.copyOf(lines);
     }
 
-    /** Why the spec as a whole cannot run, or null (each line is checked by {@link AccessLine#problem()}). */
+    /**
+     * Why the spec as a whole cannot run, or null: the engine's own check of the spec an agent will
+     * get (line count, % of accesses adding up to 100, every field), made at plan time.
+     */
     public String problem() {
         if (lines.isEmpty()) {
             return "access specification '" + name + "' has no lines";
         }
-        int total = lines.stream().mapToInt(AccessLine::pct).sum();
-        if (total != 100) {
-            return "the lines of '" + name + "' add up to " + total + " % of accesses, must be 100";
-        }
-        return null;
+        Engine.AccessCheck c = Engine.checkAccessSpec(engineText());
+        return c.lines() < 0 ? "access specification '" + name + "': " + c.reason() : null;
     }
 
     /** The engine's access_spec value: lines separated by ';'. */

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.sfsbench.engine.EngineCatalog;
+
 /**
  * Reads an Iometer configuration file (.icf, layouts of versions 2006.07.27 and 1.1.0) and maps
  * it onto an sfsbench run: managers are the CLIENTS in order, each manager's disk workers are its
@@ -254,6 +256,11 @@ public final class IcfParser {
         pos++;
     }
 
+    /** Most requests in flight per worker the engine takes (its outstanding_ios key). */
+    private static int deepest() {
+        return (int) EngineCatalog.get().key("outstanding_ios").maxLong();
+    }
+
     private AccessLine accessLine(String text, int line) throws AccessSpecException {
         String[] f = text.split("\\s*,\\s*");
         if (f.length < 8) {
@@ -313,8 +320,8 @@ public final class IcfParser {
                 }
             } else if (k.startsWith("number of outstanding ios")) {
                 String[] f = e.value(file).split("\\s*,\\s*");
-                if (!f[0].matches("\\d{1,4}") || Integer.parseInt(f[0]) < 1 || Integer.parseInt(f[0]) > 256) {
-                    throw err(e.valueLine(), "outstanding I/Os '" + f[0] + "' must be 1..256");
+                if (!f[0].matches("\\d{1,4}") || Integer.parseInt(f[0]) < 1 || Integer.parseInt(f[0]) > deepest()) {
+                    throw err(e.valueLine(), "outstanding I/Os '" + f[0] + "' must be 1.." + deepest());
                 }
                 qd = Integer.parseInt(f[0]);
                 if (f.length > 1 && f[1].equalsIgnoreCase("ENABLED")) {
@@ -414,8 +421,8 @@ public final class IcfParser {
                     throw err(testTypeLine, "CYCLE_OUTSTANDING_IOS without a 'Queue Depth Cycling' line");
                 }
                 checkCycle(queueCycle, queueLine);
-                if (queueCycle.end() > 256) {
-                    throw err(queueLine, "queue depth cycling ends at " + queueCycle.end() + "; at most 256");
+                if (queueCycle.end() > deepest()) {
+                    throw err(queueLine, "queue depth cycling ends at " + queueCycle.end() + "; at most " + deepest());
                 }
                 depths = queueCycle.values();
                 break;

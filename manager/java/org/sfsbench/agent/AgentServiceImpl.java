@@ -19,7 +19,7 @@ import org.sfsbench.link.Frame;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
-import org.sfsbench.rmi.LoadfileCopy;
+import org.sfsbench.loadfile.LoadfileCopy;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;

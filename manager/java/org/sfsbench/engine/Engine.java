@@ -3,6 +3,8 @@ package org.sfsbench.engine;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
 import com.sun.jna.Pointer;
 
 /**
@@ -13,10 +15,24 @@ public final class Engine implements AutoCloseable {
 
     /** States returned by {@link #waitFor(int)}. */
     public enum State {
-        RUNNING, DONE, FAILED
+        RUNNING, DONE, FAILED;
+
+        private static final int RUNNING_ID = EngineFacts.integer("SFS_STATE_RUNNING");
+        private static final int DONE_ID = EngineFacts.integer("SFS_STATE_DONE");
+
+        static State of(int s) {
+            return s == RUNNING_ID ? RUNNING : s == DONE_ID ? DONE : FAILED;
+        }
     }
 
-    private Pointer handle;
+    /*
+     * Every call into the native engine holds the read lock and checks 'closed' under it; close()
+     * takes the write lock, so the engine is freed only when no thread is inside it (a watcher in
+     * waitFor, a status query in sample, the agent's abort in stop) and no call enters afterwards.
+     */
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Pointer handle;
+    private boolean closed;
 
     private Engine(Pointer handle) {
         this.handle = handle;
@@ -32,58 +48,111 @@ public final class Engine implements AutoCloseable {
         return new Engine(p);
     }
 
-    /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
-    public synchronized void start(Phase phase, double seconds) {
-        if (NativeEngine.sfs_engine_start(live(), phase.id(), seconds) != 0) {
-            throw new EngineException(error());
+    private interface Call<T> {
+        T on(Pointer handle);
+    }
+
+    /** Runs {@code call} on the open engine, under the read lock. */
+    private <T> T inside(Call<T> call) {
+        lock.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("engine closed");
+            }
+            return call.on(handle);
+        } finally {
+            lock.readLock().unlock();
         }
+    }
+
+    /** Starts a phase; for INIT {@code seconds} is the timeout, otherwise the duration. */
+    public void start(Phase phase, double seconds) {
+        inside(h -> {
+            if (NativeEngine.sfs_engine_start(h, phase.id(), seconds) != 0) {
+                throw new EngineException(error());
+            }
+            return null;
+        });
     }
 
     /**
      * Changes the active procs and/or the rate between phases, keeping the file set (one step of a
      * stepped run): {@code changes} are key=value lines, see sfs_engine_step in sfsengine.h.
      */
-    public synchronized void step(String changes) {
+    public void step(String changes) {
         byte[] err = new byte[1024];
-        if (NativeEngine.sfs_engine_step(live(), changes, err, err.length) != 0) {
-            throw new EngineException(cString(err));
-        }
+        inside(h -> {
+            if (NativeEngine.sfs_engine_step(h, changes, err, err.length) != 0) {
+                throw new EngineException(cString(err));
+            }
+            return null;
+        });
     }
 
-    /** Waits up to {@code timeoutMs} for the current phase to end. */
+    /**
+     * Waits up to {@code timeoutMs} for the current phase to end; close() waits for this call to
+     * return, so keep the timeout short where another thread may close the engine.
+     */
     public State waitFor(int timeoutMs) {
-        int s = NativeEngine.sfs_engine_wait(live(), timeoutMs);
-        return s == 0 ? State.RUNNING : s > 0 ? State.DONE : State.FAILED;
+        return inside(h -> State.of(NativeEngine.sfs_engine_wait(h, timeoutMs)));
     }
 
     /** Cumulative counters of the current phase, in the layout of {@link SampleLayout}. */
     public long[] sample() {
         long[] out = new long[SampleLayout.WORDS];
-        if (NativeEngine.sfs_engine_sample(live(), out, out.length) < 0) {
-            throw new EngineException("sample failed: " + error());
-        }
+        inside(h -> {
+            if (NativeEngine.sfs_engine_sample(h, out, out.length) < 0) {
+                throw new EngineException("sample failed: " + error());
+            }
+            return null;
+        });
         return out;
     }
 
     /** The engine's last error message, or "". */
     public String error() {
         byte[] buf = new byte[4096];
-        NativeEngine.sfs_engine_error(live(), buf, buf.length);
+        inside(h -> NativeEngine.sfs_engine_error(h, buf, buf.length));
         return cString(buf);
     }
 
-    /** Asks every proc to stop after its in-flight operation. */
+    /** Asks every proc to stop after its in-flight operation; nothing once closed. */
     public void stop() {
-        if (handle != null) {
-            NativeEngine.sfs_engine_stop(handle);
+        lock.readLock().lock();
+        try {
+            if (!closed) {
+                NativeEngine.sfs_engine_stop(handle);
+            }
+        } finally {
+            lock.readLock().unlock();
         }
     }
 
+    /** True once {@link #close()} has freed the engine. */
+    public boolean isClosed() {
+        lock.readLock().lock();
+        try {
+            return closed;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Stops the procs, waits until no other thread is inside the engine, then frees it; later calls
+     * fail with IllegalStateException (stop and close do nothing).
+     */
     @Override
-    public synchronized void close() {
-        if (handle != null) {
-            NativeEngine.sfs_engine_close(handle);
-            handle = null;
+    public void close() {
+        stop(); // a thread in waitFor returns as soon as the phase ends
+        lock.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                NativeEngine.sfs_engine_close(handle);
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -213,11 +282,26 @@ public final class Engine implements AutoCloseable {
     public record Validation(int failures, String report) {
     }
 
-    private Pointer live() {
-        if (handle == null) {
-            throw new IllegalStateException("engine closed");
-        }
-        return handle;
+    /**
+     * The name the engine gives protocol status {@code status} of backend {@code backend} (an
+     * error-table status: NFS3ERR_*, NTSTATUS STATUS_*, errno E*), or null if it has none.
+     */
+    public static String statusName(String backend, int status) {
+        return NativeEngine.sfs_engine_status_name(backend, status);
+    }
+
+    /**
+     * Checks an access spec (the access_spec key's value: lines separated by ';') as the access
+     * workload will; {@code lines} < 0 with the reason ("line N: why") when the engine refuses it.
+     */
+    public static AccessCheck checkAccessSpec(String spec) {
+        byte[] report = new byte[1024];
+        int lines = NativeEngine.sfs_engine_access_check(spec, report, report.length);
+        return new AccessCheck(lines, cString(report));
+    }
+
+    /** Result of {@link #checkAccessSpec(String)}. */
+    public record AccessCheck(int lines, String reason) {
     }
 
     static String cString(byte[] b) {

@@ -15,24 +15,29 @@ import java.util.TreeSet;
  * of these facts.
  */
 public final class EngineCatalog {
-    /** Key types of sfsengine.h (SFS_KEY_*). */
+    /** Key types of sfsengine.h (SFS_KEY_*, numbered by the engine). */
     public enum KeyType {
         INT, NUM, TEXT, SECRET, CHOICE, SPECIAL;
 
         static KeyType of(int code) {
-            return values()[code - 1];
+            for (KeyType t : values()) {
+                if (EngineFacts.integer("SFS_KEY_" + t.name()) == code) {
+                    return t;
+                }
+            }
+            throw new IllegalArgumentException("the engine declares a key type " + code + " this jar does not know");
         }
     }
 
     /** Workload flags of sfsengine.h (SFS_WORKLOAD_*). */
-    private static final int WORKLOAD_RC = 1;
-    private static final int WORKLOAD_DATASET = 2;
+    private static final int WORKLOAD_RC = EngineFacts.integer("SFS_WORKLOAD_RC");
+    private static final int WORKLOAD_DATASET = EngineFacts.integer("SFS_WORKLOAD_DATASET");
 
     /** Backend capability flags of sfsengine.h (SFS_CAP_*). */
-    public static final int CAP_ASYNC = 1;
-    public static final int CAP_NETWORK = 2;
-    public static final int CAP_NO_IO = 4;
-    public static final int CAP_DIRECT_IO = 8;
+    public static final int CAP_ASYNC = EngineFacts.integer("SFS_CAP_ASYNC");
+    public static final int CAP_NETWORK = EngineFacts.integer("SFS_CAP_NETWORK");
+    public static final int CAP_NO_IO = EngineFacts.integer("SFS_CAP_NO_IO");
+    public static final int CAP_DIRECT_IO = EngineFacts.integer("SFS_CAP_DIRECT_IO");
 
     /** One configuration key: a core key or a backend option. Ranges apply to INT and NUM. */
     public record Key(String name, KeyType type, double min, double max, String defaultValue, String help) {

@@ -8,13 +8,14 @@ import com.sun.jna.Pointer;
  * nanoseconds a call; Java calls in only per phase and per sampling interval.
  */
 public final class NativeEngine {
+    /** The version of the function set declared below (SFS_ENGINE_API_VERSION it was written for). */
+    static final int BINDING_API_VERSION = 2;
+
     static {
         Native.register(NativeEngine.class, "sfsengine");
-        if (sfs_engine_api_version() != SampleLayout.API_VERSION
-                || sfs_engine_sample_words() != SampleLayout.WORDS) {
-            throw new UnsatisfiedLinkError("libsfsengine API " + sfs_engine_api_version() + " with "
-                    + sfs_engine_sample_words() + " sample words does not match this jar (API "
-                    + SampleLayout.API_VERSION + ", " + SampleLayout.WORDS + " words)");
+        if (sfs_engine_api_version() != BINDING_API_VERSION) {
+            throw new UnsatisfiedLinkError("libsfsengine API " + sfs_engine_api_version()
+                    + " does not match this jar's binding (API " + BINDING_API_VERSION + ")");
         }
     }
 
@@ -91,6 +92,16 @@ public final class NativeEngine {
     static native int sfs_engine_backend_issues(int b, int op);
 
     static native String sfs_engine_backend_standard_workload(int b);
+
+    static native int sfs_engine_fact_count();
+
+    static native String sfs_engine_fact_name(int i);
+
+    static native long sfs_engine_fact_value(int i);
+
+    static native String sfs_engine_status_name(String backend, int status);
+
+    static native int sfs_engine_access_check(String spec, byte[] report, int reportlen);
 
     static native int sfs_engine_key_count(int b);
 

@@ -1,13 +1,13 @@
 package org.sfsbench.engine;
 
-/** The engine's phases, with their SFS_PHASE_* numbers of sfsengine.h. */
+/** The engine's phases; their numbers are the engine's SFS_PHASE_* facts. */
 public enum Phase {
-    IDLE(0), INIT(1), WARMUP(2), RUN(3);
+    IDLE("SFS_PHASE_IDLE"), INIT("SFS_PHASE_INIT"), WARMUP("SFS_PHASE_WARMUP"), RUN("SFS_PHASE_RUN");
 
     private final int id;
 
-    Phase(int id) {
-        this.id = id;
+    Phase(String fact) {
+        this.id = EngineFacts.integer(fact);
     }
 
     /** The SFS_PHASE_* value. */
@@ -15,7 +15,7 @@ public enum Phase {
         return id;
     }
 
-    /** The phase numbered {@code id} in sfsengine.h. */
+    /** The phase numbered {@code id} by the engine. */
     public static Phase ofId(long id) {
         for (Phase p : values()) {
             if (p.id == id) {

@@ -16,6 +16,7 @@ import org.sfsbench.access.IcfParser;
 import org.sfsbench.access.Sizes;
 import org.sfsbench.access.SpecFileParser;
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 
 /**
  * The rc variables of WORKLOAD=access (docs/access-specs.md): ACCESS_SPECS (an access-spec file,
@@ -112,8 +113,9 @@ final class AccessRcReader {
                     "a file relative to the rc file, or " + String.join(", ", BuiltinSpecs.names()));
         }
         List<Integer> depths = new ArrayList<>();
+        int deepest = (int) EngineCatalog.get().key("outstanding_ios").maxLong();
         for (String w : r.words("OUTSTANDING_IOS")) {
-            depths.add(r.parseInt("OUTSTANDING_IOS", w, 1, 256));
+            depths.add(r.parseInt("OUTSTANDING_IOS", w, 1, deepest));
         }
         if (depths.isEmpty()) {
             depths = icf != null ? icf.queueDepths() : List.of(1);

@@ -3,7 +3,7 @@ package org.sfsbench.rc;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.sfsbench.rmi.LoadfileCopy;
+import org.sfsbench.loadfile.LoadfileCopy;
 
 /**
  * The settings of WORKLOAD=loadfile (docs/loadfile.md).

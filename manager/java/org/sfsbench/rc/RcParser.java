@@ -15,7 +15,7 @@ import com.sun.security.auth.module.UnixSystem;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.Engine;
-import org.sfsbench.rmi.LoadfileCopy;
+import org.sfsbench.loadfile.LoadfileCopy;
 
 /**
  * Reads and checks an rc file (guide 1.3, 3.3, 3.3.1 plus sfsbench extensions). Nothing is started
@@ -40,6 +40,7 @@ public final class RcParser {
     public static final int MAX_RATE_ADVISED = 250;
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
+    /** Bound of LOAD (ops/s of the whole run): an rc sanity bound, not an engine limit (the engine bounds each proc's rate). */
     private static final int MAX_LOAD = 100_000_000;
 
     private RcParser() {
@@ -673,7 +674,7 @@ public final class RcParser {
             }
         }
         RefusedVariables.check(r, TopSpeed.isDataset(v.workload));
-        v.fileCount = r.integer("FILE_COUNT", 0, 1, 100_000_000);
+        v.fileCount = r.integer("FILE_COUNT", 0, 1, (int) EngineCatalog.get().key("file_count").maxLong());
     }
 
     private static void checkRates(RcReader r, RunConfig.Values v) throws RcException {

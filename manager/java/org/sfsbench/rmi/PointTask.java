@@ -3,6 +3,8 @@ package org.sfsbench.rmi;
 import java.io.Serializable;
 import java.util.List;
 
+import org.sfsbench.loadfile.LoadfileCopy;
+
 /**
  * One load point's work for one client: a worker per engine config, and with WORKLOAD=loadfile the
  * loadfile the workers replay (null otherwise; the agent stores it and names its copy in the

@@ -40,7 +40,8 @@ public final class SocketFactories {
      */
     public static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=20;maxrefs=100000;maxbytes=67108864;maxarray=1000000;"
-                    + "org.sfsbench.rmi.*;org.sfsbench.engine.Phase;org.sfsbench.link.SparseWords;"
+                    + "org.sfsbench.rmi.*;org.sfsbench.loadfile.LoadfileCopy;org.sfsbench.engine.Phase;"
+                    + "org.sfsbench.link.SparseWords;"
                     + "org.sfsbench.link.WorkerState;java.lang.*;java.util.*;"
                     + "java.rmi.*;java.rmi.server.*;java.rmi.dgc.*;java.lang.reflect.Proxy;jdk.proxy*;"
                     + "java.net.ConnectException;java.net.SocketException;java.net.SocketTimeoutException;"

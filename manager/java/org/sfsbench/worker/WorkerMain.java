@@ -20,10 +20,11 @@ import org.sfsbench.link.WorkerState;
  */
 public final class WorkerMain {
     private final WorkerLink link;
-    private Engine engine;
+    private volatile Engine engine;
     private volatile Phase phase = Phase.IDLE;
     private volatile WorkerState state = WorkerState.IDLE;
     private volatile String failure = "";
+    private volatile boolean closing;
     private Thread waiter;
 
     private WorkerMain(WorkerLink link) {
@@ -116,7 +117,7 @@ public final class WorkerMain {
     /** Follows the engine's phase state so a status query never blocks. WARMUP runs on until RUN starts. */
     private void watch() {
         Engine e = engine;
-        while (e != null && state == WorkerState.RUNNING) {
+        while (e != null && state == WorkerState.RUNNING && !closing) {
             Engine.State s = e.waitFor(200);
             if (s == Engine.State.DONE && phase != Phase.WARMUP) {
                 state = WorkerState.DONE;
@@ -129,11 +130,24 @@ public final class WorkerMain {
         }
     }
 
+    /** Stops the engine, ends the phase watcher (it calls into the engine), then frees the engine. */
     private void closeEngine() {
-        if (engine != null) {
-            engine.close();
-            engine = null;
+        Engine e = engine;
+        if (e == null) {
+            return;
         }
+        closing = true;
+        e.stop();
+        Thread w = waiter;
+        if (w != null) {
+            try {
+                w.join();
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        e.close();
+        engine = null;
     }
 
     private interface Action {

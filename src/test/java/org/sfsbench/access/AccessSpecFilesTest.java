@@ -52,14 +52,29 @@ class AccessSpecFilesTest {
     }
 
     @Test
+    void theEnginesLimitsHoldAtPlanTime() throws Exception {
+        // the access workload takes at most 64 lines (SFS_ACCESS_MAX_LINES); agents refused more
+        StringBuilder many = new StringBuilder("[many]\n");
+        for (int i = 0; i < 65; i++) {
+            many.append(i < 35 ? "4k 2 50 50\n" : "8k 1 50 50\n");
+        }
+        assertTrue(specError(many.toString()).matches(".*bad.txt:1: .*'many': more than 64 lines"),
+                specError(many.toString()));
+        assertTrue(specError("[a]\n2m 100 80 100\n").matches(".*bad.txt:2: size '2097152' is not an integer 0..1048576"),
+                specError("[a]\n2m 100 80 100\n"));
+        assertTrue(specError("[a]\n4k 100 80 100 0 1000001 0 0\n").matches(".*bad.txt:2: burst '1000001'.*"),
+                specError("[a]\n4k 100 80 100 0 1000001 0 0\n"));
+    }
+
+    @Test
     void specFileErrorsNameFileAndLine() throws Exception {
         assertTrue(specError("[a]\n4k 60 80 100\n512 30 80 100\n").matches(".*bad.txt:1: .*add up to 90.*"));
         assertTrue(specError("[a]\n\n4k 100 80\n").matches(".*bad.txt:3: 3 fields.*"));
         assertTrue(specError("4k 100 80 100\n").matches(".*bad.txt:1: an access line before.*"));
         assertTrue(specError("[a]\n4q 100 80 100\n").matches(".*bad.txt:2: size '4q'.*"));
-        assertTrue(specError("[a]\n4k 100 180 100\n").matches(".*bad.txt:2: percentages.*"));
+        assertTrue(specError("[a]\n4k 100 180 100\n").matches(".*bad.txt:2: % read '180' is not an integer 0..100"));
         assertTrue(specError("[a]\n4k 100 80 100 0 1 0 512\n").matches(".*bad.txt:2: reply size 512.*network.*"));
-        assertTrue(specError("[a]\n2m 100 80 100\n").matches(".*bad.txt:2: size 2097152.*"));
+        assertTrue(specError("[a]\n2m 100 80 100\n").matches(".*bad.txt:2: size '2097152' is not an integer 0..1048576"));
         assertTrue(specError("[nope]\n").matches(".*bad.txt:1: \\[nope\\] has no lines and is not a built-in.*"));
         assertTrue(specError("[a]\n4k 100 80 100\n[A]\n4k 100 80 100\n").matches(".*bad.txt:3: .*twice.*"));
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.manager.AgentClient;
@@ -84,7 +84,7 @@ class AgentTlsIT {
     @Test
     void wireToAnAgentOnAnotherHostCarriesTlsOnlyAndNoPassword(@TempDir Path dir) throws Exception {
         try (TestHost host = TestHost.create(1)) {
-            assumeTrue(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+            Require.that(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
             Path tree = dir.resolve("tree");
             assertEquals(0, run(dir.resolve("install.out"), "install", tree.toString()));
             int port = 21000 + ThreadLocalRandom.current().nextInt(20000);

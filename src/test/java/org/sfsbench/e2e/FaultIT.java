@@ -3,7 +3,6 @@ package org.sfsbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -116,11 +116,11 @@ class FaultIT {
 
     @Test
     void readOnlyFolderIsAnInitErrorAndAFullDiskIsRefused(@TempDir Path dir) throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "needs root to mount small tmpfs file systems");
+        Require.that("root".equals(System.getProperty("user.name")), "needs root to mount small tmpfs file systems");
         Path ro = dir.resolve("mnt0");
         Files.createDirectories(ro);
         Path rc = PosixRunIT.writeRc(dir, "localhost", 1, "20", 1, 2, "");
-        assumeTrue(sh("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString()) == 0, "mount not permitted");
+        Require.that(sh("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString()) == 0, "mount not permitted");
         try {
             ChildProcess run = Sfs.start(dir.resolve("out-ro.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "ro", "-d",
                     dir.resolve("results").toString());

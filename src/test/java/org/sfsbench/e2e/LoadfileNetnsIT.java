@@ -2,7 +2,6 @@ package org.sfsbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -33,7 +33,7 @@ class LoadfileNetnsIT {
     @Test
     void aClientWithoutTheLoadfileReplaysTheCopyTheManagerSends(@TempDir Path dir) throws Exception {
         TestHost host = TestHost.create(0);
-        assumeTrue(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+        Require.that(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
         Process agent = null;
         try {
             Path lfDir = Files.createDirectories(dir.resolve("lf"));

@@ -3,7 +3,6 @@ package org.sfsbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -41,7 +41,7 @@ class NetnsIT {
     @BeforeAll
     static void createHost() throws Exception {
         host = TestHost.create(0);
-        assumeTrue(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+        Require.that(host != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
         nsIp = host.ip;
     }
 

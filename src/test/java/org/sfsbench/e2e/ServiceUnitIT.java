@@ -3,7 +3,6 @@ package org.sfsbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -24,7 +24,7 @@ import org.sfsbench.testsupport.Sfs;
 class ServiceUnitIT {
     @Test
     void unitIsGeneratedVerifiedAndRemoved(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/systemd-analyze")), "systemd-analyze missing (bin/install-deps)");
+        Require.that(Files.isExecutable(Path.of("/usr/bin/systemd-analyze")), "systemd-analyze missing (bin/install-deps)");
         Path secret = dir.resolve("agent.secret");
         Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(secret, "service-it-secret-0123456789\n");

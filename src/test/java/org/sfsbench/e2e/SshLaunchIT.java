@@ -3,7 +3,6 @@ package org.sfsbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -43,7 +43,7 @@ class SshLaunchIT {
     @BeforeAll
     static void startHosts() throws Exception {
         Path sshd = Path.of("/usr/sbin/sshd");
-        assumeTrue(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
+        Require.that(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
         assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("id").toString()));
         assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("stranger").toString()));
         Files.copy(keys.resolve("id.pub"), keys.resolve("authorized_keys"));
@@ -51,7 +51,7 @@ class SshLaunchIT {
         StringBuilder known = new StringBuilder();
         for (int i = 0; i < 2; i++) {
             TestHost h = TestHost.create(2 + i);
-            assumeTrue(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+            Require.that(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
             HOSTS.add(h);
             Path hostKey = keys.resolve("hostkey" + i);
             assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 
@@ -27,7 +27,7 @@ class GaneshaNfs3IT {
 
     @BeforeAll
     static void startGanesha() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
+        Require.that("root".equals(System.getProperty("user.name")),
                 "NFS-Ganesha's VFS FSAL needs root (open_by_handle_at)");
         // target/test-classes -> target (the -Dsfs.build.dir folder) -> native build
         Path classes = Path.of(GaneshaNfs3IT.class.getProtectionDomain().getCodeSource()

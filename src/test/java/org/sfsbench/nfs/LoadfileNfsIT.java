@@ -2,7 +2,6 @@ package org.sfsbench.nfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 
@@ -33,7 +33,7 @@ class LoadfileNfsIT {
 
     @BeforeAll
     static void startGanesha() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
+        Require.that("root".equals(System.getProperty("user.name")),
                 "NFS-Ganesha's VFS FSAL needs root (open_by_handle_at)");
         work = Files.createTempDirectory("sfs-loadfile-nfs");
         server = new GaneshaServer(work.resolve("ganesha"));

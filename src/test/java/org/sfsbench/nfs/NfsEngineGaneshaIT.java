@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 
@@ -33,7 +33,7 @@ class NfsEngineGaneshaIT {
 
     @BeforeAll
     static void startGanesha() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
+        Require.that("root".equals(System.getProperty("user.name")),
                 "NFS-Ganesha's VFS FSAL needs root (open_by_handle_at)");
         Path classes = Path.of(NfsEngineGaneshaIT.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());

@@ -2,7 +2,6 @@ package org.sfsbench.nfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 
@@ -49,7 +49,7 @@ class NfsWireProofIT {
 
     @BeforeAll
     static void startGanesha() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
+        Require.that("root".equals(System.getProperty("user.name")),
                 "NFS-Ganesha's VFS FSAL and packet capture need root");
         Path classes = Path.of(NfsWireProofIT.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());

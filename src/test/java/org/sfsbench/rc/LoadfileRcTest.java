@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
-import org.sfsbench.rmi.LoadfileCopy;
+import org.sfsbench.loadfile.LoadfileCopy;
 
 /** WORKLOAD=loadfile rc files: the loadfile is parsed before anything starts; clients are the load points. */
 class LoadfileRcTest {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 
 /** Renders a local HTML file with Debian's headless Chromium: a screenshot and the DOM after layout. */
 public final class HeadlessChromium {
@@ -21,7 +20,7 @@ public final class HeadlessChromium {
     }
 
     public static void assumeInstalled() {
-        Assumptions.assumeTrue(new File(BINARY).canExecute(), "chromium is not installed at " + BINARY);
+        Require.that(new File(BINARY).canExecute(), "chromium is not installed at " + BINARY);
     }
 
     /** Writes a 1200x2000 screenshot of {@code page} to {@code png}. */

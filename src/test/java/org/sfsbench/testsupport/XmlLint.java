@@ -15,7 +15,6 @@ import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.SchemaFactory;
 import javax.xml.validation.Validator;
 
-import org.junit.jupiter.api.Assumptions;
 
 /** Validates files twice: with the JDK's validator and with libxml2's xmllint (an independent implementation). */
 public final class XmlLint {
@@ -36,7 +35,7 @@ public final class XmlLint {
 
     /** Runs xmllint --schema; fails with its output when the file does not validate. */
     public static void validateWithXmllint(Path xml, Path xsd) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(new File("/usr/bin/xmllint").canExecute(), "xmllint (libxml2-utils) not installed");
+        Require.that(new File("/usr/bin/xmllint").canExecute(), "xmllint (libxml2-utils) not installed");
         ChildProcess.Result r = ChildProcess.run(List.of("/usr/bin/xmllint", "--noout", "--nonet", "--schema",
                 xsd.toString(), xml.toString()), Map.of(), 60, TimeUnit.SECONDS);
         assertTrue(r.exit() >= 0, "xmllint did not finish");

@@ -1,4 +1,4 @@
-package org.sfsbench.rmi;
+package org.sfsbench.loadfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.sfsbench.rmi.PointTask;
+import org.sfsbench.rmi.SocketFactories;
 
 /** The loadfile a run ships to its agents: packed, through the agent connection's filter, checked. */
 class LoadfileCopyTest {

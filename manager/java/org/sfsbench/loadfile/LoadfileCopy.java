@@ -1,4 +1,4 @@
-package org.sfsbench.rmi;
+package org.sfsbench.loadfile;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,9 +17,9 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * A WORKLOAD=loadfile replay's loadfile as the manager read and checked it, travelling with each
- * {@link PointTask} so that a client host needs no copy of its own (docs/loadfile.md). The text is
+ * {@code rmi.PointTask} so that a client host needs no copy of its own (docs/loadfile.md). The text is
  * gzipped (client.txt's 26 MB become 2 MB) in chunks below the agent connection's array limit
- * ({@link SocketFactories#FILTER}); the agent unpacks at most {@link #MAX_BYTES} and checks the
+ * ({@code rmi.SocketFactories.FILTER}); the agent unpacks at most {@link #MAX_BYTES} and checks the
  * SHA-256.
  *
  * @param name   the file name of the manager's LOADFILE, for messages
