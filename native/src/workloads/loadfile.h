@@ -100,5 +100,7 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
 void     lf_free(lf_file *f);
 /* loadfile name of a kind ("NTCreateX", "READ3", ...) */
 const char *lf_kind_name(int kind);
+/* a line's status field (NT_STATUS_*, 0x.., SUCCESS, ERROR, *) into op->expect/err; -1 if bad */
+int lf_parse_status(const char *tok, lf_op *op);
 
 #endif

@@ -75,25 +75,6 @@ const char *lf_kind_name(int kind)
     return kind >= 0 && kind < LF_KINDS ? kinds[kind].name : "?";
 }
 
-/* NT statuses of the SMB traces and the errno a backend reports for them */
-static const struct { const char *name; int err; } nt_status[] = {
-    { "NT_STATUS_OBJECT_NAME_NOT_FOUND", ENOENT },
-    { "NT_STATUS_OBJECT_PATH_NOT_FOUND", ENOENT },
-    { "NT_STATUS_NO_SUCH_FILE", ENOENT },
-    { "NT_STATUS_OBJECT_NAME_COLLISION", EEXIST },
-    { "NT_STATUS_ACCESS_DENIED", EACCES },
-    { "NT_STATUS_DIRECTORY_NOT_EMPTY", ENOTEMPTY },
-    { "NT_STATUS_NOT_A_DIRECTORY", ENOTDIR },
-    { "NT_STATUS_FILE_IS_A_DIRECTORY", EISDIR },
-    { "NT_STATUS_DISK_FULL", ENOSPC },
-};
-
-/* NFSv3 status numbers whose errno differs from the number itself (the
- * others up to 30 are the errno: NOENT 2, IO 5, ACCES 13, EXIST 17, ...) */
-static const struct { unsigned nfs; int err; } nfs3_status[] = {
-    { 63, ENAMETOOLONG }, { 66, ENOTEMPTY }, { 69, EDQUOT }, { 70, ESTALE },
-};
-
 struct parser {
     lf_file *f;
     const char *name;
@@ -103,6 +84,8 @@ struct parser {
     size_t cap_ops, cap_paths, cap_nums;
     uint32_t *hash;             /* open addressing over path ids + 1 */
     size_t hcap;
+    uint64_t *opened;           /* open addressing over NTCreateX handles + 1 */
+    size_t ocap, nopened;
 };
 
 static int fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -174,6 +157,36 @@ static uint32_t intern(struct parser *p, const char *s)
         }
     p->hash[k] = f->npaths + 1;
     return f->npaths++;
+}
+
+/* the slot of handle h in the set of opened handles (0 = free) */
+static size_t opened_slot(const struct parser *p, uint32_t h)
+{
+    size_t k = (h * 2654435761u) & (p->ocap - 1);
+    while (p->opened[k] && p->opened[k] != (uint64_t)h + 1) k = (k + 1) & (p->ocap - 1);
+    return k;
+}
+
+static int open_handle(struct parser *p, uint32_t h)
+{
+    if ((p->nopened + 1) * 2 > p->ocap) {
+        size_t n = p->ocap ? p->ocap * 2 : 256;
+        uint64_t *old = p->opened;
+        size_t oc = p->ocap;
+        if (!(p->opened = calloc(n, sizeof *p->opened))) { p->opened = old; return -1; }
+        p->ocap = n;
+        for (size_t i = 0; i < oc; i++)
+            if (old[i]) p->opened[opened_slot(p, (uint32_t)(old[i] - 1))] = old[i];
+        free(old);
+    }
+    size_t k = opened_slot(p, h);
+    if (!p->opened[k]) { p->opened[k] = (uint64_t)h + 1; p->nopened++; }
+    return 0;
+}
+
+static int was_opened(const struct parser *p, uint32_t h)
+{
+    return p->ocap && p->opened[opened_slot(p, h)] != 0;
 }
 
 /* "\clients\client1\x" or "/a/b": '/'-separated, without the leading '/' */
@@ -255,38 +268,9 @@ static int parse_num(struct parser *p, const char *tok, const char *what, uint32
 
 static int parse_status(struct parser *p, const char *tok, lf_op *op)
 {
-    op->expect = LF_EXPECT_FAIL;
-    op->err = 0;
-    if (strcmp(tok, "*") == 0) { op->expect = LF_EXPECT_ANY; return 0; }
-    if (strcmp(tok, "SUCCESS") == 0 || strcmp(tok, "NT_STATUS_OK") == 0) {
-        op->expect = LF_EXPECT_OK;
-        return 0;
-    }
-    if (strcmp(tok, "ERROR") == 0) return 0;
-    if (strncmp(tok, "NT_STATUS_", 10) == 0) {
-        for (size_t i = 0; i < sizeof nt_status / sizeof nt_status[0]; i++)
-            if (strcmp(tok, nt_status[i].name) == 0) {
-                op->expect = LF_EXPECT_ERRNO;
-                op->err = (int16_t)nt_status[i].err;
-            }
-        return 0;   /* another NT status: some failure */
-    }
-    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
-        uint64_t v;
-        if (parse_u64(tok, &v))
-            return fail(p, "status %s is not a hexadecimal number", tok);
-        if (v == 0) { op->expect = LF_EXPECT_OK; return 0; }
-        for (size_t i = 0; i < sizeof nfs3_status / sizeof nfs3_status[0]; i++)
-            if (v == nfs3_status[i].nfs) {
-                op->expect = LF_EXPECT_ERRNO;
-                op->err = (int16_t)nfs3_status[i].err;
-            }
-        if (op->expect != LF_EXPECT_ERRNO && v <= 30) {
-            op->expect = LF_EXPECT_ERRNO;
-            op->err = (int16_t)v;
-        }
-        return 0;
-    }
+    if (lf_parse_status(tok, op) == 0) return 0;
+    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X'))
+        return fail(p, "status %s is not a hexadecimal number", tok);
     return fail(p, "bad status %s (NT_STATUS_*, 0x..., SUCCESS, ERROR or *); is the line truncated?",
                 tok);
 }
@@ -338,9 +322,10 @@ static int is_unsupported(const char *name)
 static int parse_line(struct parser *p, char *s, uint32_t *repeat)
 {
     char *tok[MAXTOK];
+    const char *first = s + strspn(s, " \t");
+    if (*first == '#') return 0;   /* dbench's rule: a comment, whatever quotes it holds */
     int n = tokenize(p, s, tok);
     if (n <= 0) return n;
-    if (tok[0][0] == '#') return 0;
     if (strcmp(tok[0], "REPEAT") == 0) {
         uint64_t r;
         if (n != 2 || parse_u64(tok[1], &r) || r == 0 || r > 100000000)
@@ -356,11 +341,16 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     op.path = op.path2 = LF_NONE;
     op.num[0] = op.num[1] = LF_NONE;
     int i = 0;
-    int stamped = isdigit((unsigned char)tok[0][0]);
+    char *end;
+    double t = strtod(tok[0], &end);
+    int stamped = isdigit((unsigned char)tok[0][0]) || (end != tok[0] && *end == '\0');
+    /* a text is quoted only from a file that looks like a loadfile so far: an op line before
+     * it, or a known op on it (LOADFILE=/etc/shadow must not print its first line) */
+    int quote = f->nops > 0 || (n > stamped && find_kind(tok[stamped]) >= 0);
     if (stamped) {
-        char *end;
-        double t = strtod(tok[0], &end);
-        if (*end || !(t >= 0) || t > 1e9) return fail(p, "bad timestamp %s", tok[0]);
+        if (*end || !(t >= 0) || t > 1e9)
+            return quote ? fail(p, "bad timestamp %s", tok[0])
+                         : fail(p, "bad timestamp (not shown: no loadfile line before it)");
         op.t_us = (uint64_t)(t * 1e6 + 0.5);
         i = 1;
     }
@@ -375,6 +365,9 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     if (k < 0) {
         if (is_unsupported(tok[i]))
             return fail(p, "%s lines are not supported by sfsbench's replay", tok[i]);
+        if (!quote)
+            return fail(p, "not a dbench loadfile line (the line is not shown: the file has no"
+                        " loadfile op line before it)");
         if (strncmp(tok[i], "SMB", 3) == 0)
             return fail(p, "op %s: a dbench 1 loadfile (not supported)", tok[i]);
         return fail(p, "unknown op %s", tok[i]);
@@ -410,6 +403,14 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
             else if (*c == 'M') op.arg1 = (uint32_t)v;
             else if (*c == 'H') op.handle = (uint32_t)v;
             break;
+        }
+        if (*c != 'H') continue;
+        if (k == LF_NTCREATEX) {
+            if (open_handle(p, op.handle)) return fail(p, "out of memory");
+        } else if (!was_opened(p, op.handle)) {
+            /* dbench stops the run here ("handle N was not found"); refused before any I/O */
+            return fail(p, "%s of handle %u, which no earlier NTCreateX line opened", tok[i],
+                        op.handle);
         }
     }
     if (parse_status(p, tok[n - 1], &op)) return -1;
@@ -537,10 +538,12 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
     }
     free(line);
     free(p.hash);
+    free(p.opened);
     return p.f;
 bad:
     free(line);
     free(p.hash);
+    free(p.opened);
     lf_free(p.f);
     return NULL;
 }
@@ -584,29 +587,4 @@ void lf_free(lf_file *f)
     free(f->nums);
     free(f->tree);
     free(f);
-}
-
-int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
-                              int reportlen)
-{
-    char err[600];
-    lf_file *f = lf_parse_text(name, text, textlen, err, sizeof err);
-    if (!f) {
-        snprintf(report, (size_t)reportlen, "%s", err);
-        return -1;
-    }
-    size_t len = 0, cap = (size_t)reportlen;
-    len += (size_t)snprintf(report, cap, "%s: %llu lines, %zu op lines, %s", name,
-                            (unsigned long long)f->lines, f->nops,
-                            f->timestamped ? "timestamped" : "no timestamps");
-    const char *sep = "; ";
-    for (int k = 0; k < LF_KINDS && len < cap; k++)
-        if (f->kind_count[k]) {
-            len += (size_t)snprintf(report + len, cap - len, "%s%s=%llu", sep, kinds[k].name,
-                                    (unsigned long long)f->kind_count[k]);
-            sep = " ";
-        }
-    int n = f->nops > INT32_MAX ? INT32_MAX : (int)f->nops;
-    lf_free(f);
-    return n;
 }
