@@ -107,6 +107,9 @@ final class AccessRcReader {
         } else if (BuiltinSpecs.named(specs) != null) {
             source = "built-in";
             list = List.of(BuiltinSpecs.named(specs));
+        } else if (Files.exists(file)) {
+            throw r.error("ACCESS_SPECS", file + " " + InputFiles.problem(file), "an access-spec file or .icf, or "
+                    + String.join(", ", BuiltinSpecs.names()));
         } else {
             throw r.error("ACCESS_SPECS", "no such file " + file + " and no built-in spec of that name",
                     "a file relative to the rc file, or " + String.join(", ", BuiltinSpecs.names()));
