@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.access.AccessSpec;
+import org.sfsbench.access.Active;
 import org.sfsbench.access.AccessSpecException;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.access.BuiltinSpecs;
@@ -121,7 +122,7 @@ final class AccessRcReader {
         if (depths.isEmpty()) {
             depths = icf != null ? icf.queueDepths() : List.of(1);
         }
-        List<Integer> workers = icf != null ? icf.workerCounts() : List.of(v.procs);
+        List<Active> active = icf != null ? icf.active() : List.of(Active.workers(v.procs));
         int ramp = r.integer("RAMP_UP_TIME", icf != null ? icf.rampUpSeconds() : 30, 0, MAX_SECONDS);
         int run = r.isSet("RUNTIME") ? v.runtime : icf != null && icf.runSeconds() > 0 ? icf.runSeconds() : v.runtime;
         long region = icf != null ? icf.regionBytes() : 0;
@@ -151,7 +152,7 @@ final class AccessRcReader {
         if (!writes) {
             refuseWritesInPlace(r, v, list);
         }
-        v.access = new AccessTest(source, list, depths, workers, ramp, run, region, start, whole, writes);
+        v.access = new AccessTest(source, list, depths, active, ramp, run, region, start, whole, writes);
         v.loads = Collections.nCopies(v.access.steps().size(), 0);
     }
 }
