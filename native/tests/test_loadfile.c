@@ -96,6 +96,37 @@ static void comments(void)
     lf_free(f);
 }
 
+/* dbench's LOOP/ENDLOOP and RANDOMSTRING with $N, as its own nfs_2.load uses them */
+static void macros(void)
+{
+    char err[600] = "";
+    const char text[] = "RANDOMSTRING 1 \"/test[0123456789][ab].file\"\n# loop\nLOOP 3\n"
+                        "CREATE3 $1 *\nREPEAT 2\nWRITE3 $1 0 1024 0 0x00000000\nENDLOOP\nREMOVE3 $1 *\n";
+    lf_file *f = lf_parse_text("m.load", text, sizeof text - 1, err, sizeof err);
+    CHECK(f != NULL, "macros: %s", err);
+    if (f) {
+        CHECK(f->nops == 7 && f->kind_count[LF_CREATE3] == 3 && f->kind_count[LF_WRITE3] == 6,
+              "LOOP 3 of 2 lines: %zu ops", f->nops);
+        const char *name = f->paths[f->ops[0].path].s;
+        CHECK(strlen(name) == strlen("test0a.file") && strncmp(name, "test", 4) == 0 &&
+              strchr("0123456789", name[4]) && strchr("ab", name[5]) && f->ops[6].path == f->ops[0].path,
+              "one random name for every $1: %s", name);
+        CHECK(f->ops[5].line == 6 && f->lines == 8, "line numbers of the loop body: %u", f->ops[5].line);
+        lf_free(f);
+    }
+    static const struct { const char *text, *why; } bad[] = {
+        { "LOOP 2\nGETATTR3 \"/a\" *\n", "o.load:2: the LOOP of line 1 has no ENDLOOP" },
+        { "LOOP 2\nLOOP 2\n", "o.load:2: LOOP inside the LOOP of line 1" },
+        { "RANDOMSTRING 1 \"x[ab]\"\nGETATTR3 /$2 *\n", "o.load:2: $2 names no RANDOMSTRING slot" },
+        { "RANDOMSTRING 1 \"x[ab\"\n", "o.load:1: RANDOMSTRING pattern: '[' without" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        f = lf_parse_text("o.load", bad[i].text, strlen(bad[i].text), err, sizeof err);
+        CHECK(!f && strstr(err, bad[i].why), "%s -> %s", bad[i].why, err);
+        lf_free(f);
+    }
+}
+
 /* a file that is no loadfile: its first line is not echoed (LOADFILE=/etc/shadow) */
 static void unquoted(void)
 {
@@ -126,16 +157,18 @@ static void bad_lines(void)
     refuse("0.5 Close 1 NT_STATUS_OK", "one format per file");
     refuse("Unlink \"x\" 0x6 NT_STATUS_OK", "must start with /");
     refuse("REPEAT", "REPEAT needs one count");
-    refuse("LOOP 3", "not supported");
+    refuse("WRITEPATTERN 1234", "WRITEPATTERN lines are not supported");
+    refuse("ENDLOOP", "ENDLOOP without a LOOP");
+    refuse("LOOP 0", "LOOP needs one count");
     refuse("0.5 SLEEP 10", "SLEEP lines are not supported");
     refuse("Close 999 NT_STATUS_OK", "Close of handle 999, which no earlier NTCreateX line opened");
     refuse("ReadX 7 0 4096 4096 NT_STATUS_OK", "ReadX of handle 7, which no earlier NTCreateX");
     refuse("-1.0 MKDIR \"/a\" SUCCESS", "bad timestamp -1.0");
     {   /* in a timestamped file, the same line without a timestamp */
         char err[600] = "";
-        const char text[] = "0.1 GETATTR3 \"/a\" 0x0\nLOOP 3\n";
+        const char text[] = "0.1 GETATTR3 \"/a\" 0x0\nWRITEPATTERN 3\n";
         lf_file *f = lf_parse_text("ts.load", text, sizeof text - 1, err, sizeof err);
-        CHECK(!f && strstr(err, "ts.load:2: LOOP lines are not supported"), "timestamped LOOP: %s", err);
+        CHECK(!f && strstr(err, "ts.load:2: WRITEPATTERN lines are not supported"), "timestamped: %s", err);
         lf_free(f);
     }
     char report[800];
@@ -266,6 +299,7 @@ int main(void)
 {
     parse_formats();
     comments();
+    macros();
     unquoted();
     bad_lines();
     replays();

@@ -308,7 +308,7 @@ static int find_kind(const char *name)
 }
 
 static const char *const unsupported[] = {
-    "LOOP", "ENDLOOP", "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN", "RANDOMSTRING",
+    "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN",
 };
 
 /* looked up only for a line that is no op: find_kind is all most lines pay */
@@ -318,6 +318,16 @@ static int is_unsupported(const char *name)
         if (strcmp(name, unsupported[u]) == 0) return 1;
     return 0;
 }
+
+/* the line's first word is w (a macro line of dbench's) */
+static int is_word(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(s, w, n) == 0 && (s[n] == '\0' || s[n] == ' ' || s[n] == '\t');
+}
+
+/* most op lines a LOOP may make, far above dbench's own loadfiles */
+#define LF_MAX_OPS 10000000u
 
 static int parse_line(struct parser *p, char *s, uint32_t *repeat)
 {
@@ -423,80 +433,10 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     return 0;
 }
 
-static int is_wild(const char *s)
+/* intern for lf_mark_dirs */
+static uint32_t intern_cb(void *ctx, const char *s)
 {
-    return strpbrk(s, "*?<>\"") != NULL;
-}
-
-static int depth(const char *s)
-{
-    int d = *s != '\0';
-    for (; *s; s++) d += *s == '/';
-    return d;
-}
-
-/* directories: made as such, listed, or the parent of another path */
-static int mark_dirs(struct parser *p)
-{
-    lf_file *f = p->f;
-    for (size_t i = 0; i < f->nops; i++) {
-        lf_op *op = &f->ops[i];
-        int dir = op->kind == LF_MKDIR || op->kind == LF_RMDIR || op->kind == LF_MKDIR3 ||
-                  op->kind == LF_RMDIR3 || op->kind == LF_SMB_MKDIR || op->kind == LF_SMB_RMDIR ||
-                  op->kind == LF_SMB_READDIR || op->kind == LF_READDIRPLUS3 ||
-                  op->kind == LF_DELTREE || (op->kind == LF_NTCREATEX && (op->arg0 & 1));
-        if (dir && op->path != LF_NONE) f->paths[op->path].is_dir = 1;
-    }
-    for (uint32_t i = 0; i < f->npaths; i++) {   /* npaths grows: parents of parents */
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%s", f->paths[i].s);
-        char *slash = strrchr(buf, '/');
-        if (!slash) continue;
-        *slash = '\0';
-        uint32_t d = intern(p, buf);
-        if (d == LF_NONE) return -1;
-        f->paths[d].is_dir = 1;
-    }
-    return 0;
-}
-
-static const lf_path *sort_paths;
-static int by_removal_order(const void *a, const void *b)
-{
-    const lf_path *x = &sort_paths[*(const uint32_t *)a], *y = &sort_paths[*(const uint32_t *)b];
-    if (x->is_dir != y->is_dir) return x->is_dir - y->is_dir;   /* files first */
-    return depth(y->s) - depth(x->s);                            /* deepest first */
-}
-
-/* each Deltree: the known paths under its directory in removal order */
-static int build_trees(struct parser *p)
-{
-    lf_file *f = p->f;
-    size_t cap = 0;
-    uint32_t *under = malloc((f->npaths + 1) * sizeof *under);
-    if (!under) return -1;
-    for (size_t i = 0; i < f->nops; i++) {
-        lf_op *op = &f->ops[i];
-        if (op->kind != LF_DELTREE) continue;
-        const char *root = f->paths[op->path].s;
-        size_t rl = strlen(root), n = 0;
-        for (uint32_t j = 0; j < f->npaths; j++) {
-            const char *s = f->paths[j].s;
-            if (j == op->path || is_wild(s)) continue;
-            if (rl == 0 ? *s != '\0' : strncmp(s, root, rl) == 0 && s[rl] == '/')
-                under[n++] = j;
-        }
-        sort_paths = f->paths;
-        qsort(under, n, sizeof *under, by_removal_order);
-        under[n++] = op->path;
-        if (grow((void **)&f->tree, &cap, f->ntree + n, sizeof *f->tree)) { free(under); return -1; }
-        op->arg0 = (uint32_t)f->ntree;
-        op->arg1 = (uint32_t)n;
-        memcpy(f->tree + f->ntree, under, n * sizeof *under);
-        f->ntree += n;
-    }
-    free(under);
-    return 0;
+    return intern(ctx, s);
 }
 
 lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err, size_t errlen)
@@ -505,9 +445,10 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
     p.f = calloc(1, sizeof *p.f);
     if (!p.f) { snprintf(err, errlen, "%s: out of memory", name); return NULL; }
     snprintf(p.f->name, sizeof p.f->name, "%s", name);
-    char *line = malloc(len + 1);
-    uint32_t repeat = 1;
-    size_t pos = 0;
+    char *line = malloc(len + 1), why[300];
+    uint32_t repeat = 1, loop_line = 0, loop_left = 0;
+    size_t pos = 0, loop_pos = 0;
+    lf_strings strs = { .rng = 0 };
     if (!line) { fail(&p, "out of memory"); goto bad; }
     while (pos < len) {
         const char *nl = memchr(text + pos, '\n', len - pos);
@@ -521,7 +462,49 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
             fail(&p, "NUL byte in the line (binary or garbled file)");
             goto bad;
         }
-        if (parse_line(&p, line, &repeat) < 0) goto bad;
+        const char *w = line + strspn(line, " \t");
+        unsigned long count;
+        if (is_word(w, "LOOP")) {   /* dbench's one loop at a time: the lines up to ENDLOOP, count times */
+            char *end;
+            count = strtoul(w + 4, &end, 10);
+            if (loop_left) { fail(&p, "LOOP inside the LOOP of line %u", loop_line); goto bad; }
+            if (count < 1 || count > 100000000 || end == w + 4 || *end) {
+                fail(&p, "LOOP needs one count from 1 to 100000000");
+                goto bad;
+            }
+            loop_left = (uint32_t)count;
+            loop_pos = pos;
+            loop_line = p.line;
+            continue;
+        }
+        if (is_word(w, "ENDLOOP")) {
+            if (!loop_left) { fail(&p, "ENDLOOP without a LOOP"); goto bad; }
+            if (--loop_left) { pos = loop_pos; p.line = loop_line; }
+            continue;
+        }
+        if (loop_left && p.f->nops > LF_MAX_OPS) {
+            fail(&p, "the LOOP of line %u makes more than %u op lines; REPEAT repeats one line cheaply",
+                 loop_line, LF_MAX_OPS);
+            goto bad;
+        }
+        if (is_word(w, "RANDOMSTRING")) {
+            if (lf_randomstring(&strs, w, why, sizeof why)) { fail(&p, "%s", why); goto bad; }
+            continue;
+        }
+        int r;
+        if (*w != '#' && strs.rng && strchr(line, '$')) {   /* dbench: only once a RANDOMSTRING was seen */
+            char *sub = lf_substitute(&strs, line, why, sizeof why);
+            if (!sub) { fail(&p, "%s", why); goto bad; }
+            r = parse_line(&p, sub, &repeat);
+            free(sub);
+        } else {
+            r = parse_line(&p, line, &repeat);
+        }
+        if (r < 0) goto bad;
+    }
+    if (loop_left) {
+        fail(&p, "the LOOP of line %u has no ENDLOOP", loop_line);
+        goto bad;
     }
     p.f->lines = p.line;
     if (repeat != 1) {
@@ -532,15 +515,17 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
         snprintf(err, errlen, "%s: no op lines", name);
         goto bad;
     }
-    if (mark_dirs(&p) || build_trees(&p)) {
+    if (lf_mark_dirs(p.f, intern_cb, &p) || lf_build_trees(p.f)) {
         snprintf(err, errlen, "%s: out of memory", name);
         goto bad;
     }
     free(line);
     free(p.hash);
     free(p.opened);
+    lf_strings_free(&strs);
     return p.f;
 bad:
+    lf_strings_free(&strs);
     free(line);
     free(p.hash);
     free(p.opened);
