@@ -13,6 +13,16 @@ int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen
         snprintf(report, (size_t)reportlen, "%s", err);
         return -1;
     }
+    size_t locks = 0;
+    for (size_t i = 0; i < f->nops; i++)
+        locks += f->ops[i].kind == LF_LOCK4 || f->ops[i].kind == LF_UNLOCK4 || f->ops[i].kind == LF_TEST4;
+    if (locks == f->nops) {   /* dbench's nfs_lock.load: the replay would issue nothing */
+        snprintf(report, (size_t)reportlen, "%s:%u: every op line is LOCK4, UNLOCK4 or TEST4 (NFSv4"
+                 " byte-range locks), which no backend issues: the replay would do nothing", name,
+                 f->ops[0].line);
+        lf_free(f);
+        return -1;
+    }
     size_t len = 0, cap = (size_t)reportlen;
     len += (size_t)snprintf(report, cap, "%s: %llu lines, %zu op lines, %s", name,
                             (unsigned long long)f->lines, f->nops,

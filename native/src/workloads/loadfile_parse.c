@@ -311,6 +311,19 @@ static const char *const unsupported[] = {
     "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN",
 };
 
+/* commands of dbench's block-device backends (-B scsi, -B iscsi): no file server takes them */
+static const char *const scsi_ops[] = {
+    "TESTUNITREADY", "READ6", "READ10", "READ16", "WRITE10", "WRITE16", "READCAPACITY10",
+    "SYNCHRONIZECACHE10", "PROUT", "PRIN",
+};
+
+static int is_scsi(const char *name)
+{
+    for (size_t u = 0; u < sizeof scsi_ops / sizeof scsi_ops[0]; u++)
+        if (strcmp(name, scsi_ops[u]) == 0) return 1;
+    return 0;
+}
+
 /* looked up only for a line that is no op: find_kind is all most lines pay */
 static int is_unsupported(const char *name)
 {
@@ -375,6 +388,9 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     if (k < 0) {
         if (is_unsupported(tok[i]))
             return fail(p, "%s lines are not supported by sfsbench's replay", tok[i]);
+        if (is_scsi(tok[i]))
+            return fail(p, "%s is a SCSI command of dbench's scsi/iscsi backends (dbench -B scsi|iscsi):"
+                        " a block device's load, which no file-server protocol carries", tok[i]);
         if (!quote)
             return fail(p, "not a dbench loadfile line (the line is not shown: the file has no"
                         " loadfile op line before it)");
@@ -386,6 +402,9 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     const char *spec = kinds[k].args;
     int want = 0;
     for (const char *c = spec; *c; c++) want += *c != 'h';
+    if ((k == LF_SMB_READ || k == LF_SMB_WRITE) && n - i - 1 == want && !strchr("/\\", tok[i + 1][0]))
+        return fail(p, "%s with an offset and no path: a loadfile of dbench's block backend (dbench -B"
+                    " block), which loads a device, not files", tok[i]);
     if (n - i - 1 != want + 1)
         return fail(p, "%s needs %d field%s (%s%sstatus), found %d%s", tok[i], want + 1,
                     want ? "s" : "", kinds[k].what, want ? ", " : "", n - i - 1,

@@ -198,8 +198,12 @@ public final class IcfParser {
                 throw err(e.line(), "unknown section '" + e.key() + "'");
             }
         }
+        if (!sawSetup && managers.isEmpty() && !specs.isEmpty()) {   // a saved list of specs
+            return new IcfConfig(version, "", new ArrayList<>(specs.values()), List.of(1),
+                    List.of(Active.workers(procs)), 0, 0, 0, 0, true);
+        }
         if (!sawSetup) {
-            throw err(0, "no 'TEST SETUP section");
+            throw err(0, "no 'TEST SETUP section (and not a file of access specifications only)");
         }
         Cycles cycles = new Cycles(testType, testTypeLine, queueCycle, queueLine, workerCycle, workerLine,
                 targetCycle, targetLine);
@@ -479,7 +483,7 @@ public final class IcfParser {
                         TEST_TYPES) + ")");
         }
         return new IcfConfig(version, description, order, depths, active, ramp, runSeconds, ref.diskSectors() * 512,
-                ref.startSector() * 512);
+                ref.startSector() * 512, false);
     }
 
     /** Target cycling (target-major: target t of worker w is proc t*W + w, so a step's targets come first). */

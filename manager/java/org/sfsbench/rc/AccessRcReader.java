@@ -99,6 +99,9 @@ final class AccessRcReader {
                 if (IcfParser.looksLikeIcf(file)) {
                     icf = IcfParser.parse(file, v.clients.size(), v.procs);
                     list = icf.specs();
+                    if (icf.specsOnly()) {
+                        icf = null;   // the rc file's settings run them, as with a spec file
+                    }
                 } else {
                     list = SpecFileParser.parse(file);
                 }
