@@ -75,9 +75,12 @@ public final class RunRules {
         return out;
     }
 
-    /** The load-point count rule over the planned points; {@code finished} >= 0 adds what a run finished. */
+    /**
+     * The load-point count rule over the planned points; a run that finished fewer ({@code finished}
+     * >= 0) says how many, so a run that finished none does not read as one of a few points.
+     */
     private static RuleCheck loadPoints(int planned, int finished) {
-        String done = finished < 0 ? "" : " (" + finished + " finished)";
+        String done = finished < 0 || finished >= planned ? "" : " (" + finished + " finished)";
         return rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
                 planned >= MIN_LOAD_POINTS, planned >= MIN_LOAD_POINTS ? planned + " load points planned" + done
                         : "only " + planned + " load point" + (planned == 1 ? "" : "s") + " planned" + done + ", "

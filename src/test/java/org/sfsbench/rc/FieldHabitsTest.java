@@ -96,6 +96,15 @@ class FieldHabitsTest {
                 .count(), c.warnings().toString());
     }
 
+    /** templates/sfs_access_rc says what the plan and docs/access-specs.md say: targets are filled once. */
+    @Test
+    void theAccessTemplateFillsTargetsOnce() throws Exception {
+        String text = Files.readString(RcFiles.templates().resolve("sfs_access_rc"));
+        assertTrue(text.contains("created and filled once, before the first step") && !text.contains("before each step"));
+        assertTrue(Files.readString(Path.of(System.getProperty("sfs.home", "."), "docs/access-specs.md"))
+                .contains("A test prepares its targets **once**"));
+    }
+
     /** templates/sfs_nfs_rc and sfs_cifs_rc say BLOCK_FILE is refused when set, and it is. */
     @Test
     void blockFileIsWhatTheTemplatesSay() throws Exception {

@@ -64,7 +64,7 @@ class SfsresWriterTest {
         assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s ", "Total", "100.5", "100.0", 1000,
                 "100.0", "0.328")), text);
         assertTrue(text.contains("NFS3ERR_NOENT (2)"), text);
-        assertTrue(text.contains("  FAIL load-points      only 1 load point planned (1 finished), 9 short of 10 (rule: A run has at least 10"
+        assertTrue(text.contains("  FAIL load-points      only 1 load point planned, 9 short of 10 (rule: A run has at least 10"
                 + " load points.)"), text);
         assertTrue(text.contains("Disclosable: NO\n"), text);
         assertTrue(text.contains("Peak throughput: 100 ops/sec\n"), text);
