@@ -171,6 +171,12 @@ static size_t expand(const struct client *w, uint32_t id, char *out, size_t len)
 }
 
 /* path id -> w->path, w->dir and w->name (the parts around the last '/') */
+/* what a write sends: the file's WRITEPATTERN in force, else the engine's pattern */
+static void *write_buf(const struct client *w, const lf_op *op)
+{
+    return op->pattern ? w->f->patterns[op->pattern - 1] : (void *)sfs_write_pattern();
+}
+
 /* a symlink's target as seen from the link's directory: the loadfile names it from the export's
  * root, which the server (or the kernel) would resolve against its own root, not the client's
  * tree, leaving a dangling link and every op through it failing */
@@ -428,7 +434,7 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
         i = handle_req(w, op, req);
         req->offset = w->cur[0];
         req->length = w->cur[1] > SFS_XFER_MAX ? SFS_XFER_MAX : w->cur[1];
-        if (wr) req->buf = (void *)sfs_write_pattern();
+        if (wr) req->buf = write_buf(w, op);
         if (H) {
             req->op = wr ? SFS_OP_CIFS_WRITE_ANDX : SFS_OP_CIFS_READ_ANDX;
         } else {
@@ -475,7 +481,7 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
         } else {
             req->op = op->arg0 ? SFS_OP_WRITE : SFS_OP_WRCACHE;
             req->stable = op->arg0 != 0;
-            req->buf = (void *)sfs_write_pattern();
+            req->buf = write_buf(w, op);
         }
         break;
     case LF_SYMLINK3:   /* new link, its target */
