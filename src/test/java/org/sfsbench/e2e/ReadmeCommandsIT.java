@@ -75,7 +75,7 @@ class ReadmeCommandsIT {
         try (Stream<Path> s = Files.list(Sfs.home().resolve("templates"))) {
             templates = s.filter(p -> p.getFileName().toString().matches("sfs_.*_rc")).sorted().toList();
         }
-        assertTrue(templates.size() >= 7, templates.toString());
+        assertTrue(templates.size() >= 6, templates.toString());
         for (Path t : templates) {
             ChildProcess.Result r = sfs(Map.of(), "plan", "-r", "templates/" + t.getFileName());
             assertEquals(0, r.exit(), t + ": " + r.output());
