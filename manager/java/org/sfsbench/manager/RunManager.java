@@ -200,8 +200,9 @@ public final class RunManager {
                 long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
                 LoadPoint sp = new LoadPoint(s.index(), (int) requested, (int) requested, (int) Math.floor(s.perProcRate()),
                         point.clients());
+                StepResult stepOf = stepResult(s);
                 LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
-                        .toBuilder().step(stepResult(s)).build();
+                        .with(b -> b.step = stepOf);
                 sink.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
@@ -493,17 +494,17 @@ public final class RunManager {
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
                 : TargetMix.ofAccess(rc.access().step(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
-        r.filesetKb(run.filesetBytes() / 1024);
+        r.filesetKb = run.filesetBytes() / 1024;
         if (rc.loadfile() != null) {
-            r.simulatedClients(point.nominalLoad());
+            r.simulatedClients = point.nominalLoad();
         }
-        r.startTime(start);
-        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        r.startTime = start;
+        r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         for (int i = 0; i < clients.size(); i++) {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }
-        r.clients(perClient);
-        r.intervals(intervalPoints);
+        r.clients = perClient;
+        r.intervals = intervalPoints;
         return r.build();
     }
 

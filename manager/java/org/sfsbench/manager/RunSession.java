@@ -170,38 +170,45 @@ public final class RunSession {
 
     private RunResult result(String failure, List<ClientSession> sessions) {
         RunResult.Builder r = RunResult.builder();
-        r.toolVersion(ToolVersion.VERSION);
-        r.suffix(out.suffix());
-        r.startTime(startTime);
-        r.endTime(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        r.rcFile(String.valueOf(rc.rcFile()));
+        r.toolVersion = ToolVersion.VERSION;
+        r.suffix = out.suffix();
+        r.startTime = startTime;
+        r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        r.rcFile = String.valueOf(rc.rcFile());
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
-        r.rcVariables(vars);
-        r.protocol(manager.protocol());
-        r.workload(rc.workload());
+        // what the written data was like is part of every result, set or not
+        if (!rc.variables().containsKey("DATA_COMPRESS_PCT")) {
+            vars.add(RcVariable.of("DATA_COMPRESS_PCT", String.valueOf(rc.dataCompressPct())));
+        }
+        if (!rc.variables().containsKey("DATA_DEDUP_PCT")) {
+            vars.add(RcVariable.of("DATA_DEDUP_PCT", String.valueOf(rc.dataDedupPct())));
+        }
+        r.rcVariables = vars;
+        r.protocol = manager.protocol();
+        r.workload = rc.workload();
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
             cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
         }
-        r.clients(cis);
-        r.loadPoints(out.points());
+        r.clients = cis;
+        r.loadPoints = out.points();
         // a LOAD=max run has as many rows as its steps, decided as it ran
-        r.complete(failure == null && (rc.topSpeed().unpaced() ? !out.points().isEmpty()
-                : out.points().size() == plan.points().size()));
-        r.failure(failure);
-        r.unsupportedOps(unissuableOps());
-        Metrics.compute(r.loadPoints()).applyTo(r);
+        r.complete = failure == null && (rc.topSpeed().unpaced() ? !out.points().isEmpty()
+                : out.points().size() == plan.points().size());
+        r.failure = failure;
+        r.unsupportedOps = unissuableOps();
+        Metrics.compute(r.loadPoints).applyTo(r);
         RunRules.apply(r, plan.settings());
-        List<String> notes = new ArrayList<>(r.notes());
+        List<String> notes = new ArrayList<>(r.notes);
         for (ClientSession c : sessions) {
             notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
         }
         if (!sessions.isEmpty()) {
             notes.add(fileSetNote());
         }
-        r.notes(notes);
+        r.notes = notes;
         return r.build();
     }
 }

@@ -103,17 +103,17 @@ public final class ResultInput {
         }
         RunResult.Builder r = RunResult.builder();
         String name = file.getFileName().toString();
-        r.suffix(name.startsWith("sfssum.") && name.length() > 7 ? name.substring(7) : name);
-        r.protocol(protocol(rows.get(0).protocol(), file));
+        r.suffix = name.startsWith("sfssum.") && name.length() > 7 ? name.substring(7) : name;
+        r.protocol = protocol(rows.get(0).protocol(), file);
         for (int i = 0; i < rows.size(); i++) {
-            r.loadPoints().add(rows.get(i).toLoadPoint(i + 1));
+            r.loadPoints.add(rows.get(i).toLoadPoint(i + 1));
         }
-        r.complete(true);
-        Metrics.compute(r.loadPoints()).applyTo(r);
-        r.disclosable(false);
-        r.nonDisclosableReasons().add("read from the sfssum file " + name
+        r.complete = true;
+        Metrics.compute(r.loadPoints).applyTo(r);
+        r.disclosable = false;
+        r.nonDisclosableReasons.add("read from the sfssum file " + name
                 + " alone: the run rules need the full result (sfsresult.<suffix>.xml)");
-        r.notes().add("Built from " + file + ": per-op figures, percentiles, clients and settings are not"
+        r.notes.add("Built from " + file + ": per-op figures, percentiles, clients and settings are not"
                 + " in an sfssum file.");
         return r.build();
     }

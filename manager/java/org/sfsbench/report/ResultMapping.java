@@ -271,36 +271,36 @@ public final class ResultMapping {
     /** The result model of a published document, as {@code sfs report} and {@code sfs submit} need it. */
     public static RunResult toRunResult(ResultDocument d) {
         RunResult.Builder r = RunResult.builder();
-        r.toolVersion(d.tool.version);
-        r.suffix(d.run.suffix);
-        r.protocol(protocolEnum(d.run.protocol));
-        r.workload(d.run.workload);
-        r.rcFile(d.run.rcFile);
-        r.startTime(d.run.startTime);
-        r.endTime(d.run.endTime);
-        r.complete(d.run.complete);
-        r.failure(d.run.failure);
+        r.toolVersion = d.tool.version;
+        r.suffix = d.run.suffix;
+        r.protocol = protocolEnum(d.run.protocol);
+        r.workload = d.run.workload;
+        r.rcFile = d.run.rcFile;
+        r.startTime = d.run.startTime;
+        r.endTime = d.run.endTime;
+        r.complete = d.run.complete;
+        r.failure = d.run.failure;
         for (SettingXml s : d.settings) {
-            r.rcVariables().add(RcVariable.of(s.name, s.value));
+            r.rcVariables.add(RcVariable.of(s.name, s.value));
         }
         for (ClientXml c : d.clients) {
-            r.clients().add(new ClientInfo(c.name, c.index, c.procs));
+            r.clients.add(new ClientInfo(c.name, c.index, c.procs));
         }
         for (LoadPointXml x : d.loadPoints) {
-            r.loadPoints().add(loadPoint(x));
+            r.loadPoints.add(loadPoint(x));
         }
         if (d.metrics.peakThroughputOpsPerSec != null) {
-            r.peakThroughput(d.metrics.peakThroughputOpsPerSec.doubleValue());
-            r.overallResponseTimeMs(toDouble(d.metrics.overallResponseTimeMsec));
-            r.overallResponseTimeNoOriginMs(toDouble(d.metrics.overallResponseTimeNoOriginMsec));
+            r.peakThroughput = d.metrics.peakThroughputOpsPerSec.doubleValue();
+            r.overallResponseTimeMs = toDouble(d.metrics.overallResponseTimeMsec);
+            r.overallResponseTimeNoOriginMs = toDouble(d.metrics.overallResponseTimeNoOriginMsec);
         }
-        r.disclosable(d.disclosability.disclosable);
-        r.nonDisclosableReasons().addAll(d.disclosability.reasons);
+        r.disclosable = d.disclosability.disclosable;
+        r.nonDisclosableReasons.addAll(d.disclosability.reasons);
         for (RuleCheckXml c : d.disclosability.rules) {
-            r.ruleChecks().add(new RuleCheck(c.id, c.description, c.passed, c.detail));
+            r.ruleChecks.add(new RuleCheck(c.id, c.description, c.passed, c.detail));
         }
-        r.unsupportedOps().addAll(d.unsupportedOps);
-        r.notes().addAll(d.notes);
+        r.unsupportedOps.addAll(d.unsupportedOps);
+        r.notes.addAll(d.notes);
         return r.build();
     }
 
@@ -310,48 +310,48 @@ public final class ResultMapping {
 
     private static LoadPointResult loadPoint(LoadPointXml x) {
         LoadPointResult.Builder p = LoadPointResult.builder();
-        p.index(x.index);
-        p.startTime(x.startTime);
-        p.endTime(x.endTime);
-        p.requestedOpsPerSec(x.requestedOpsPerSec);
-        p.achievedOpsPerSec(x.achievedOpsPerSec.doubleValue());
-        p.msecPerOp(msecPerOp(x));
-        p.totalOps(x.totalOps);
-        p.seconds(x.seconds);
-        p.protocol(x.protocol);
-        p.networkProtocol(x.transport);
-        p.ipVersion(x.ipVersion);
-        p.filesetKb(x.fileSetKB);
-        p.loadGenerators(x.clients);
-        p.procsPerGenerator(x.procsPerClient);
-        p.biodWrites(x.biodMaxWrites);
-        p.biodReads(x.biodMaxReads);
-        p.release(x.version);
-        p.failedOps(x.failedOps);
-        p.lateOps(x.lateOps);
+        p.index = x.index;
+        p.startTime = x.startTime;
+        p.endTime = x.endTime;
+        p.requestedOpsPerSec = x.requestedOpsPerSec;
+        p.achievedOpsPerSec = x.achievedOpsPerSec.doubleValue();
+        p.msecPerOp = msecPerOp(x);
+        p.totalOps = x.totalOps;
+        p.seconds = x.seconds;
+        p.protocol = x.protocol;
+        p.networkProtocol = x.transport;
+        p.ipVersion = x.ipVersion;
+        p.filesetKb = x.fileSetKB;
+        p.loadGenerators = x.clients;
+        p.procsPerGenerator = x.procsPerClient;
+        p.biodWrites = x.biodMaxWrites;
+        p.biodReads = x.biodMaxReads;
+        p.release = x.version;
+        p.failedOps = x.failedOps;
+        p.lateOps = x.lateOps;
         if (x.simulatedClients != null) {
-            p.simulatedClients(x.simulatedClients);
+            p.simulatedClients = x.simulatedClients;
         }
-        p.throughputMBps(x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue());
-        p.cpu(cpu(x.cpu));
+        p.throughputMBps = x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue();
+        p.cpu = cpu(x.cpu);
         if (x.step != null) {
-            p.step(step(x.step));
+            p.step = step(x.step);
         }
         if (x.latency != null) {
-            p.meanServiceMs(toDouble(x.latency.meanServiceMsec));
-            p.p50Ms(x.latency.p50Msec.doubleValue());
-            p.p90Ms(x.latency.p90Msec.doubleValue());
-            p.p99Ms(x.latency.p99Msec.doubleValue());
-            p.p999Ms(x.latency.p999Msec.doubleValue());
+            p.meanServiceMs = toDouble(x.latency.meanServiceMsec);
+            p.p50Ms = x.latency.p50Msec.doubleValue();
+            p.p90Ms = x.latency.p90Msec.doubleValue();
+            p.p99Ms = x.latency.p99Msec.doubleValue();
+            p.p999Ms = x.latency.p999Msec.doubleValue();
         }
         for (OpXml o : x.ops) {
-            p.ops().add(op(o));
+            p.ops.add(op(o));
         }
         for (ErrorXml e : x.errors) {
-            p.errors().add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
+            p.errors.add(new ErrorResult(e.op, 0, e.status, e.statusText, e.count));
         }
         for (ClientThroughputXml c : x.clientThroughput) {
-            p.clients().add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue(),
+            p.clients.add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue(),
                     c.mbPerSec == null ? Double.NaN : c.mbPerSec.doubleValue(), cpu(c.cpu)));
         }
         List<IntervalPoint> intervals = new ArrayList<>();
@@ -359,7 +359,7 @@ public final class ResultMapping {
             intervals.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
                     i.errors, i.behindProcs));
         }
-        p.intervals(intervals);
+        p.intervals = intervals;
         return p.build();
     }
 
@@ -377,25 +377,25 @@ public final class ResultMapping {
 
     private static OpResult op(OpXml x) {
         OpResult.Builder o = OpResult.builder();
-        o.name(x.name);
-        o.count(x.count);
-        o.errors(x.errors);
-        o.targetPercent(x.targetPercent.doubleValue());
-        o.achievedPercent(x.achievedPercent.doubleValue());
-        o.opsPerSec(x.opsPerSec.doubleValue());
-        o.bytes(x.bytes);
-        o.mbPerSec(x.mbPerSec == null ? Double.NaN : x.mbPerSec.doubleValue());
-        o.late(x.late);
-        o.physical(x.physical);
+        o.name = x.name;
+        o.count = x.count;
+        o.errors = x.errors;
+        o.targetPercent = x.targetPercent.doubleValue();
+        o.achievedPercent = x.achievedPercent.doubleValue();
+        o.opsPerSec = x.opsPerSec.doubleValue();
+        o.bytes = x.bytes;
+        o.mbPerSec = x.mbPerSec == null ? Double.NaN : x.mbPerSec.doubleValue();
+        o.late = x.late;
+        o.physical = x.physical;
         if (x.latency != null) {
-            o.meanMs(x.latency.meanMsec.doubleValue());
-            o.minMs(toDouble(x.latency.minMsec));
-            o.p50Ms(x.latency.p50Msec.doubleValue());
-            o.p90Ms(x.latency.p90Msec.doubleValue());
-            o.p99Ms(x.latency.p99Msec.doubleValue());
-            o.p999Ms(x.latency.p999Msec.doubleValue());
-            o.maxMs(toDouble(x.latency.maxMsec));
-            o.meanServiceMs(toDouble(x.latency.meanServiceMsec));
+            o.meanMs = x.latency.meanMsec.doubleValue();
+            o.minMs = toDouble(x.latency.minMsec);
+            o.p50Ms = x.latency.p50Msec.doubleValue();
+            o.p90Ms = x.latency.p90Msec.doubleValue();
+            o.p99Ms = x.latency.p99Msec.doubleValue();
+            o.p999Ms = x.latency.p999Msec.doubleValue();
+            o.maxMs = toDouble(x.latency.maxMsec);
+            o.meanServiceMs = toDouble(x.latency.meanServiceMsec);
         }
         return o.build();
     }

@@ -31,7 +31,7 @@ public final class ResultPublisher {
      */
     public static Published writeAll(RunResult run, Path resultsDir, String suffix) throws IOException {
         if (run.suffix() == null || run.suffix().isBlank()) {
-            run = run.toBuilder().suffix(suffix).build();
+            run = run.with(b -> b.suffix = suffix);
         }
         ResultDocument doc = ResultMapping.toDocument(run);
         Files.createDirectories(resultsDir);

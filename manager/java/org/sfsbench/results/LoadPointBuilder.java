@@ -39,31 +39,31 @@ public final class LoadPointBuilder {
                     + ", must be > 0");
         }
         LoadPointResult.Builder r = LoadPointResult.builder();
-        r.index(plan.index());
-        r.requestedOpsPerSec(plan.requestedOpsPerSec());
-        r.protocol(plan.protocol().sfssumName());
-        r.ipVersion(plan.ipVersion());
-        r.loadGenerators(plan.loadGenerators());
-        r.procsPerGenerator(plan.procsPerGenerator());
-        r.biodWrites(plan.biodWrites());
-        r.biodReads(plan.biodReads());
-        r.seconds(seconds);
-        r.filesetKb(run.filesetBytes() / 1024);
+        r.index = plan.index();
+        r.requestedOpsPerSec = plan.requestedOpsPerSec();
+        r.protocol = plan.protocol().sfssumName();
+        r.ipVersion = plan.ipVersion();
+        r.loadGenerators = plan.loadGenerators();
+        r.procsPerGenerator = plan.procsPerGenerator();
+        r.biodWrites = plan.biodWrites();
+        r.biodReads = plan.biodReads();
+        r.seconds = seconds;
+        r.filesetKb = run.filesetBytes() / 1024;
 
         OpCounters all = run.total();
         long total = all.ops();
-        r.totalOps(total);
-        r.failedOps(all.errors());
-        r.lateOps(all.late());
-        r.achievedOpsPerSec(total / seconds);
-        r.msecPerOp(ms(all.meanUs()));
-        r.throughputMBps(mbPerSec(all.bytes(), seconds));
-        r.cpu(cpu(run.cpu(), total));
-        r.meanServiceMs(ms(all.meanServiceUs()));
-        r.p50Ms(ms(all.percentileUs(50)));
-        r.p90Ms(ms(all.percentileUs(90)));
-        r.p99Ms(ms(all.percentileUs(99)));
-        r.p999Ms(ms(all.percentileUs(99.9)));
+        r.totalOps = total;
+        r.failedOps = all.errors();
+        r.lateOps = all.late();
+        r.achievedOpsPerSec = total / seconds;
+        r.msecPerOp = ms(all.meanUs());
+        r.throughputMBps = mbPerSec(all.bytes(), seconds);
+        r.cpu = cpu(run.cpu(), total);
+        r.meanServiceMs = ms(all.meanServiceUs());
+        r.p50Ms = ms(all.percentileUs(50));
+        r.p90Ms = ms(all.percentileUs(90));
+        r.p99Ms = ms(all.percentileUs(99));
+        r.p999Ms = ms(all.percentileUs(99.9));
 
         for (int op = 0; op < Math.max(names.size(), maxId(run, targetMix) + 1); op++) {
             OpCounters c = run.op(op);
@@ -71,10 +71,10 @@ public final class LoadPointBuilder {
             if (c.ops() == 0 && target == 0) {
                 continue;
             }
-            r.ops().add(opResult(names.name(op), c, target, total, seconds));
+            r.ops.add(opResult(names.name(op), c, target, total, seconds));
         }
         for (ErrorCount e : run.errors()) {
-            r.errors().add(new ErrorResult(names.name(e.opId()), e.opId(), e.status(),
+            r.errors.add(new ErrorResult(names.name(e.opId()), e.opId(), e.status(),
                     StatusNames.describe(plan.protocol(), e.status()), e.count()));
         }
         return r.build();
@@ -107,25 +107,25 @@ public final class LoadPointBuilder {
 
     private static OpResult opResult(String name, OpCounters c, double target, long total, double seconds) {
         OpResult.Builder o = OpResult.builder();
-        o.name(name);
-        o.opId(c.opId());
-        o.targetPercent(target);
-        o.achievedPercent(total == 0 ? 0 : 100.0 * c.ops() / total);
-        o.count(c.ops());
-        o.errors(c.errors());
-        o.bytes(c.bytes());
-        o.opsPerSec(c.ops() / seconds);
-        o.mbPerSec(mbPerSec(c.bytes(), seconds));
-        o.meanMs(ms(c.meanUs()));
-        o.minMs(c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS);
-        o.maxMs(c.latencyMaxUs() / US_PER_MS);
-        o.p50Ms(ms(c.percentileUs(50)));
-        o.p90Ms(ms(c.percentileUs(90)));
-        o.p99Ms(ms(c.percentileUs(99)));
-        o.p999Ms(ms(c.percentileUs(99.9)));
-        o.meanServiceMs(ms(c.meanServiceUs()));
-        o.late(c.late());
-        o.physical(c.physical());
+        o.name = name;
+        o.opId = c.opId();
+        o.targetPercent = target;
+        o.achievedPercent = total == 0 ? 0 : 100.0 * c.ops() / total;
+        o.count = c.ops();
+        o.errors = c.errors();
+        o.bytes = c.bytes();
+        o.opsPerSec = c.ops() / seconds;
+        o.mbPerSec = mbPerSec(c.bytes(), seconds);
+        o.meanMs = ms(c.meanUs());
+        o.minMs = c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS;
+        o.maxMs = c.latencyMaxUs() / US_PER_MS;
+        o.p50Ms = ms(c.percentileUs(50));
+        o.p90Ms = ms(c.percentileUs(90));
+        o.p99Ms = ms(c.percentileUs(99));
+        o.p999Ms = ms(c.percentileUs(99.9));
+        o.meanServiceMs = ms(c.meanServiceUs());
+        o.late = c.late();
+        o.physical = c.physical();
         return o.build();
     }
 

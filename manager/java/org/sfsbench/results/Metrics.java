@@ -88,8 +88,8 @@ public record Metrics(double peakThroughput, double peakMsecPerOp, int peakIndex
 
     /** Stores peak and both ORT figures in {@code run}. */
     public void applyTo(RunResult.Builder run) {
-        run.peakThroughput(peakThroughput);
-        run.overallResponseTimeMs(overallResponseTimeMs);
-        run.overallResponseTimeNoOriginMs(overallResponseTimeNoOriginMs);
+        run.peakThroughput = peakThroughput;
+        run.overallResponseTimeMs = overallResponseTimeMs;
+        run.overallResponseTimeNoOriginMs = overallResponseTimeNoOriginMs;
     }
 }

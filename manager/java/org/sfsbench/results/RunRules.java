@@ -112,10 +112,10 @@ public final class RunRules {
     /** Checks the rules and stores checks, verdict and reasons in {@code run}. */
     public static void apply(RunResult.Builder run, RunSettings s) {
         List<RuleCheck> checks = check(run.build(), s);
-        run.ruleChecks(checks);
+        run.ruleChecks = checks;
         List<String> reasons = reasons(checks);
-        run.nonDisclosableReasons(reasons);
-        run.disclosable(reasons.isEmpty());
+        run.nonDisclosableReasons = reasons;
+        run.disclosable = reasons.isEmpty();
     }
 
     /** One line per failed check, saying what failed and by how much: "runtime failed: RUNTIME=60, 240 s short of 300 s". */

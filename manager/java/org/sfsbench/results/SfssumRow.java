@@ -41,21 +41,21 @@ public record SfssumRow(long requested, long achieved, double msecPerOp, long to
     /** A load point result holding this row's figures (no per-op detail), e.g. for Metrics. */
     public LoadPointResult toLoadPoint(int index) {
         LoadPointResult.Builder p = LoadPointResult.builder();
-        p.index(index);
-        p.requestedOpsPerSec(requested);
-        p.achievedOpsPerSec(achieved);
-        p.msecPerOp(msecPerOp);
-        p.totalOps(totalOps);
-        p.seconds(seconds);
-        p.protocol(protocol);
-        p.networkProtocol(network);
-        p.ipVersion(ipVersion);
-        p.filesetKb(filesetKb);
-        p.loadGenerators(loadGenerators);
-        p.procsPerGenerator(procsPerGenerator);
-        p.biodWrites(biodWrites);
-        p.biodReads(biodReads);
-        p.release(release);
+        p.index = index;
+        p.requestedOpsPerSec = requested;
+        p.achievedOpsPerSec = achieved;
+        p.msecPerOp = msecPerOp;
+        p.totalOps = totalOps;
+        p.seconds = seconds;
+        p.protocol = protocol;
+        p.networkProtocol = network;
+        p.ipVersion = ipVersion;
+        p.filesetKb = filesetKb;
+        p.loadGenerators = loadGenerators;
+        p.procsPerGenerator = procsPerGenerator;
+        p.biodWrites = biodWrites;
+        p.biodReads = biodReads;
+        p.release = release;
         return p.build();
     }
 }

@@ -2,6 +2,7 @@ package org.sfsbench.results.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Result of one load point: the sfssum row (first fields, in column order) and the detail behind it. Times in milliseconds, rates in ops/s.
@@ -81,382 +82,66 @@ public record LoadPointResult(
         clients = List.copyOf(clients);
     }
 
+    static {
+        RecordBuilders.check(LoadPointResult.class, Builder.class);
+    }
+
     public static Builder builder() {
         return new Builder();
     }
 
     /** A builder holding this value's components, to derive a changed copy. */
     public Builder toBuilder() {
-        return builder()
-                .index(index)
-                .startTime(startTime)
-                .endTime(endTime)
-                .requestedOpsPerSec(requestedOpsPerSec)
-                .achievedOpsPerSec(achievedOpsPerSec)
-                .msecPerOp(msecPerOp)
-                .totalOps(totalOps)
-                .seconds(seconds)
-                .protocol(protocol)
-                .networkProtocol(networkProtocol)
-                .ipVersion(ipVersion)
-                .filesetKb(filesetKb)
-                .loadGenerators(loadGenerators)
-                .procsPerGenerator(procsPerGenerator)
-                .biodWrites(biodWrites)
-                .biodReads(biodReads)
-                .release(release)
-                .failedOps(failedOps)
-                .lateOps(lateOps)
-                .simulatedClients(simulatedClients)
-                .throughputMBps(throughputMBps)
-                .cpu(cpu)
-                .step(step)
-                .meanServiceMs(meanServiceMs)
-                .p50Ms(p50Ms)
-                .p90Ms(p90Ms)
-                .p99Ms(p99Ms)
-                .p999Ms(p999Ms)
-                .ops(ops)
-                .errors(errors)
-                .intervals(intervals)
-                .clients(clients);
+        return RecordBuilders.copy(this, new Builder());
+    }
+
+    /** A copy with the changes {@code edit} makes to its builder. */
+    public LoadPointResult with(Consumer<Builder> edit) {
+        Builder b = toBuilder();
+        edit.accept(b);
+        return b.build();
     }
 
     /**
-     * Collects the components one by one (read with {@code x()}, set with {@code x(value)});
-     * {@link #build()} makes the immutable value.
+     * The components, one public field each with its default (names and types are the record's,
+     * {@link RecordBuilders#check} enforces it); {@link #build()} makes the immutable value.
      */
     public static final class Builder {
-        private int index;
-        private String startTime;
-        private String endTime;
-        private long requestedOpsPerSec;
-        private double achievedOpsPerSec;
-        private double msecPerOp;
-        private long totalOps;
-        private double seconds;
-        private String protocol;
-        private String networkProtocol = "T";
-        private int ipVersion = 4;
-        private long filesetKb;
-        private int loadGenerators;
-        private int procsPerGenerator;
-        private int biodWrites;
-        private int biodReads;
-        private String release = "2008";
-        private long failedOps;
-        private long lateOps;
-        private int simulatedClients;
-        private double throughputMBps = Double.NaN;
-        private CpuResult cpu;
-        private StepResult step;
-        private double meanServiceMs;
-        private double p50Ms;
-        private double p90Ms;
-        private double p99Ms;
-        private double p999Ms;
-        private List<OpResult> ops = new ArrayList<>();
-        private List<ErrorResult> errors = new ArrayList<>();
-        private List<IntervalPoint> intervals = new ArrayList<>();
-        private List<ClientThroughput> clients = new ArrayList<>();
-
-        private Builder() {
-        }
-
-        public int index() {
-            return index;
-        }
-
-        public Builder index(int index) {
-            this.index = index;
-            return this;
-        }
-
-        public String startTime() {
-            return startTime;
-        }
-
-        public Builder startTime(String startTime) {
-            this.startTime = startTime;
-            return this;
-        }
-
-        public String endTime() {
-            return endTime;
-        }
-
-        public Builder endTime(String endTime) {
-            this.endTime = endTime;
-            return this;
-        }
-
-        public long requestedOpsPerSec() {
-            return requestedOpsPerSec;
-        }
-
-        public Builder requestedOpsPerSec(long requestedOpsPerSec) {
-            this.requestedOpsPerSec = requestedOpsPerSec;
-            return this;
-        }
-
-        public double achievedOpsPerSec() {
-            return achievedOpsPerSec;
-        }
-
-        public Builder achievedOpsPerSec(double achievedOpsPerSec) {
-            this.achievedOpsPerSec = achievedOpsPerSec;
-            return this;
-        }
-
-        public double msecPerOp() {
-            return msecPerOp;
-        }
-
-        public Builder msecPerOp(double msecPerOp) {
-            this.msecPerOp = msecPerOp;
-            return this;
-        }
-
-        public long totalOps() {
-            return totalOps;
-        }
-
-        public Builder totalOps(long totalOps) {
-            this.totalOps = totalOps;
-            return this;
-        }
-
-        public double seconds() {
-            return seconds;
-        }
-
-        public Builder seconds(double seconds) {
-            this.seconds = seconds;
-            return this;
-        }
-
-        public String protocol() {
-            return protocol;
-        }
-
-        public Builder protocol(String protocol) {
-            this.protocol = protocol;
-            return this;
-        }
-
-        public String networkProtocol() {
-            return networkProtocol;
-        }
-
-        public Builder networkProtocol(String networkProtocol) {
-            this.networkProtocol = networkProtocol;
-            return this;
-        }
-
-        public int ipVersion() {
-            return ipVersion;
-        }
-
-        public Builder ipVersion(int ipVersion) {
-            this.ipVersion = ipVersion;
-            return this;
-        }
-
-        public long filesetKb() {
-            return filesetKb;
-        }
-
-        public Builder filesetKb(long filesetKb) {
-            this.filesetKb = filesetKb;
-            return this;
-        }
-
-        public int loadGenerators() {
-            return loadGenerators;
-        }
-
-        public Builder loadGenerators(int loadGenerators) {
-            this.loadGenerators = loadGenerators;
-            return this;
-        }
-
-        public int procsPerGenerator() {
-            return procsPerGenerator;
-        }
-
-        public Builder procsPerGenerator(int procsPerGenerator) {
-            this.procsPerGenerator = procsPerGenerator;
-            return this;
-        }
-
-        public int biodWrites() {
-            return biodWrites;
-        }
-
-        public Builder biodWrites(int biodWrites) {
-            this.biodWrites = biodWrites;
-            return this;
-        }
-
-        public int biodReads() {
-            return biodReads;
-        }
-
-        public Builder biodReads(int biodReads) {
-            this.biodReads = biodReads;
-            return this;
-        }
-
-        public String release() {
-            return release;
-        }
-
-        public Builder release(String release) {
-            this.release = release;
-            return this;
-        }
-
-        public long failedOps() {
-            return failedOps;
-        }
-
-        public Builder failedOps(long failedOps) {
-            this.failedOps = failedOps;
-            return this;
-        }
-
-        public long lateOps() {
-            return lateOps;
-        }
-
-        public Builder lateOps(long lateOps) {
-            this.lateOps = lateOps;
-            return this;
-        }
-
-        public int simulatedClients() {
-            return simulatedClients;
-        }
-
-        public Builder simulatedClients(int simulatedClients) {
-            this.simulatedClients = simulatedClients;
-            return this;
-        }
-
-        public double throughputMBps() {
-            return throughputMBps;
-        }
-
-        public StepResult step() {
-            return step;
-        }
-
-        public Builder step(StepResult step) {
-            this.step = step;
-            return this;
-        }
-
-        public Builder throughputMBps(double throughputMBps) {
-            this.throughputMBps = throughputMBps;
-            return this;
-        }
-
-        public CpuResult cpu() {
-            return cpu;
-        }
-
-        public Builder cpu(CpuResult cpu) {
-            this.cpu = cpu;
-            return this;
-        }
-
-        public double meanServiceMs() {
-            return meanServiceMs;
-        }
-
-        public Builder meanServiceMs(double meanServiceMs) {
-            this.meanServiceMs = meanServiceMs;
-            return this;
-        }
-
-        public double p50Ms() {
-            return p50Ms;
-        }
-
-        public Builder p50Ms(double p50Ms) {
-            this.p50Ms = p50Ms;
-            return this;
-        }
-
-        public double p90Ms() {
-            return p90Ms;
-        }
-
-        public Builder p90Ms(double p90Ms) {
-            this.p90Ms = p90Ms;
-            return this;
-        }
-
-        public double p99Ms() {
-            return p99Ms;
-        }
-
-        public Builder p99Ms(double p99Ms) {
-            this.p99Ms = p99Ms;
-            return this;
-        }
-
-        public double p999Ms() {
-            return p999Ms;
-        }
-
-        public Builder p999Ms(double p999Ms) {
-            this.p999Ms = p999Ms;
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<OpResult> ops() {
-            return ops;
-        }
-
-        public Builder ops(List<OpResult> ops) {
-            this.ops = new ArrayList<>(ops);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<ErrorResult> errors() {
-            return errors;
-        }
-
-        public Builder errors(List<ErrorResult> errors) {
-            this.errors = new ArrayList<>(errors);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<IntervalPoint> intervals() {
-            return intervals;
-        }
-
-        public Builder intervals(List<IntervalPoint> intervals) {
-            this.intervals = new ArrayList<>(intervals);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<ClientThroughput> clients() {
-            return clients;
-        }
-
-        public Builder clients(List<ClientThroughput> clients) {
-            this.clients = new ArrayList<>(clients);
-            return this;
-        }
+        public int index;
+        public String startTime;
+        public String endTime;
+        public long requestedOpsPerSec;
+        public double achievedOpsPerSec;
+        public double msecPerOp;
+        public long totalOps;
+        public double seconds;
+        public String protocol;
+        public String networkProtocol = "T";
+        public int ipVersion = 4;
+        public long filesetKb;
+        public int loadGenerators;
+        public int procsPerGenerator;
+        public int biodWrites;
+        public int biodReads;
+        public String release = "2008";
+        public long failedOps;
+        public long lateOps;
+        public int simulatedClients;
+        public double throughputMBps = Double.NaN;
+        public CpuResult cpu;
+        public StepResult step;
+        public double meanServiceMs;
+        public double p50Ms;
+        public double p90Ms;
+        public double p99Ms;
+        public double p999Ms;
+        public List<OpResult> ops = new ArrayList<>();
+        public List<ErrorResult> errors = new ArrayList<>();
+        public List<IntervalPoint> intervals = new ArrayList<>();
+        public List<ClientThroughput> clients = new ArrayList<>();
 
         public LoadPointResult build() {
-            return new LoadPointResult(index, startTime, endTime, requestedOpsPerSec, achievedOpsPerSec, msecPerOp, totalOps, seconds, protocol, networkProtocol, ipVersion, filesetKb, loadGenerators, procsPerGenerator, biodWrites, biodReads, release, failedOps, lateOps, simulatedClients, throughputMBps, cpu, meanServiceMs, p50Ms, p90Ms, p99Ms, p999Ms, ops, errors, intervals, clients, step);
+            return RecordBuilders.build(LoadPointResult.class, this);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.sfsbench.results.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.sfsbench.engine.Backend;
 
@@ -61,253 +62,54 @@ public record RunResult(
         unsupportedOps = List.copyOf(unsupportedOps);
     }
 
+    static {
+        RecordBuilders.check(RunResult.class, Builder.class);
+    }
+
     public static Builder builder() {
         return new Builder();
     }
 
     /** A builder holding this value's components, to derive a changed copy. */
     public Builder toBuilder() {
-        return builder()
-                .toolVersion(toolVersion)
-                .suffix(suffix)
-                .startTime(startTime)
-                .endTime(endTime)
-                .rcFile(rcFile)
-                .rcVariables(rcVariables)
-                .protocol(protocol)
-                .workload(workload)
-                .clients(clients)
-                .loadPoints(loadPoints)
-                .peakThroughput(peakThroughput)
-                .overallResponseTimeMs(overallResponseTimeMs)
-                .overallResponseTimeNoOriginMs(overallResponseTimeNoOriginMs)
-                .disclosable(disclosable)
-                .nonDisclosableReasons(nonDisclosableReasons)
-                .ruleChecks(ruleChecks)
-                .notes(notes)
-                .unsupportedOps(unsupportedOps)
-                .complete(complete)
-                .failure(failure);
+        return RecordBuilders.copy(this, new Builder());
+    }
+
+    /** A copy with the changes {@code edit} makes to its builder. */
+    public RunResult with(Consumer<Builder> edit) {
+        Builder b = toBuilder();
+        edit.accept(b);
+        return b.build();
     }
 
     /**
-     * Collects the components one by one (read with {@code x()}, set with {@code x(value)});
-     * {@link #build()} makes the immutable value.
+     * The components, one public field each with its default (names and types are the record's,
+     * {@link RecordBuilders#check} enforces it); {@link #build()} makes the immutable value.
      */
     public static final class Builder {
-        private String toolVersion;
-        private String suffix;
-        private String startTime;
-        private String endTime;
-        private String rcFile;
-        private List<RcVariable> rcVariables = new ArrayList<>();
-        private Backend protocol;
-        private String workload;
-        private List<ClientInfo> clients = new ArrayList<>();
-        private List<LoadPointResult> loadPoints = new ArrayList<>();
-        private double peakThroughput;
-        private double overallResponseTimeMs;
-        private double overallResponseTimeNoOriginMs;
-        private boolean disclosable;
-        private List<String> nonDisclosableReasons = new ArrayList<>();
-        private List<RuleCheck> ruleChecks = new ArrayList<>();
-        private List<String> notes = new ArrayList<>();
-        private List<String> unsupportedOps = new ArrayList<>();
-        private boolean complete;
-        private String failure;
-
-        private Builder() {
-        }
-
-        public String toolVersion() {
-            return toolVersion;
-        }
-
-        public Builder toolVersion(String toolVersion) {
-            this.toolVersion = toolVersion;
-            return this;
-        }
-
-        public String suffix() {
-            return suffix;
-        }
-
-        public Builder suffix(String suffix) {
-            this.suffix = suffix;
-            return this;
-        }
-
-        public String startTime() {
-            return startTime;
-        }
-
-        public Builder startTime(String startTime) {
-            this.startTime = startTime;
-            return this;
-        }
-
-        public String endTime() {
-            return endTime;
-        }
-
-        public Builder endTime(String endTime) {
-            this.endTime = endTime;
-            return this;
-        }
-
-        public String rcFile() {
-            return rcFile;
-        }
-
-        public Builder rcFile(String rcFile) {
-            this.rcFile = rcFile;
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<RcVariable> rcVariables() {
-            return rcVariables;
-        }
-
-        public Builder rcVariables(List<RcVariable> rcVariables) {
-            this.rcVariables = new ArrayList<>(rcVariables);
-            return this;
-        }
-
-        public Backend protocol() {
-            return protocol;
-        }
-
-        public Builder protocol(Backend protocol) {
-            this.protocol = protocol;
-            return this;
-        }
-
-        public String workload() {
-            return workload;
-        }
-
-        public Builder workload(String workload) {
-            this.workload = workload;
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<ClientInfo> clients() {
-            return clients;
-        }
-
-        public Builder clients(List<ClientInfo> clients) {
-            this.clients = new ArrayList<>(clients);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<LoadPointResult> loadPoints() {
-            return loadPoints;
-        }
-
-        public Builder loadPoints(List<LoadPointResult> loadPoints) {
-            this.loadPoints = new ArrayList<>(loadPoints);
-            return this;
-        }
-
-        public double peakThroughput() {
-            return peakThroughput;
-        }
-
-        public Builder peakThroughput(double peakThroughput) {
-            this.peakThroughput = peakThroughput;
-            return this;
-        }
-
-        public double overallResponseTimeMs() {
-            return overallResponseTimeMs;
-        }
-
-        public Builder overallResponseTimeMs(double overallResponseTimeMs) {
-            this.overallResponseTimeMs = overallResponseTimeMs;
-            return this;
-        }
-
-        public double overallResponseTimeNoOriginMs() {
-            return overallResponseTimeNoOriginMs;
-        }
-
-        public Builder overallResponseTimeNoOriginMs(double overallResponseTimeNoOriginMs) {
-            this.overallResponseTimeNoOriginMs = overallResponseTimeNoOriginMs;
-            return this;
-        }
-
-        public boolean disclosable() {
-            return disclosable;
-        }
-
-        public Builder disclosable(boolean disclosable) {
-            this.disclosable = disclosable;
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<String> nonDisclosableReasons() {
-            return nonDisclosableReasons;
-        }
-
-        public Builder nonDisclosableReasons(List<String> nonDisclosableReasons) {
-            this.nonDisclosableReasons = new ArrayList<>(nonDisclosableReasons);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<RuleCheck> ruleChecks() {
-            return ruleChecks;
-        }
-
-        public Builder ruleChecks(List<RuleCheck> ruleChecks) {
-            this.ruleChecks = new ArrayList<>(ruleChecks);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<String> notes() {
-            return notes;
-        }
-
-        public Builder notes(List<String> notes) {
-            this.notes = new ArrayList<>(notes);
-            return this;
-        }
-
-        /** The list being collected (add to it, or replace it). */
-        public List<String> unsupportedOps() {
-            return unsupportedOps;
-        }
-
-        public Builder unsupportedOps(List<String> unsupportedOps) {
-            this.unsupportedOps = new ArrayList<>(unsupportedOps);
-            return this;
-        }
-
-        public boolean complete() {
-            return complete;
-        }
-
-        public Builder complete(boolean complete) {
-            this.complete = complete;
-            return this;
-        }
-
-        public String failure() {
-            return failure;
-        }
-
-        public Builder failure(String failure) {
-            this.failure = failure;
-            return this;
-        }
+        public String toolVersion;
+        public String suffix;
+        public String startTime;
+        public String endTime;
+        public String rcFile;
+        public List<RcVariable> rcVariables = new ArrayList<>();
+        public Backend protocol;
+        public String workload;
+        public List<ClientInfo> clients = new ArrayList<>();
+        public List<LoadPointResult> loadPoints = new ArrayList<>();
+        public double peakThroughput;
+        public double overallResponseTimeMs;
+        public double overallResponseTimeNoOriginMs;
+        public boolean disclosable;
+        public List<String> nonDisclosableReasons = new ArrayList<>();
+        public List<RuleCheck> ruleChecks = new ArrayList<>();
+        public List<String> notes = new ArrayList<>();
+        public List<String> unsupportedOps = new ArrayList<>();
+        public boolean complete;
+        public String failure;
 
         public RunResult build() {
-            return new RunResult(toolVersion, suffix, startTime, endTime, rcFile, rcVariables, protocol, workload, clients, loadPoints, peakThroughput, overallResponseTimeMs, overallResponseTimeNoOriginMs, disclosable, nonDisclosableReasons, ruleChecks, notes, unsupportedOps, complete, failure);
+            return RecordBuilders.build(RunResult.class, this);
         }
     }
 }

@@ -56,15 +56,15 @@ class RunPlanTest {
                 p.config().warnings().toString());
 
         RunResult.Builder built = RunResult.builder();
-        built.complete(true);
+        built.complete = true;
         for (LoadPoint lp : p.points()) {
             LoadPointResult.Builder r = LoadPointResult.builder();
-            r.index(lp.index());
-            r.requestedOpsPerSec(lp.requestedOps());
-            r.achievedOpsPerSec(lp.requestedOps());
-            r.msecPerOp(1 + lp.index() / 10.0);
-            r.totalOps(300L * lp.requestedOps());
-            built.loadPoints().add(r.build());
+            r.index = lp.index();
+            r.requestedOpsPerSec = lp.requestedOps();
+            r.achievedOpsPerSec = lp.requestedOps();
+            r.msecPerOp = 1 + lp.index() / 10.0;
+            r.totalOps = 300L * lp.requestedOps();
+            built.loadPoints.add(r.build());
         }
         RunResult run = built.build();
         List<RuleCheck> after = RunRules.check(run, p.settings());

@@ -94,8 +94,8 @@ class CpuFiguresTest {
     void accessCsvFillsIometersCpuColumns() {
         AccessTest test = new AccessTest("built-in", List.of(BuiltinSpecs.named("OLTP")), List.of(4), List.of(Active.workers(1)), 1, 10,
                 1 << 20, 0, false, false);
-        LoadPointResult p = GuideSampleRun.build("acc").loadPoints().get(0).toBuilder()
-                .cpu(new CpuResult(40, 30, 10, 2, 55, 12.5)).build();
+        LoadPointResult p = GuideSampleRun.build("acc").loadPoints().get(0)
+                .with(b -> b.cpu = new CpuResult(40, 30, 10, 2, 55, 12.5));
         AccessStepResult r = AccessStepResult.of(test.step(1), 1, p);
         String csv = AccessReport.csv(test, List.of(r));
         String[] lines = csv.split("\n");

@@ -61,109 +61,109 @@ final class GuideSampleRun {
 
     static RunResult build(String suffix) {
         RunResult.Builder r = RunResult.builder();
-        r.toolVersion("0.1.0");
-        r.suffix(suffix);
-        r.startTime("2007-01-20T19:48:42Z");
-        r.endTime("2007-01-20T21:38:42Z");
-        r.rcFile("sfs_rc");
-        r.protocol(Backend.CIFS);
-        r.workload("sfs2008-cifs");
-        r.complete(true);
+        r.toolVersion = "0.1.0";
+        r.suffix = suffix;
+        r.startTime = "2007-01-20T19:48:42Z";
+        r.endTime = "2007-01-20T21:38:42Z";
+        r.rcFile = "sfs_rc";
+        r.protocol = Backend.CIFS;
+        r.workload = "sfs2008-cifs";
+        r.complete = true;
         String[][] rc = {{"LOAD", "320"}, {"INCR_LOAD", "320"}, {"NUM_RUNS", "10"}, {"PROCS", "10"},
             {"CLIENTS", String.join(" ", CLIENTS)}, {"MNT_POINTS", "\\\\sut\\export"}, {"FS_PROTOCOL", "CIFS"},
             {"USERNAME", "Administrator"}, {"PASSWORD", "CIFSpass"}, {"DOMAIN", "MYGROUP"},
             {"RUNTIME", "300"}, {"WARMUP_TIME", "300"}, {"BIOD_MAX_READS", "2"}, {"BIOD_MAX_WRITES", "2"}};
         for (String[] v : rc) {
-            r.rcVariables().add(RcVariable.of(v[0], v[1]));
+            r.rcVariables.add(RcVariable.of(v[0], v[1]));
         }
         for (int c = 0; c < CLIENTS.size(); c++) {
-            r.clients().add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
+            r.clients.add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
         }
         for (int i = 0; i < ROWS.length; i++) {
-            r.loadPoints().add(point(i));
+            r.loadPoints.add(point(i));
         }
-        Metrics.compute(r.loadPoints()).applyTo(r);
-        r.disclosable(false);
-        r.nonDisclosableReasons().add("fileset-scale: FILESET_SCALE is 1 (the full file set). (FILESET_SCALE=0.01)");
-        r.ruleChecks().add(new RuleCheck("load-points", "A run has at least 10 load points.", true,
+        Metrics.compute(r.loadPoints).applyTo(r);
+        r.disclosable = false;
+        r.nonDisclosableReasons.add("fileset-scale: FILESET_SCALE is 1 (the full file set). (FILESET_SCALE=0.01)");
+        r.ruleChecks.add(new RuleCheck("load-points", "A run has at least 10 load points.", true,
                 "10 load points"));
-        r.ruleChecks().add(new RuleCheck("fileset-scale", "FILESET_SCALE is 1 (the full file set).", false,
+        r.ruleChecks.add(new RuleCheck("fileset-scale", "FILESET_SCALE is 1 (the full file set).", false,
                 "FILESET_SCALE=0.01"));
-        r.notes().add("Sample built from the sfssum rows of the User's Guide, section 4.4.");
+        r.notes.add("Sample built from the sfssum rows of the User's Guide, section 4.4.");
         return r.build();
     }
 
     private static LoadPointResult point(int i) {
         double[] row = ROWS[i];
         LoadPointResult.Builder p = LoadPointResult.builder();
-        p.index(i + 1);
-        p.startTime(String.format("2007-01-20T%02d:%02d:42Z", 19 + (48 + 11 * i) / 60, (48 + 11 * i) % 60));
-        p.requestedOpsPerSec((long) row[0]);
-        p.achievedOpsPerSec(row[1]);
-        p.msecPerOp(row[2]);
-        p.totalOps((long) row[3]);
-        p.seconds(row[4]);
-        p.protocol("CIFS");
-        p.filesetKb((long) row[5]);
-        p.loadGenerators(4);
-        p.procsPerGenerator(10);
-        p.biodReads(2);
-        p.biodWrites(2);
+        p.index = i + 1;
+        p.startTime = String.format("2007-01-20T%02d:%02d:42Z", 19 + (48 + 11 * i) / 60, (48 + 11 * i) % 60);
+        p.requestedOpsPerSec = (long) row[0];
+        p.achievedOpsPerSec = row[1];
+        p.msecPerOp = row[2];
+        p.totalOps = (long) row[3];
+        p.seconds = row[4];
+        p.protocol = "CIFS";
+        p.filesetKb = (long) row[5];
+        p.loadGenerators = 4;
+        p.procsPerGenerator = 10;
+        p.biodReads = 2;
+        p.biodWrites = 2;
         long failed = i == 9 ? 12 : 0;
-        p.failedOps(failed);
-        p.lateOps(i >= 8 ? 1500L * (i - 7) : 0);
+        p.failedOps = failed;
+        p.lateOps = i >= 8 ? 1500L * (i - 7) : 0;
         double ms = row[2];
-        p.meanServiceMs(ms * 0.93);
-        p.p50Ms(ms * 0.7);
-        p.p90Ms(ms * 1.9);
-        p.p99Ms(ms * 4.2);
-        p.p999Ms(ms * 9.5);
+        p.meanServiceMs = ms * 0.93;
+        p.p50Ms = ms * 0.7;
+        p.p90Ms = ms * 1.9;
+        p.p99Ms = ms * 4.2;
+        p.p999Ms = ms * 9.5;
         long assigned = 0;
         for (int o = 0; o < CIFS_OPS.length; o++) {
             OpResult.Builder op = OpResult.builder();
-            op.name(CIFS_OPS[o]);
-            op.opId(24 + o);
-            op.targetPercent(CIFS_MIX[o]);
+            op.name = CIFS_OPS[o];
+            op.opId = 24 + o;
+            op.targetPercent = CIFS_MIX[o];
             // a slightly uneven achieved mix: reads a bit above target, the rest takes up the slack
-            long count = o == CIFS_OPS.length - 1 ? p.totalOps() - assigned
-                    : Math.round(p.totalOps() * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
+            long count = o == CIFS_OPS.length - 1 ? p.totalOps - assigned
+                    : Math.round(p.totalOps * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
             assigned += count;
-            op.count(count);
-            op.achievedPercent(100.0 * count / p.totalOps());
-            op.opsPerSec(count / row[4]);
+            op.count = count;
+            op.achievedPercent = 100.0 * count / p.totalOps;
+            op.opsPerSec = count / row[4];
             double opMs = ms * (0.5 + (o % 5) * 0.3);
-            op.meanMs(opMs);
-            op.minMs(0.08 + o * 0.01);
-            op.maxMs(opMs * 30);
-            op.p50Ms(opMs * 0.7);
-            op.p90Ms(opMs * 1.9);
-            op.p99Ms(opMs * 4.2);
-            op.p999Ms(opMs * 9.5);
-            op.meanServiceMs(opMs * 0.93);
-            op.bytes("READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0);
-            op.mbPerSec(op.bytes() / row[4] / 1e6);
-            op.physical(count);
+            op.meanMs = opMs;
+            op.minMs = 0.08 + o * 0.01;
+            op.maxMs = opMs * 30;
+            op.p50Ms = opMs * 0.7;
+            op.p90Ms = opMs * 1.9;
+            op.p99Ms = opMs * 4.2;
+            op.p999Ms = opMs * 9.5;
+            op.meanServiceMs = opMs * 0.93;
+            op.bytes = "READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0;
+            op.mbPerSec = op.bytes / row[4] / 1e6;
+            op.physical = count;
             if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
-                op.errors(failed);
+                op.errors = failed;
             }
-            p.ops().add(op.build());
+            p.ops.add(op.build());
         }
         if (failed > 0) {
-            p.errors().add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
+            p.errors.add(new ErrorResult("TRANS2_QUERY_PATH_INFORMATION", 30, 0xC0000034,
                     "0xC0000034 STATUS_OBJECT_NAME_NOT_FOUND", failed));
         }
-        long bytes = p.ops().stream().mapToLong(OpResult::bytes).sum();
-        p.throughputMBps(bytes / row[4] / 1e6);
+        long bytes = p.ops.stream().mapToLong(OpResult::bytes).sum();
+        p.throughputMBps = bytes / row[4] / 1e6;
         // client CPU grows with the load: 8-CPU clients, about 40 us of worker CPU per op
         double busy = Math.min(95, 5 + row[1] / 400);
-        p.cpu(new CpuResult(busy, busy * 0.6, busy * 0.4, 32, row[1] * 40e-4, 40));
+        p.cpu = new CpuResult(busy, busy * 0.6, busy * 0.4, 32, row[1] * 40e-4, 40);
         for (int c = 0; c < 4; c++) {
             double ops = row[1] / 4 + (c - 1.5) * 0.7;
-            p.clients().add(new ClientThroughput(CLIENTS.get(c), c + 1, ops, bytes / 4.0 / row[4] / 1e6,
+            p.clients.add(new ClientThroughput(CLIENTS.get(c), c + 1, ops, bytes / 4.0 / row[4] / 1e6,
                     new CpuResult(busy, busy * 0.6, busy * 0.4, 8, ops * 40e-4, 40)));
         }
         for (int t = 1; t <= 3; t++) {
-            p.intervals().add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
+            p.intervals.add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
                     t == 3 ? failed : 0, 0));
         }
         return p.build();

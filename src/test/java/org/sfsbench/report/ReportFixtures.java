@@ -18,9 +18,9 @@ public final class ReportFixtures {
     /** The sample with every rule passed. */
     public static ResultPublisher.Published publishDisclosableGuideRun(Path dir, String suffix) throws IOException {
         RunResult.Builder r = GuideSampleRun.build(suffix).toBuilder();
-        r.disclosable(true);
-        r.nonDisclosableReasons().clear();
-        r.ruleChecks().removeIf(c -> !c.passed());
+        r.disclosable = true;
+        r.nonDisclosableReasons.clear();
+        r.ruleChecks.removeIf(c -> !c.passed());
         return ResultPublisher.writeAll(r.build(), dir, suffix);
     }
 }

@@ -153,12 +153,12 @@ class ResultFilesIT {
     @Test
     void oddTimestampsAndNamesNeverMakeTheFileInvalid() throws Exception {
         RunResult.Builder run = GuideSampleRun.build("odd").toBuilder();
-        run.startTime("Sat Jan 20 12:48:42 MST 2007");
-        LoadPointResult.Builder first = run.loadPoints().get(0).toBuilder();
-        first.endTime("later");
-        first.ops().set(0, first.ops().get(0).toBuilder().name(null).build());
-        run.loadPoints().set(0, first.build());
-        run.notes().add("bell\u0007 in a note");
+        run.startTime = "Sat Jan 20 12:48:42 MST 2007";
+        LoadPointResult.Builder first = run.loadPoints.get(0).toBuilder();
+        first.endTime = "later";
+        first.ops.set(0, first.ops.get(0).with(o -> o.name = null));
+        run.loadPoints.set(0, first.build());
+        run.notes.add("bell\u0007 in a note");
         ResultPublisher.Published p = ResultPublisher.writeAll(run.build(), dir, "odd");
         XmlLint.validateWithXmllint(p.xml(), Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument d = ResultXml.read(p.xml());
@@ -171,7 +171,7 @@ class ResultFilesIT {
     @Test
     void schemaViolationStillLeavesJsonAndHtml() throws Exception {
         RunResult.Builder edit = GuideSampleRun.build("neg").toBuilder();
-        edit.loadPoints().set(2, edit.loadPoints().get(2).toBuilder().p99Ms(-1.5).build());
+        edit.loadPoints.set(2, edit.loadPoints.get(2).with(p -> p.p99Ms = -1.5));
         RunResult run = edit.build();
         java.io.IOException e = assertThrows(java.io.IOException.class, () -> ResultPublisher.writeAll(run, dir, "neg"));
         assertTrue(e.getMessage().contains("sfsresult.neg.xml not written") && e.getMessage().contains("-1.500"),

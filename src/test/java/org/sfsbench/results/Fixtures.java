@@ -45,32 +45,37 @@ final class Fixtures {
     /** A point with just the sfssum figures and one op matching its target. */
     static LoadPointResult point(int index, long requested, double achieved, double msec) {
         LoadPointResult.Builder p = LoadPointResult.builder();
-        p.index(index);
-        p.requestedOpsPerSec(requested);
-        p.achievedOpsPerSec(achieved);
-        p.msecPerOp(msec);
-        p.seconds(300);
-        p.totalOps(Math.round(achieved * 300));
-        p.protocol("NFS3");
-        p.loadGenerators(1);
-        p.procsPerGenerator(10);
-        p.biodReads(2);
-        p.biodWrites(2);
-        p.ops().add(OpResult.builder().name("getattr").opId(1).targetPercent(100).achievedPercent(100)
-                .count(p.totalOps()).build());
+        p.index = index;
+        p.requestedOpsPerSec = requested;
+        p.achievedOpsPerSec = achieved;
+        p.msecPerOp = msec;
+        p.seconds = 300;
+        p.totalOps = Math.round(achieved * 300);
+        p.protocol = "NFS3";
+        p.loadGenerators = 1;
+        p.procsPerGenerator = 10;
+        p.biodReads = 2;
+        p.biodWrites = 2;
+        OpResult.Builder op = OpResult.builder();
+        op.name = "getattr";
+        op.opId = 1;
+        op.targetPercent = 100;
+        op.achievedPercent = 100;
+        op.count = p.totalOps;
+        p.ops.add(op.build());
         return p.build();
     }
 
     /** A complete run of 10 points, 100..1000 ops/s in steps of 100, 1..10 ms: passes every rule. */
     static RunResult.Builder goodRun() {
         RunResult.Builder r = RunResult.builder();
-        r.toolVersion("0.1.0");
-        r.suffix("t");
-        r.protocol(Backend.NFS);
-        r.workload("sfs2008-nfs");
-        r.complete(true);
+        r.toolVersion = "0.1.0";
+        r.suffix = "t";
+        r.protocol = Backend.NFS;
+        r.workload = "sfs2008-nfs";
+        r.complete = true;
         for (int i = 1; i <= 10; i++) {
-            r.loadPoints().add(point(i, 100L * i, 100.0 * i, i));
+            r.loadPoints.add(point(i, 100L * i, 100.0 * i, i));
         }
         return r;
     }

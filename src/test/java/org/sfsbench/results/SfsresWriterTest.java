@@ -22,16 +22,16 @@ class SfsresWriterTest {
 
     static RunResult run() {
         RunResult.Builder run = Fixtures.goodRun();
-        run.loadPoints().clear();
-        run.rcFile("sfs_nfs_rc");
-        run.startTime("2026-11-21T15:00:00Z");
-        run.rcVariables().add(RcVariable.of("LOAD", "100"));
-        run.rcVariables().add(RcVariable.of("PASSWORD", "s3cret"));
-        run.clients().add(new ClientInfo("client1", 1, 4));
+        run.loadPoints.clear();
+        run.rcFile = "sfs_nfs_rc";
+        run.startTime = "2026-11-21T15:00:00Z";
+        run.rcVariables.add(RcVariable.of("LOAD", "100"));
+        run.rcVariables.add(RcVariable.of("PASSWORD", "s3cret"));
+        run.clients.add(new ClientInfo("client1", 1, 4));
         LoadPointResult p = LoadPointBuilder.build(LoadPointBuilderTest.PLAN, Fixtures.runSample(), 10.0,
                 Fixtures.mix(), OpNames.canonical());
-        run.loadPoints().add(p);
-        Metrics.compute(run.loadPoints()).applyTo(run);
+        run.loadPoints.add(p);
+        Metrics.compute(run.loadPoints).applyTo(run);
         Fixtures.Settings planned = new Fixtures.Settings();
         planned.loads = new java.util.ArrayList<>(List.of(104L));
         RunRules.apply(run, planned);
@@ -76,12 +76,12 @@ class SfsresWriterTest {
     @Test
     void clientCpuAndMegabytesPerClient() {
         RunResult base = run();
-        LoadPointResult p = base.loadPoints().get(0).toBuilder()
-                .cpu(new CpuResult(40, 25, 15, 2, 5, 500))
-                .clients(List.of(new ClientThroughput("client1", 1, 100, 0.328, new CpuResult(40, 25, 15, 2, 5, 500)),
-                        new ClientThroughput("client2", 2, 0, Double.NaN, null)))
-                .build();
-        String text = SfsresWriter.format(base.toBuilder().loadPoints(List.of(p)).build());
+        LoadPointResult p = base.loadPoints().get(0).with(b -> {
+            b.cpu = new CpuResult(40, 25, 15, 2, 5, 500);
+            b.clients = List.of(new ClientThroughput("client1", 1, 100, 0.328, new CpuResult(40, 25, 15, 2, 5, 500)),
+                    new ClientThroughput("client2", 2, 0, Double.NaN, null));
+        });
+        String text = SfsresWriter.format(base.with(b -> b.loadPoints = List.of(p)));
         assertTrue(text.contains("  Client CPU over RUN: host busy 40.0 % (user 25.0 %, system 15.0 %) of 2 CPUs;"
                 + " worker processes 5.0 % of one CPU, 500.0 us per op\n"), text);
         assertTrue(text.contains(String.format("  %4s %-24s %10s %9s %7s %7s %7s %5s %8s %8s%n", 1, "client1", "100.0",
@@ -93,12 +93,12 @@ class SfsresWriterTest {
     @Test
     void aFailedRunSaysSoFirstAndHasNoMetricWithoutAValidPoint() {
         RunResult.Builder failed = RunResult.builder();
-        failed.toolVersion("0.1.0");
-        failed.suffix("f");
-        failed.complete(false);
-        failed.failure("client 1 worker 1: INIT mkdir /nope/p0000 failed: No such file or directory");
+        failed.toolVersion = "0.1.0";
+        failed.suffix = "f";
+        failed.complete = false;
+        failed.failure = "client 1 worker 1: INIT mkdir /nope/p0000 failed: No such file or directory";
         Fixtures.Settings s = new Fixtures.Settings();
-        Metrics.compute(failed.loadPoints()).applyTo(failed);
+        Metrics.compute(failed.loadPoints).applyTo(failed);
         RunRules.apply(failed, s);
         String text = SfsresWriter.format(failed.build());
         assertTrue(text.startsWith("RUN FAILED: client 1 worker 1: INIT mkdir /nope/p0000 failed"), text);

@@ -25,12 +25,12 @@ class SfssumFileTest {
     @Test
     void formatsARowInTheGuidesColumns() {
         LoadPointResult.Builder p = Fixtures.point(1, 320, 320.6, 1.54).toBuilder();
-        p.totalOps(96187);
-        p.seconds(299.4);
-        p.protocol("CIFS");
-        p.filesetKb(37764720);
-        p.loadGenerators(4);
-        p.procsPerGenerator(10);
+        p.totalOps = 96187;
+        p.seconds = 299.4;
+        p.protocol = "CIFS";
+        p.filesetKb = 37764720;
+        p.loadGenerators = 4;
+        p.procsPerGenerator = 10;
         assertEquals("     320     321     1.5    96187  299 CIFS T 4   37764720   4 10  2  2 2008",
                 SfssumFile.format(SfssumRow.of(p.build())));
     }
@@ -125,7 +125,7 @@ class SfssumFileTest {
         Path f = dir.resolve("sfssum.marks");
         try (SfssumWriter w = SfssumWriter.create(f)) {
             w.write(Fixtures.point(1, 100, 100, 1));
-            w.write(Fixtures.point(2, 200, 200, 2).toBuilder().failedOps(120).build());
+            w.write(Fixtures.point(2, 200, 200, 2).with(p -> p.failedOps = 120));
         }
         java.util.List<String> lines = Files.readAllLines(f);
         assertEquals(3, lines.size(), lines.toString());
