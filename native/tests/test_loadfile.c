@@ -114,12 +114,6 @@ static void macros(void)
         CHECK(f->ops[5].line == 6 && f->lines == 8, "line numbers of the loop body: %u", f->ops[5].line);
         lf_free(f);
     }
-    /* WRITEPATTERN: the rest of the line and its newline, repeated, for the writes after it */
-    const char pat[] = "WRITE3 \"/a\" 0 4 0 *\nWRITEPATTERN 12345\nWRITE3 \"/a\" 0 4 0 *\n";
-    f = lf_parse_text("p.load", pat, sizeof pat - 1, err, sizeof err);
-    CHECK(f && f->npatterns == 1 && f->ops[0].pattern == 0 && f->ops[1].pattern == 1 &&
-          memcmp(f->patterns[0], "12345\n12345\n1", 13) == 0, "WRITEPATTERN: %s", err);
-    lf_free(f);
     static const struct { const char *text, *why; } bad[] = {
         { "LOOP 2\nGETATTR3 \"/a\" *\n", "o.load:2: the LOOP of line 1 has no ENDLOOP" },
         { "LOOP 2\nLOOP 2\n", "o.load:2: LOOP inside the LOOP of line 1" },
@@ -163,7 +157,7 @@ static void bad_lines(void)
     refuse("0.5 Close 1 NT_STATUS_OK", "one format per file");
     refuse("Unlink \"x\" 0x6 NT_STATUS_OK", "must start with /");
     refuse("REPEAT", "REPEAT needs one count");
-    refuse("WRITEPATTERN", "WRITEPATTERN needs a text");
+    refuse("WRITEPATTERN 1234", "WRITEPATTERN lines are not supported");
     refuse("ENDLOOP", "ENDLOOP without a LOOP");
     refuse("LOOP 0", "LOOP needs one count");
     refuse("0.5 SLEEP 10", "SLEEP lines are not supported");
@@ -172,9 +166,9 @@ static void bad_lines(void)
     refuse("-1.0 MKDIR \"/a\" SUCCESS", "bad timestamp -1.0");
     {   /* in a timestamped file, the same line without a timestamp */
         char err[600] = "";
-        const char text[] = "0.1 GETATTR3 \"/a\" 0x0\nSETSP 3\n";
+        const char text[] = "0.1 GETATTR3 \"/a\" 0x0\nWRITEPATTERN 3\n";
         lf_file *f = lf_parse_text("ts.load", text, sizeof text - 1, err, sizeof err);
-        CHECK(!f && strstr(err, "ts.load:2: SETSP lines are not supported"), "timestamped: %s", err);
+        CHECK(!f && strstr(err, "ts.load:2: WRITEPATTERN lines are not supported"), "timestamped: %s", err);
         lf_free(f);
     }
     char report[800];
@@ -292,18 +286,6 @@ static void replays(void)
     if (replay(dir, FIXTURE("symlink.load"), 2, a, &errs) == 0)
         CHECK(errs == 0 && a[SFS_OP_WRCACHE] == 2 * 2 * 50 && a[SFS_OP_READ] == 2 * 2 * 50,
               "writes and reads through symlinks: %llu errors", (unsigned long long)errs);
-    {   /* the bytes a WRITEPATTERN line sets are the bytes written */
-        char sub[700], file[800], got[9] = "";
-        snprintf(sub, sizeof sub, "%s/pat", dir);
-        mkdir(sub, 0755);
-        if (replay(sub, FIXTURE("pattern.load"), 1, a, &errs) == 0) {
-            snprintf(file, sizeof file, "%s/lf/clients/client1/f", sub);
-            FILE *fp = fopen(file, "rb");
-            size_t n = fp ? fread(got, 1, 8, fp) : 0;
-            if (fp) fclose(fp);
-            CHECK(errs == 0 && n == 8 && memcmp(got, "abc\nabc\n", 8) == 0, "written: %.8s", got);
-        }
-    }
     paced(dir);
     if (replay(dir, FIXTURE("smb.load"), 3, a, &errs) == 0)
         CHECK(errs == 0 && a[SFS_OP_CIFS_WRITE_ANDX] == 2 * 3 * 11, "SMB names on posix: %llu errors",

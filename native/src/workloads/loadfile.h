@@ -68,10 +68,7 @@ typedef struct lf_op {
     uint8_t  kind;         /* enum lf_kind */
     uint8_t  expect;       /* enum lf_expect */
     int16_t  err;          /* LF_EXPECT_ERRNO: the errno */
-    uint8_t  pattern;      /* writes: 0 = the engine's pattern, n = lf_file.patterns[n - 1] */
 } lf_op;
-
-#define LF_MAX_PATTERNS 16
 
 typedef struct lf_path {
     char    *s;            /* '/'-separated, no leading '/' ("" = the root) */
@@ -94,8 +91,6 @@ typedef struct lf_file {
     int      timestamped;  /* op lines carry timestamps */
     uint64_t lines;        /* lines in the file */
     uint64_t kind_count[LF_KINDS]; /* op lines per kind (REPEAT counted) */
-    char    *patterns[LF_MAX_PATTERNS]; /* WRITEPATTERN texts repeated over SFS_XFER_MAX bytes */
-    uint32_t npatterns;
 } lf_file;
 
 /* Parse 'path'.  NULL on failure with "path:line: why" in err. */

@@ -308,7 +308,7 @@ static int find_kind(const char *name)
 }
 
 static const char *const unsupported[] = {
-    "SLEEP", "SETSP", "WAITSP",
+    "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN",
 };
 
 /* commands of dbench's block-device backends (-B scsi, -B iscsi): no file server takes them */
@@ -443,7 +443,6 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
         }
     }
     if (parse_status(p, tok[n - 1], &op)) return -1;
-    op.pattern = (uint8_t)f->npatterns;   /* the last WRITEPATTERN before the line */
     op.repeat = *repeat;
     *repeat = 1;
     if (grow((void **)&f->ops, &p->cap_ops, f->nops + 1, sizeof *f->ops))
@@ -506,20 +505,6 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
             fail(&p, "the LOOP of line %u makes more than %u op lines; REPEAT repeats one line cheaply",
                  loop_line, LF_MAX_OPS);
             goto bad;
-        }
-        if (is_word(w, "WRITEPATTERN")) {   /* dbench: the rest of the line, its newline too */
-            if (p.f->npatterns == LF_MAX_PATTERNS) {
-                fail(&p, "more than %d WRITEPATTERN lines", LF_MAX_PATTERNS);
-                goto bad;
-            }
-            const char *t = w + 12 + (w[12] != '\0');
-            size_t tl = strlen(t), n = tl + (nl != NULL);
-            if (tl == 0) { fail(&p, "WRITEPATTERN needs a text"); goto bad; }
-            char *buf = malloc(SFS_XFER_MAX);
-            if (!buf) { fail(&p, "out of memory"); goto bad; }
-            for (size_t o = 0; o < SFS_XFER_MAX; o++) buf[o] = o % n < tl ? t[o % n] : '\n';
-            p.f->patterns[p.f->npatterns++] = buf;
-            continue;
         }
         if (is_word(w, "RANDOMSTRING")) {
             if (lf_randomstring(&strs, w, why, sizeof why)) { fail(&p, "%s", why); goto bad; }
@@ -605,6 +590,5 @@ void lf_free(lf_file *f)
     free(f->ops);
     free(f->nums);
     free(f->tree);
-    for (uint32_t i = 0; i < f->npatterns; i++) free(f->patterns[i]);
     free(f);
 }

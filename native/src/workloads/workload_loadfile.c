@@ -170,13 +170,6 @@ static size_t expand(const struct client *w, uint32_t id, char *out, size_t len)
     return at;
 }
 
-/* path id -> w->path, w->dir and w->name (the parts around the last '/') */
-/* what a write sends: the file's WRITEPATTERN in force, else the engine's pattern */
-static void *write_buf(const struct client *w, const lf_op *op)
-{
-    return op->pattern ? w->f->patterns[op->pattern - 1] : (void *)sfs_write_pattern();
-}
-
 /* a symlink's target as seen from the link's directory: the loadfile names it from the export's
  * root, which the server (or the kernel) would resolve against its own root, not the client's
  * tree, leaving a dangling link and every op through it failing */
@@ -198,6 +191,7 @@ static void relative_target(const char *dir, char *target, size_t len)
     snprintf(target, len, "%s", rel);
 }
 
+/* path id -> w->path, w->dir and w->name (the parts around the last '/') */
 static void set_path(struct client *w, sfs_req *req, uint32_t id)
 {
     size_t n = expand(w, id, w->path, sizeof w->path), d = n;

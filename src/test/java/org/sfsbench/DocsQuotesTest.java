@@ -106,6 +106,7 @@ class DocsQuotesTest {
         p.put("client.txt:7:", () -> loadfile("client.txt", ("NTCreateX \"\\a\" 0x0 0x2 1 NT_STATUS_OK\n"
                 + "Close 1 NT_STATUS_OK\n\n# a comment\nNTCreateX \"\\b\" 0x0 0x2 2 NT_STATUS_OK\n"
                 + "Close 2 NT_STATUS_OK\nClose 999 NT_STATUS_OK\n").getBytes(StandardCharsets.UTF_8)));
+        p.put("nfs_3.load:8:", () -> field("nfs_3.load"));
         p.put("nfs_lock.load:1:", () -> field("nfs_lock.load"));
         p.put("block1G4krr.load:9:", () -> field("block1G4krr.load"));
         p.put("scsi.load:5:", () -> field("scsi.load"));

@@ -21,8 +21,7 @@ class FieldLoadfilesIT {
 
     @Test
     void everyPlannableLoadfileReplaysOnPosixWithoutErrors() throws Exception {
-        for (String name : List.of("dbench/nfs.load", "dbench/nfs_2.load", "dbench/nfs_3.load", "dbench/smb.load",
-                "dbench/smb_3.load")) {
+        for (String name : List.of("dbench/nfs.load", "dbench/nfs_2.load", "dbench/smb.load", "dbench/smb_3.load")) {
             Path target = Files.createDirectories(dir.resolve(name.replace('/', '_')));
             LoadfileReplay.replay(dir, "backend=posix\ntarget.0=" + target, name);
         }

@@ -38,7 +38,7 @@ class FieldLoadfilesNfsIT {
 
     @Test
     void dbenchsNfsLoadfilesReplayAgainstGanesha() throws Exception {
-        for (String name : new String[] {"dbench/nfs.load", "dbench/nfs_2.load", "dbench/nfs_3.load"}) {
+        for (String name : new String[] {"dbench/nfs.load", "dbench/nfs_2.load"}) {
             LoadfileReplay.replay(work, "backend=nfs3\ntarget.0=" + server.url(), name);
         }
     }
