@@ -42,6 +42,12 @@ int sfs_engine_workload_flags(int w)
     return x ? x->flags | (x->client_dataset ? SFS_WORKLOAD_DATASET : 0) : 0;
 }
 
+int sfs_engine_workload_rules(int w)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x ? x->rules : 0;
+}
+
 int sfs_engine_workload_issues(int w, int op)
 {
     const sfs_workload *x = sfs_workload_at(w);

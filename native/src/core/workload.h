@@ -20,6 +20,7 @@ typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
     const char *description;
     int         flags;      /* SFS_WORKLOAD_* (sfsengine.h) */
+    int         rules;      /* SFS_RULES_*: what judges its results */
     /* SFS_OP_BIT of every op it may issue, INIT included: it runs on a
      * backend that implements all of them (sfs_backend.ops). */
     uint64_t    ops;

@@ -307,6 +307,7 @@ static const sfs_workload access_workload = {
     .name = "access",
     .description = "Iometer access specifications with outstanding I/Os (docs/access-specs.md)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_ACCESS,
     .ops = SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_REMOVE) | SFS_OP_BIT(SFS_OP_WRCACHE) |
            SFS_OP_BIT(SFS_OP_WRITE) | SFS_OP_BIT(SFS_OP_READ),
     .open = acc_open,
