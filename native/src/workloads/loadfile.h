@@ -100,5 +100,22 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
 void     lf_free(lf_file *f);
 /* loadfile name of a kind ("NTCreateX", "READ3", ...) */
 const char *lf_kind_name(int kind);
+/* after the parse: mark directories (adding their parents through intern) and
+ * fill each Deltree's removal list; -1 on out of memory (loadfile_dirs.c) */
+int lf_mark_dirs(lf_file *f, uint32_t (*intern)(void *ctx, const char *s), void *ctx);
+int lf_build_trees(lf_file *f);
+/* dbench's RANDOMSTRING slots $0..$9 (loadfile_macro.c) */
+#define LF_SLOT_MAX 256
+typedef struct lf_strings {
+    char *slot[10];
+    uint64_t rng;
+} lf_strings;
+/* "RANDOMSTRING n pattern": slot n gets the pattern, each [set] one character of the set */
+int   lf_randomstring(lf_strings *s, const char *line, char *why, size_t whylen);
+/* a malloc'd copy of line with every $n replaced by slot n; NULL with why */
+char *lf_substitute(const lf_strings *s, const char *line, char *why, size_t whylen);
+void  lf_strings_free(lf_strings *s);
+/* a line's status field (NT_STATUS_*, 0x.., SUCCESS, ERROR, *) into op->expect/err; -1 if bad */
+int lf_parse_status(const char *tok, lf_op *op);
 
 #endif

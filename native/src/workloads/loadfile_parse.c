@@ -75,25 +75,6 @@ const char *lf_kind_name(int kind)
     return kind >= 0 && kind < LF_KINDS ? kinds[kind].name : "?";
 }
 
-/* NT statuses of the SMB traces and the errno a backend reports for them */
-static const struct { const char *name; int err; } nt_status[] = {
-    { "NT_STATUS_OBJECT_NAME_NOT_FOUND", ENOENT },
-    { "NT_STATUS_OBJECT_PATH_NOT_FOUND", ENOENT },
-    { "NT_STATUS_NO_SUCH_FILE", ENOENT },
-    { "NT_STATUS_OBJECT_NAME_COLLISION", EEXIST },
-    { "NT_STATUS_ACCESS_DENIED", EACCES },
-    { "NT_STATUS_DIRECTORY_NOT_EMPTY", ENOTEMPTY },
-    { "NT_STATUS_NOT_A_DIRECTORY", ENOTDIR },
-    { "NT_STATUS_FILE_IS_A_DIRECTORY", EISDIR },
-    { "NT_STATUS_DISK_FULL", ENOSPC },
-};
-
-/* NFSv3 status numbers whose errno differs from the number itself (the
- * others up to 30 are the errno: NOENT 2, IO 5, ACCES 13, EXIST 17, ...) */
-static const struct { unsigned nfs; int err; } nfs3_status[] = {
-    { 63, ENAMETOOLONG }, { 66, ENOTEMPTY }, { 69, EDQUOT }, { 70, ESTALE },
-};
-
 struct parser {
     lf_file *f;
     const char *name;
@@ -103,6 +84,8 @@ struct parser {
     size_t cap_ops, cap_paths, cap_nums;
     uint32_t *hash;             /* open addressing over path ids + 1 */
     size_t hcap;
+    uint64_t *opened;           /* open addressing over NTCreateX handles + 1 */
+    size_t ocap, nopened;
 };
 
 static int fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -174,6 +157,36 @@ static uint32_t intern(struct parser *p, const char *s)
         }
     p->hash[k] = f->npaths + 1;
     return f->npaths++;
+}
+
+/* the slot of handle h in the set of opened handles (0 = free) */
+static size_t opened_slot(const struct parser *p, uint32_t h)
+{
+    size_t k = (h * 2654435761u) & (p->ocap - 1);
+    while (p->opened[k] && p->opened[k] != (uint64_t)h + 1) k = (k + 1) & (p->ocap - 1);
+    return k;
+}
+
+static int open_handle(struct parser *p, uint32_t h)
+{
+    if ((p->nopened + 1) * 2 > p->ocap) {
+        size_t n = p->ocap ? p->ocap * 2 : 256;
+        uint64_t *old = p->opened;
+        size_t oc = p->ocap;
+        if (!(p->opened = calloc(n, sizeof *p->opened))) { p->opened = old; return -1; }
+        p->ocap = n;
+        for (size_t i = 0; i < oc; i++)
+            if (old[i]) p->opened[opened_slot(p, (uint32_t)(old[i] - 1))] = old[i];
+        free(old);
+    }
+    size_t k = opened_slot(p, h);
+    if (!p->opened[k]) { p->opened[k] = (uint64_t)h + 1; p->nopened++; }
+    return 0;
+}
+
+static int was_opened(const struct parser *p, uint32_t h)
+{
+    return p->ocap && p->opened[opened_slot(p, h)] != 0;
 }
 
 /* "\clients\client1\x" or "/a/b": '/'-separated, without the leading '/' */
@@ -255,38 +268,9 @@ static int parse_num(struct parser *p, const char *tok, const char *what, uint32
 
 static int parse_status(struct parser *p, const char *tok, lf_op *op)
 {
-    op->expect = LF_EXPECT_FAIL;
-    op->err = 0;
-    if (strcmp(tok, "*") == 0) { op->expect = LF_EXPECT_ANY; return 0; }
-    if (strcmp(tok, "SUCCESS") == 0 || strcmp(tok, "NT_STATUS_OK") == 0) {
-        op->expect = LF_EXPECT_OK;
-        return 0;
-    }
-    if (strcmp(tok, "ERROR") == 0) return 0;
-    if (strncmp(tok, "NT_STATUS_", 10) == 0) {
-        for (size_t i = 0; i < sizeof nt_status / sizeof nt_status[0]; i++)
-            if (strcmp(tok, nt_status[i].name) == 0) {
-                op->expect = LF_EXPECT_ERRNO;
-                op->err = (int16_t)nt_status[i].err;
-            }
-        return 0;   /* another NT status: some failure */
-    }
-    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
-        uint64_t v;
-        if (parse_u64(tok, &v))
-            return fail(p, "status %s is not a hexadecimal number", tok);
-        if (v == 0) { op->expect = LF_EXPECT_OK; return 0; }
-        for (size_t i = 0; i < sizeof nfs3_status / sizeof nfs3_status[0]; i++)
-            if (v == nfs3_status[i].nfs) {
-                op->expect = LF_EXPECT_ERRNO;
-                op->err = (int16_t)nfs3_status[i].err;
-            }
-        if (op->expect != LF_EXPECT_ERRNO && v <= 30) {
-            op->expect = LF_EXPECT_ERRNO;
-            op->err = (int16_t)v;
-        }
-        return 0;
-    }
+    if (lf_parse_status(tok, op) == 0) return 0;
+    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X'))
+        return fail(p, "status %s is not a hexadecimal number", tok);
     return fail(p, "bad status %s (NT_STATUS_*, 0x..., SUCCESS, ERROR or *); is the line truncated?",
                 tok);
 }
@@ -324,8 +308,21 @@ static int find_kind(const char *name)
 }
 
 static const char *const unsupported[] = {
-    "LOOP", "ENDLOOP", "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN", "RANDOMSTRING",
+    "SLEEP", "SETSP", "WAITSP", "WRITEPATTERN",
 };
+
+/* commands of dbench's block-device backends (-B scsi, -B iscsi): no file server takes them */
+static const char *const scsi_ops[] = {
+    "TESTUNITREADY", "READ6", "READ10", "READ16", "WRITE10", "WRITE16", "READCAPACITY10",
+    "SYNCHRONIZECACHE10", "PROUT", "PRIN",
+};
+
+static int is_scsi(const char *name)
+{
+    for (size_t u = 0; u < sizeof scsi_ops / sizeof scsi_ops[0]; u++)
+        if (strcmp(name, scsi_ops[u]) == 0) return 1;
+    return 0;
+}
 
 /* looked up only for a line that is no op: find_kind is all most lines pay */
 static int is_unsupported(const char *name)
@@ -335,12 +332,23 @@ static int is_unsupported(const char *name)
     return 0;
 }
 
+/* the line's first word is w (a macro line of dbench's) */
+static int is_word(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(s, w, n) == 0 && (s[n] == '\0' || s[n] == ' ' || s[n] == '\t');
+}
+
+/* most op lines a LOOP may make, far above dbench's own loadfiles */
+#define LF_MAX_OPS 10000000u
+
 static int parse_line(struct parser *p, char *s, uint32_t *repeat)
 {
     char *tok[MAXTOK];
+    const char *first = s + strspn(s, " \t");
+    if (*first == '#') return 0;   /* dbench's rule: a comment, whatever quotes it holds */
     int n = tokenize(p, s, tok);
     if (n <= 0) return n;
-    if (tok[0][0] == '#') return 0;
     if (strcmp(tok[0], "REPEAT") == 0) {
         uint64_t r;
         if (n != 2 || parse_u64(tok[1], &r) || r == 0 || r > 100000000)
@@ -356,11 +364,16 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     op.path = op.path2 = LF_NONE;
     op.num[0] = op.num[1] = LF_NONE;
     int i = 0;
-    int stamped = isdigit((unsigned char)tok[0][0]);
+    char *end;
+    double t = strtod(tok[0], &end);
+    int stamped = isdigit((unsigned char)tok[0][0]) || (end != tok[0] && *end == '\0');
+    /* a text is quoted only from a file that looks like a loadfile so far: an op line before
+     * it, or a known op on it (LOADFILE=/etc/shadow must not print its first line) */
+    int quote = f->nops > 0 || (n > stamped && find_kind(tok[stamped]) >= 0);
     if (stamped) {
-        char *end;
-        double t = strtod(tok[0], &end);
-        if (*end || !(t >= 0) || t > 1e9) return fail(p, "bad timestamp %s", tok[0]);
+        if (*end || !(t >= 0) || t > 1e9)
+            return quote ? fail(p, "bad timestamp %s", tok[0])
+                         : fail(p, "bad timestamp (not shown: no loadfile line before it)");
         op.t_us = (uint64_t)(t * 1e6 + 0.5);
         i = 1;
     }
@@ -375,6 +388,12 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     if (k < 0) {
         if (is_unsupported(tok[i]))
             return fail(p, "%s lines are not supported by sfsbench's replay", tok[i]);
+        if (is_scsi(tok[i]))
+            return fail(p, "%s is a SCSI command of dbench's scsi/iscsi backends (dbench -B scsi|iscsi):"
+                        " a block device's load, which no file-server protocol carries", tok[i]);
+        if (!quote)
+            return fail(p, "not a dbench loadfile line (the line is not shown: the file has no"
+                        " loadfile op line before it)");
         if (strncmp(tok[i], "SMB", 3) == 0)
             return fail(p, "op %s: a dbench 1 loadfile (not supported)", tok[i]);
         return fail(p, "unknown op %s", tok[i]);
@@ -383,6 +402,9 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     const char *spec = kinds[k].args;
     int want = 0;
     for (const char *c = spec; *c; c++) want += *c != 'h';
+    if ((k == LF_SMB_READ || k == LF_SMB_WRITE) && n - i - 1 == want && !strchr("/\\", tok[i + 1][0]))
+        return fail(p, "%s with an offset and no path: a loadfile of dbench's block backend (dbench -B"
+                    " block), which loads a device, not files", tok[i]);
     if (n - i - 1 != want + 1)
         return fail(p, "%s needs %d field%s (%s%sstatus), found %d%s", tok[i], want + 1,
                     want ? "s" : "", kinds[k].what, want ? ", " : "", n - i - 1,
@@ -411,6 +433,14 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
             else if (*c == 'H') op.handle = (uint32_t)v;
             break;
         }
+        if (*c != 'H') continue;
+        if (k == LF_NTCREATEX) {
+            if (open_handle(p, op.handle)) return fail(p, "out of memory");
+        } else if (!was_opened(p, op.handle)) {
+            /* dbench stops the run here ("handle N was not found"); refused before any I/O */
+            return fail(p, "%s of handle %u, which no earlier NTCreateX line opened", tok[i],
+                        op.handle);
+        }
     }
     if (parse_status(p, tok[n - 1], &op)) return -1;
     op.repeat = *repeat;
@@ -422,80 +452,10 @@ static int parse_line(struct parser *p, char *s, uint32_t *repeat)
     return 0;
 }
 
-static int is_wild(const char *s)
+/* intern for lf_mark_dirs */
+static uint32_t intern_cb(void *ctx, const char *s)
 {
-    return strpbrk(s, "*?<>\"") != NULL;
-}
-
-static int depth(const char *s)
-{
-    int d = *s != '\0';
-    for (; *s; s++) d += *s == '/';
-    return d;
-}
-
-/* directories: made as such, listed, or the parent of another path */
-static int mark_dirs(struct parser *p)
-{
-    lf_file *f = p->f;
-    for (size_t i = 0; i < f->nops; i++) {
-        lf_op *op = &f->ops[i];
-        int dir = op->kind == LF_MKDIR || op->kind == LF_RMDIR || op->kind == LF_MKDIR3 ||
-                  op->kind == LF_RMDIR3 || op->kind == LF_SMB_MKDIR || op->kind == LF_SMB_RMDIR ||
-                  op->kind == LF_SMB_READDIR || op->kind == LF_READDIRPLUS3 ||
-                  op->kind == LF_DELTREE || (op->kind == LF_NTCREATEX && (op->arg0 & 1));
-        if (dir && op->path != LF_NONE) f->paths[op->path].is_dir = 1;
-    }
-    for (uint32_t i = 0; i < f->npaths; i++) {   /* npaths grows: parents of parents */
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%s", f->paths[i].s);
-        char *slash = strrchr(buf, '/');
-        if (!slash) continue;
-        *slash = '\0';
-        uint32_t d = intern(p, buf);
-        if (d == LF_NONE) return -1;
-        f->paths[d].is_dir = 1;
-    }
-    return 0;
-}
-
-static const lf_path *sort_paths;
-static int by_removal_order(const void *a, const void *b)
-{
-    const lf_path *x = &sort_paths[*(const uint32_t *)a], *y = &sort_paths[*(const uint32_t *)b];
-    if (x->is_dir != y->is_dir) return x->is_dir - y->is_dir;   /* files first */
-    return depth(y->s) - depth(x->s);                            /* deepest first */
-}
-
-/* each Deltree: the known paths under its directory in removal order */
-static int build_trees(struct parser *p)
-{
-    lf_file *f = p->f;
-    size_t cap = 0;
-    uint32_t *under = malloc((f->npaths + 1) * sizeof *under);
-    if (!under) return -1;
-    for (size_t i = 0; i < f->nops; i++) {
-        lf_op *op = &f->ops[i];
-        if (op->kind != LF_DELTREE) continue;
-        const char *root = f->paths[op->path].s;
-        size_t rl = strlen(root), n = 0;
-        for (uint32_t j = 0; j < f->npaths; j++) {
-            const char *s = f->paths[j].s;
-            if (j == op->path || is_wild(s)) continue;
-            if (rl == 0 ? *s != '\0' : strncmp(s, root, rl) == 0 && s[rl] == '/')
-                under[n++] = j;
-        }
-        sort_paths = f->paths;
-        qsort(under, n, sizeof *under, by_removal_order);
-        under[n++] = op->path;
-        if (grow((void **)&f->tree, &cap, f->ntree + n, sizeof *f->tree)) { free(under); return -1; }
-        op->arg0 = (uint32_t)f->ntree;
-        op->arg1 = (uint32_t)n;
-        memcpy(f->tree + f->ntree, under, n * sizeof *under);
-        f->ntree += n;
-    }
-    free(under);
-    return 0;
+    return intern(ctx, s);
 }
 
 lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err, size_t errlen)
@@ -504,9 +464,10 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
     p.f = calloc(1, sizeof *p.f);
     if (!p.f) { snprintf(err, errlen, "%s: out of memory", name); return NULL; }
     snprintf(p.f->name, sizeof p.f->name, "%s", name);
-    char *line = malloc(len + 1);
-    uint32_t repeat = 1;
-    size_t pos = 0;
+    char *line = malloc(len + 1), why[300];
+    uint32_t repeat = 1, loop_line = 0, loop_left = 0;
+    size_t pos = 0, loop_pos = 0;
+    lf_strings strs = { .rng = 0 };
     if (!line) { fail(&p, "out of memory"); goto bad; }
     while (pos < len) {
         const char *nl = memchr(text + pos, '\n', len - pos);
@@ -520,7 +481,49 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
             fail(&p, "NUL byte in the line (binary or garbled file)");
             goto bad;
         }
-        if (parse_line(&p, line, &repeat) < 0) goto bad;
+        const char *w = line + strspn(line, " \t");
+        unsigned long count;
+        if (is_word(w, "LOOP")) {   /* dbench's one loop at a time: the lines up to ENDLOOP, count times */
+            char *end;
+            count = strtoul(w + 4, &end, 10);
+            if (loop_left) { fail(&p, "LOOP inside the LOOP of line %u", loop_line); goto bad; }
+            if (count < 1 || count > 100000000 || end == w + 4 || *end) {
+                fail(&p, "LOOP needs one count from 1 to 100000000");
+                goto bad;
+            }
+            loop_left = (uint32_t)count;
+            loop_pos = pos;
+            loop_line = p.line;
+            continue;
+        }
+        if (is_word(w, "ENDLOOP")) {
+            if (!loop_left) { fail(&p, "ENDLOOP without a LOOP"); goto bad; }
+            if (--loop_left) { pos = loop_pos; p.line = loop_line; }
+            continue;
+        }
+        if (loop_left && p.f->nops > LF_MAX_OPS) {
+            fail(&p, "the LOOP of line %u makes more than %u op lines; REPEAT repeats one line cheaply",
+                 loop_line, LF_MAX_OPS);
+            goto bad;
+        }
+        if (is_word(w, "RANDOMSTRING")) {
+            if (lf_randomstring(&strs, w, why, sizeof why)) { fail(&p, "%s", why); goto bad; }
+            continue;
+        }
+        int r;
+        if (*w != '#' && strs.rng && strchr(line, '$')) {   /* dbench: only once a RANDOMSTRING was seen */
+            char *sub = lf_substitute(&strs, line, why, sizeof why);
+            if (!sub) { fail(&p, "%s", why); goto bad; }
+            r = parse_line(&p, sub, &repeat);
+            free(sub);
+        } else {
+            r = parse_line(&p, line, &repeat);
+        }
+        if (r < 0) goto bad;
+    }
+    if (loop_left) {
+        fail(&p, "the LOOP of line %u has no ENDLOOP", loop_line);
+        goto bad;
     }
     p.f->lines = p.line;
     if (repeat != 1) {
@@ -531,16 +534,20 @@ lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err
         snprintf(err, errlen, "%s: no op lines", name);
         goto bad;
     }
-    if (mark_dirs(&p) || build_trees(&p)) {
+    if (lf_mark_dirs(p.f, intern_cb, &p) || lf_build_trees(p.f)) {
         snprintf(err, errlen, "%s: out of memory", name);
         goto bad;
     }
     free(line);
     free(p.hash);
+    free(p.opened);
+    lf_strings_free(&strs);
     return p.f;
 bad:
+    lf_strings_free(&strs);
     free(line);
     free(p.hash);
+    free(p.opened);
     lf_free(p.f);
     return NULL;
 }
@@ -584,29 +591,4 @@ void lf_free(lf_file *f)
     free(f->nums);
     free(f->tree);
     free(f);
-}
-
-int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
-                              int reportlen)
-{
-    char err[600];
-    lf_file *f = lf_parse_text(name, text, textlen, err, sizeof err);
-    if (!f) {
-        snprintf(report, (size_t)reportlen, "%s", err);
-        return -1;
-    }
-    size_t len = 0, cap = (size_t)reportlen;
-    len += (size_t)snprintf(report, cap, "%s: %llu lines, %zu op lines, %s", name,
-                            (unsigned long long)f->lines, f->nops,
-                            f->timestamped ? "timestamped" : "no timestamps");
-    const char *sep = "; ";
-    for (int k = 0; k < LF_KINDS && len < cap; k++)
-        if (f->kind_count[k]) {
-            len += (size_t)snprintf(report + len, cap - len, "%s%s=%llu", sep, kinds[k].name,
-                                    (unsigned long long)f->kind_count[k]);
-            sep = " ";
-        }
-    int n = f->nops > INT32_MAX ? INT32_MAX : (int)f->nops;
-    lf_free(f);
-    return n;
 }

@@ -170,6 +170,27 @@ static size_t expand(const struct client *w, uint32_t id, char *out, size_t len)
     return at;
 }
 
+/* a symlink's target as seen from the link's directory: the loadfile names it from the export's
+ * root, which the server (or the kernel) would resolve against its own root, not the client's
+ * tree, leaving a dangling link and every op through it failing */
+static void relative_target(const char *dir, char *target, size_t len)
+{
+    char rel[sizeof ((struct client *)0)->path2];
+    size_t n = 0;
+    const char *d = dir, *t = target;
+    while (*d) {
+        size_t dl = strcspn(d, "/"), tl = strcspn(t, "/");
+        if (dl != tl || strncmp(d, t, dl) != 0 || t[tl] != '/') break;
+        d += dl + (d[dl] == '/');
+        t += tl + 1;
+    }
+    for (; *d; d += strcspn(d, "/"), d += *d == '/')
+        n += (size_t)snprintf(rel + n, n < sizeof rel ? sizeof rel - n : 0, "../");
+    snprintf(rel + (n < sizeof rel ? n : sizeof rel - 1), n < sizeof rel ? sizeof rel - n : 1, "%s",
+             *t ? t : ".");
+    snprintf(target, len, "%s", rel);
+}
+
 /* path id -> w->path, w->dir and w->name (the parts around the last '/') */
 static void set_path(struct client *w, sfs_req *req, uint32_t id)
 {
@@ -458,6 +479,7 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
     case LF_SYMLINK3:   /* new link, its target */
         expand(w, op->path2, w->path2, sizeof w->path2);
         set_path(w, req, op->path);
+        relative_target(w->dir, w->path2, sizeof w->path2);
         req->path2 = w->path2;
         req->op = SFS_OP_SYMLINK;
         break;

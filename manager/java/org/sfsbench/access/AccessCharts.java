@@ -19,21 +19,21 @@ public final class AccessCharts {
     }
 
     public static String html(String title, List<AccessStepResult> rows) {
-        Map<String, Map<Integer, List<AccessStepResult>>> bySpec = new LinkedHashMap<>();
+        Map<String, Map<String, List<AccessStepResult>>> bySpec = new LinkedHashMap<>();
         for (AccessStepResult r : rows) {
             bySpec.computeIfAbsent(r.step().spec().name(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.workers(), k -> new ArrayList<>()).add(r);
+                    .computeIfAbsent(seriesName(r), k -> new ArrayList<>()).add(r);
         }
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title></head><body>\n<h1>").append(esc(title)).append("</h1>\n");
-        for (Map.Entry<String, Map<Integer, List<AccessStepResult>>> e : bySpec.entrySet()) {
+        for (Map.Entry<String, Map<String, List<AccessStepResult>>> e : bySpec.entrySet()) {
             LineChart iops = new LineChart("access-iops", e.getKey() + ": IOPS", "outstanding I/Os per worker",
                     "IOPS");
             LineChart lat = new LineChart("access-latency", e.getKey() + ": mean response time",
                     "outstanding I/Os per worker", "ms");
             int c = 0;
-            for (Map.Entry<Integer, List<AccessStepResult>> w : e.getValue().entrySet()) {
+            for (Map.Entry<String, List<AccessStepResult>> w : e.getValue().entrySet()) {
                 List<LineChart.Point> pi = new ArrayList<>();
                 List<LineChart.Point> pl = new ArrayList<>();
                 for (AccessStepResult r : w.getValue()) {
@@ -42,7 +42,7 @@ public final class AccessCharts {
                     pi.add(new LineChart.Point(r.step().outstandingIos(), r.iops(), tip));
                     pl.add(new LineChart.Point(r.step().outstandingIos(), r.meanMs(), tip));
                 }
-                String name = w.getKey() + " worker" + (w.getKey() == 1 ? "" : "s");
+                String name = w.getKey();
                 String color = COLORS[c++ % COLORS.length];
                 iops.add(new LineChart.Series(name, color, pi, "access-point"));
                 lat.add(new LineChart.Series(name, color, pl, "access-point"));
@@ -52,6 +52,12 @@ public final class AccessCharts {
         }
         sb.append("</body></html>\n");
         return sb.toString();
+    }
+
+    /** One line per worker count ("2 workers"), and target count when it differs ("2 workers, 4 targets"). */
+    private static String seriesName(AccessStepResult r) {
+        return r.workers() + " worker" + (r.workers() == 1 ? "" : "s")
+                + (r.targets() == r.workers() ? "" : ", " + r.targets() + " targets");
     }
 
     private static String esc(String s) {

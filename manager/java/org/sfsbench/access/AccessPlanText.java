@@ -27,15 +27,18 @@ public final class AccessPlanText {
                         : "read only: a spec that writes is refused (ACCESS_TARGET_WRITES=yes allows it)"), width));
         sb.append('\n');
         int nameWidth = Math.max(4, t.specs().stream().mapToInt(s -> s.name().length()).max().orElse(4));
-        String row = "%7s  %-" + nameWidth + "s  %11s %8s %14s%n";
-        sb.append(String.format(Locale.ROOT, row, "step", "spec", "outstanding", "workers", "ramp + run"));
+        boolean targets = t.steps().stream().anyMatch(s -> s.targets() != s.workers());
+        String row = "%7s  %-" + nameWidth + "s  %11s %8s" + (targets ? " %8s" : "%s") + " %14s%n";
+        sb.append(String.format(Locale.ROOT, row, "step", "spec", "outstanding", "workers", targets ? "targets" : "",
+                "ramp + run"));
         int n = t.steps().size();
         for (AccessStep s : t.steps()) {
             sb.append(String.format(Locale.ROOT, row, s.index() + "/" + n, s.spec().name(), s.outstandingIos(),
-                    s.workers() * clients, s.rampUpSeconds() + " + " + s.runSeconds() + " s"));
+                    s.workers() * clients, targets ? String.valueOf(s.targets() * clients) : "",
+                    s.rampUpSeconds() + " + " + s.runSeconds() + " s"));
         }
-        sb.append(Reflow.para(0, "(outstanding I/Os per worker; workers in all; every step ramps up, then is"
-                + " measured, on the same targets)", width));
+        sb.append(Reflow.para(0, "(outstanding I/Os per worker" + (targets ? " and target; workers and targets" : ";"
+                + " workers") + " in all; every step ramps up, then is measured, on the same targets)", width));
         return sb.toString();
     }
 }

@@ -72,7 +72,7 @@ public final class AccessReport {
             double rSec = r.seconds() > 0 ? r.seconds() : 1;
             String[] v = {
                 "ALL", "All", csvText(r.step().spec().name()), String.valueOf(r.clients()), String.valueOf(r.workers()),
-                String.valueOf(r.workers()), num(r.iops()), num(r.readIops()), num(r.writeIops()), num(r.mibps()),
+                String.valueOf(r.targets()), num(r.iops()), num(r.readIops()), num(r.writeIops()), num(r.mibps()),
                 num(r.bytesRead() / rSec / (1 << 20)), num(r.bytesWritten() / rSec / (1 << 20)), num(r.mbps()),
                 num(r.bytesRead() / rSec / 1e6), num(r.bytesWritten() / rSec / 1e6), num(r.iops()), "",
                 num(r.meanMs()), num(r.meanReadMs()), num(r.meanWriteMs()), num(r.meanMs()), "", num(r.maxMs()),

@@ -80,8 +80,13 @@ public record AccessStepResult(AccessStep step, int clients, double seconds, lon
         return step.workers() * clients;
     }
 
-    /** Mean I/Os in flight per worker measured by Little's law (IOPS x mean response time / workers). */
+    /** Targets in all (each its own queue): per client x clients. */
+    public int targets() {
+        return step.targets() * clients;
+    }
+
+    /** Mean I/Os in flight per target measured by Little's law (IOPS x mean response time / targets). */
     public double achievedQueueDepth() {
-        return workers() == 0 ? 0 : iops() * meanMs / 1000.0 / workers();
+        return targets() == 0 ? 0 : iops() * meanMs / 1000.0 / targets();
     }
 }

@@ -5,12 +5,12 @@ import java.util.List;
 
 /**
  * An access-spec test (docs/access-specs.md): the specs in run order, the outstanding-I/O counts
- * and worker counts every spec cycles through, the times of each step and each worker's target.
+ * and worker/target counts every spec cycles through, the times of each step and each worker's target.
  *
  * @param source          where the specs came from (a file, or "built-in")
  * @param specs           specs in run order
  * @param outstandingIos  outstanding I/Os per worker, in step order
- * @param workerCounts    workers per client, in step order
+ * @param active          workers and targets per client, in step order
  * @param rampUpSeconds   unmeasured load at the start of each step
  * @param runSeconds      measured seconds of each step
  * @param regionBytes     bytes of each worker's target that are tested (Iometer's disk maximum size)
@@ -20,22 +20,23 @@ import java.util.List;
  * @param targetWrites    ACCESS_TARGET_WRITES: an existing file or block device target may be written
  */
 public record AccessTest(String source, List<AccessSpec> specs, List<Integer> outstandingIos,
-        List<Integer> workerCounts, int rampUpSeconds, int runSeconds, long regionBytes, long startOffset,
+        List<Active> active, int rampUpSeconds, int runSeconds, long regionBytes, long startOffset,
         boolean wholeTarget, boolean targetWrites) {
 
     public AccessTest {
         specs = List.copyOf(specs);
         outstandingIos = List.copyOf(outstandingIos);
-        workerCounts = List.copyOf(workerCounts);
+        active = List.copyOf(active);
     }
 
-    /** Every step: spec x workers x outstanding I/Os, specs outermost, as Iometer runs them. */
+    /** Every step: spec x workers/targets x outstanding I/Os, specs outermost, as Iometer runs them. */
     public List<AccessStep> steps() {
         List<AccessStep> steps = new ArrayList<>();
         for (AccessSpec s : specs) {
-            for (int w : workerCounts) {
+            for (Active a : active) {
                 for (int q : outstandingIos) {
-                    steps.add(new AccessStep(steps.size() + 1, s, q, w, rampUpSeconds, runSeconds));
+                    steps.add(new AccessStep(steps.size() + 1, s, q, a.workers(), a.targets(), rampUpSeconds,
+                            runSeconds));
                 }
             }
         }

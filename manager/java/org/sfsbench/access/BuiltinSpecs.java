@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The standard workloads of the pgmeter paper's appendix (delay 0, burst 1, sector alignment on
- * every line): File Server, Web Server, OLTP (8 KiB, 67 % read, 100 % random) and Workstation
+ * every line): File Server, Web Server, OLTP (the paper's "Database": 8 KiB, 67 % read, 100 % random) and Workstation
  * (StorageReview's 8 KiB, 80 % read, 80 % random).
  */
 public final class BuiltinSpecs {
@@ -29,10 +29,14 @@ public final class BuiltinSpecs {
                 new AccessSpec("Workstation", List.of(new AccessLine(8192, 100, 80, 80, 0, 1, 0, 0))));
     }
 
-    /** The built-in spec of that name (any case), or null. */
+    /** The pgmeter paper's name for the OLTP specification. */
+    public static final String DATABASE = "Database";
+
+    /** The built-in spec of that name (any case; "Database" is OLTP), or null. */
     public static AccessSpec named(String name) {
+        String want = name.strip().equalsIgnoreCase(DATABASE) ? "oltp" : name.strip().toLowerCase(Locale.ROOT);
         for (AccessSpec s : all()) {
-            if (s.name().toLowerCase(Locale.ROOT).equals(name.strip().toLowerCase(Locale.ROOT))) {
+            if (s.name().toLowerCase(Locale.ROOT).equals(want)) {
                 return s;
             }
         }

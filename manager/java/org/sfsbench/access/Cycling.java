@@ -25,6 +25,21 @@ public record Cycling(int start, int end, int step, boolean exponential) {
         return v;
     }
 
+    /**
+     * The values up to {@code max}, and {@code max} itself when the steps pass over it: Iometer sets
+     * at most all of a count active, so a step beyond the last value still runs with all of them.
+     */
+    public List<Integer> valuesUpTo(int max) {
+        List<Integer> v = new ArrayList<>();
+        for (int x : new Cycling(start, Math.min(end, max), step, exponential).values()) {
+            v.add(x);
+        }
+        if (start <= max && (v.isEmpty() || v.get(v.size() - 1) < max) && end >= max) {
+            v.add(max);
+        }
+        return v;
+    }
+
     /** Why this cycling cannot run, or null. */
     public String problem() {
         if (start < 1 || end < start) {

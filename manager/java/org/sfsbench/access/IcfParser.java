@@ -14,9 +14,10 @@ import org.sfsbench.engine.EngineCatalog;
 
 /**
  * Reads an Iometer configuration file (.icf, layouts of versions 2006.07.27 and 1.1.0) and maps
- * it onto an sfsbench run: managers are the CLIENTS in order, each manager's disk workers are its
- * PROCS, each worker's one target is its mount point (MNT_POINTS). Everything that cannot be
- * mapped is refused with its line and the reason (docs/access-specs.md lists the mapping).
+ * it onto an sfsbench run: managers are the CLIENTS in order, each target of each disk worker is
+ * one of the client's PROCS with its own mount point (MNT_POINTS), in the order the test type
+ * activates them. Everything that cannot be mapped is refused with its line and the reason
+ * (docs/access-specs.md lists the mapping).
  *
  * <p>The file is a sequence of keys (lines starting with an apostrophe) each followed by its value
  * lines; an apostrophe followed by a blank is a column heading and belongs to the key above it.
@@ -136,6 +137,8 @@ public final class IcfParser {
         int queueLine = 0;
         Cycling workerCycle = null;
         int workerLine = 0;
+        Cycling targetCycle = null;
+        int targetLine = 0;
         List<List<Worker>> managers = new ArrayList<>();
         List<Integer> managerLines = new ArrayList<>();
         boolean sawSetup = false;
@@ -163,10 +166,13 @@ public final class IcfParser {
                     } else if (k.equals("queue depth cycling")) {
                         queueCycle = cycling(s, true);
                         queueLine = s.valueLine();
+                    } else if (k.equals("disk cycling")) {
+                        targetCycle = cycling(s, false);
+                        targetLine = s.valueLine();
                     } else if (k.equals("test type")) {
-                        testType = s.value(file).toUpperCase(Locale.ROOT);
+                        testType = testType(s.value(file).strip().toUpperCase(Locale.ROOT));
                         testTypeLine = s.valueLine();
-                    } else if (!(k.equals("disk cycling") || k.startsWith("default disk workers")
+                    } else if (!(k.startsWith("default disk workers")
                             || k.startsWith("default network workers") || k.equals("record results")
                             || k.startsWith("record last update results"))) {
                         throw err(s.line(), "unknown test-setup key '" + s.key() + "'");
@@ -194,11 +200,31 @@ public final class IcfParser {
                 throw err(e.line(), "unknown section '" + e.key() + "'");
             }
         }
-        if (!sawSetup) {
-            throw err(0, "no 'TEST SETUP section");
+        if (!sawSetup && managers.isEmpty() && !specs.isEmpty()) {   // a saved list of specs
+            return new IcfConfig(version, "", new ArrayList<>(specs.values()), List.of(1),
+                    List.of(Active.workers(procs)), 0, 0, 0, 0, true);
         }
-        return map(version, description, specs, ramp, runSeconds, testType, testTypeLine, queueCycle, queueLine,
-                workerCycle, workerLine, managers, managerLines, clients, procs);
+        if (!sawSetup) {
+            throw err(0, "no 'TEST SETUP section (and not a file of access specifications only)");
+        }
+        Cycles cycles = new Cycles(testType, testTypeLine, queueCycle, queueLine, workerCycle, workerLine,
+                targetCycle, targetLine);
+        return map(version, description, specs, ramp, runSeconds, cycles, managers, managerLines, clients, procs);
+    }
+
+    /** The test type and its cycling lines (each with the line of its value, 0 when absent). */
+    private record Cycles(String testType, int testTypeLine, Cycling queue, int queueLine, Cycling workers,
+            int workerLine, Cycling targets, int targetLine) {
+    }
+
+    /** Iometer's older files store the test type as its number (PageSetup.h): the name of that number. */
+    private static final List<String> TEST_TYPES = List.of("NORMAL", "CYCLE_TARGETS", "CYCLE_WORKERS",
+            "INCREMENT_TARGETS_PARALLEL", "INCREMENT_TARGETS_SERIAL", "CYCLE_WORKERS_AND_TARGETS",
+            "CYCLE_OUTSTANDING_IOS", "CYCLE_OUTSTANDING_IOS_AND_TARGETS");
+
+    private static String testType(String value) {
+        return value.matches("\\d") && Integer.parseInt(value) < TEST_TYPES.size()
+                ? TEST_TYPES.get(Integer.parseInt(value)) : value;
     }
 
     private int[] ints(Entry e, int n, String what) throws AccessSpecException {
@@ -365,9 +391,8 @@ public final class IcfParser {
     }
 
     private IcfConfig map(String version, String description, Map<String, AccessSpec> specs, int ramp,
-            int runSeconds, String testType, int testTypeLine, Cycling queueCycle, int queueLine,
-            Cycling workerCycle, int workerLine, List<List<Worker>> managers, List<Integer> managerLines,
-            int clients, int procs) throws AccessSpecException {
+            int runSeconds, Cycles cy, List<List<Worker>> managers, List<Integer> managerLines, int clients,
+            int procs) throws AccessSpecException {
         if (managers.isEmpty()) {
             throw err(0, "no managers in the 'MANAGER LIST: each manager is one of the rc file's CLIENTS");
         }
@@ -378,14 +403,12 @@ public final class IcfParser {
         Worker ref = null;
         for (int m = 0; m < managers.size(); m++) {
             List<Worker> ws = managers.get(m);
-            if (ws.size() != procs) {
-                throw err(managerLines.get(m), "manager " + (m + 1) + " has " + ws.size() + " disk worker(s), but"
-                        + " PROCS=" + procs + ": each worker is one proc on its client");
+            if (ws.isEmpty()) {
+                throw err(managerLines.get(m), "manager " + (m + 1) + " has no disk worker");
             }
             for (Worker w : ws) {
-                if (w.targets() != 1) {
-                    throw err(w.targetLine(), "worker '" + w.name() + "' has " + w.targets() + " targets; an sfsbench"
-                            + " worker has exactly one, its mount point in MNT_POINTS");
+                if (w.targets() == 0) {
+                    throw err(w.targetLine(), "worker '" + w.name() + "' has no target");
                 }
                 if (w.specs().isEmpty()) {
                     throw err(w.line(), "worker '" + w.name() + "' has no assigned access specs");
@@ -393,11 +416,17 @@ public final class IcfParser {
                 if (ref == null) {
                     ref = w;
                 } else if (!w.specs().equals(ref.specs()) || w.queueDepth() != ref.queueDepth()
-                        || w.diskSectors() != ref.diskSectors() || w.startSector() != ref.startSector()) {
+                        || w.diskSectors() != ref.diskSectors() || w.startSector() != ref.startSector()
+                        || w.targets() != ref.targets()) {
                     throw err(w.line(), "worker '" + w.name() + "' differs from worker '" + ref.name() + "' (line "
-                            + ref.line() + ") in its specs, outstanding I/Os or disk size/start; every sfsbench"
-                            + " worker of a step runs the same settings");
+                            + ref.line() + ") in its specs, outstanding I/Os, disk size/start or number of targets;"
+                            + " every sfsbench worker of a step runs the same settings");
                 }
+            }
+            if (ws.size() * ref.targets() != procs) {
+                throw err(managerLines.get(m), "manager " + (m + 1) + " has " + ws.size() + " disk worker(s) with "
+                        + ref.targets() + " target(s) each, but PROCS=" + procs + ": each target of a worker is one"
+                        + " proc on its client (PROCS = workers x targets)");
             }
         }
         List<AccessSpec> order = new ArrayList<>();
@@ -411,35 +440,84 @@ public final class IcfParser {
             }
             order.add(s);
         }
+        int targets = ref.targets();
+        int workers = procs / targets;
         List<Integer> depths = List.of(ref.queueDepth());
-        List<Integer> workers = List.of(procs);
-        switch (testType) {
+        List<Active> active = List.of(new Active(workers, procs));
+        String type = cy.testType();
+        if (type.equals("CYCLE_WORKERS_AND_TARGETS") && (workers == 1 || targets == 1)) {
+            type = workers == 1 ? "CYCLE_TARGETS" : "CYCLE_WORKERS";   // one of the two counts cannot change
+        }
+        if (type.equals("INCREMENT_TARGETS_SERIAL") && clients == 1) {
+            type = "INCREMENT_TARGETS_PARALLEL";   // one manager: serial and parallel add the same targets
+        }
+        switch (type) {
             case "NORMAL":
                 break;
             case "CYCLE_OUTSTANDING_IOS":
-                if (queueCycle == null) {
-                    throw err(testTypeLine, "CYCLE_OUTSTANDING_IOS without a 'Queue Depth Cycling' line");
-                }
-                checkCycle(queueCycle, queueLine);
-                if (queueCycle.end() > deepest()) {
-                    throw err(queueLine, "queue depth cycling ends at " + queueCycle.end() + "; at most " + deepest());
-                }
-                depths = queueCycle.values();
+                depths = queueDepths(cy);
                 break;
             case "CYCLE_WORKERS":
-                if (workerCycle == null) {
-                    throw err(testTypeLine, "CYCLE_WORKERS without a 'Worker Cycling' line");
+                active = new ArrayList<>();
+                for (int n : needed(cy.workers(), cy.workerLine(), cy, "Worker Cycling", workers).valuesUpTo(workers)) {
+                    active.add(new Active(n, n * targets));   // worker-major: worker w's targets are procs w*T..
                 }
-                Cycling c = new Cycling(workerCycle.start(), procs, workerCycle.step(), workerCycle.exponential());
-                checkCycle(c, workerLine);
-                workers = c.values();
                 break;
+            case "CYCLE_OUTSTANDING_IOS_AND_TARGETS":
+                depths = queueDepths(cy);
+                active = targetSteps(cy, workers, targets);
+                break;
+            case "CYCLE_TARGETS":
+                active = targetSteps(cy, workers, targets);
+                break;
+            case "INCREMENT_TARGETS_PARALLEL":
+                active = new ArrayList<>();
+                for (int k : needed(cy.targets(), cy.targetLine(), cy, "Disk Cycling", procs).valuesUpTo(procs)) {
+                    active.add(new Active((k + targets - 1) / targets, k));   // worker-major, filled in order
+                }
+                break;
+            case "INCREMENT_TARGETS_SERIAL":
+                throw err(cy.testTypeLine(), "test type INCREMENT_TARGETS_SERIAL adds targets one manager at a time,"
+                        + " so the clients of a step would run different numbers of procs; every sfsbench client"
+                        + " runs the same number (INCREMENT_TARGETS_PARALLEL maps)");
+            case "CYCLE_WORKERS_AND_TARGETS":
+                throw err(cy.testTypeLine(), "test type CYCLE_WORKERS_AND_TARGETS runs n workers with k targets each,"
+                        + " which with " + workers + " workers of " + targets + " targets is no first-N set of a"
+                        + " client's procs in any one order; a step activates the first N procs (one target per"
+                        + " worker, or one worker, maps)");
             default:
-                throw err(testTypeLine, "test type " + testType + " cycles targets: an sfsbench worker has one"
-                        + " target (its mount point), so only NORMAL, CYCLE_OUTSTANDING_IOS and CYCLE_WORKERS map");
+                throw err(cy.testTypeLine(), "unknown test type " + cy.testType() + " (" + String.join(", ",
+                        TEST_TYPES) + ")");
         }
-        return new IcfConfig(version, description, order, depths, workers, ramp, runSeconds, ref.diskSectors() * 512,
-                ref.startSector() * 512);
+        return new IcfConfig(version, description, order, depths, active, ramp, runSeconds, ref.diskSectors() * 512,
+                ref.startSector() * 512, false);
+    }
+
+    /** Target cycling (target-major: target t of worker w is proc t*W + w, so a step's targets come first). */
+    private List<Active> targetSteps(Cycles cy, int workers, int targets) throws AccessSpecException {
+        List<Active> active = new ArrayList<>();
+        for (int k : needed(cy.targets(), cy.targetLine(), cy, "Disk Cycling", targets).valuesUpTo(targets)) {
+            active.add(new Active(workers, k * workers));
+        }
+        return active;
+    }
+
+    private List<Integer> queueDepths(Cycles cy) throws AccessSpecException {
+        Cycling q = needed(cy.queue(), cy.queueLine(), cy, "Queue Depth Cycling",
+                cy.queue() == null ? 1 : cy.queue().end());
+        if (q.end() > deepest()) {
+            throw err(cy.queueLine(), "queue depth cycling ends at " + q.end() + "; at most " + deepest());
+        }
+        return q.values();
+    }
+
+    /** The cycling line a test type needs, checked against the most it may reach ({@code max}). */
+    private Cycling needed(Cycling c, int line, Cycles cy, String key, int max) throws AccessSpecException {
+        if (c == null) {
+            throw err(cy.testTypeLine(), cy.testType() + " without a '" + key + "' line");
+        }
+        checkCycle(new Cycling(c.start(), max, c.step(), c.exponential()), line);
+        return c;
     }
 
     private void checkCycle(Cycling c, int line) throws AccessSpecException {

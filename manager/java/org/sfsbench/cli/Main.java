@@ -2,6 +2,7 @@ package org.sfsbench.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -179,15 +180,37 @@ public final class Main implements Runnable {
         return null;
     }
 
+    /** COLUMNS from the environment when it is a usable width, else 0. */
+    static int columns(String value) {
+        if (value == null || !value.strip().matches("\\d{2,4}")) {
+            return 0;
+        }
+        int c = Integer.parseInt(value.strip());
+        return c >= 20 ? c : 0;
+    }
+
+    /** Whether standard error is a terminal (stdout may be piped while errors still reach one). */
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+
     public static void main(String[] args) {
         boolean terminal = System.console() != null;
         int w = terminal ? Math.max(MIN_WIDTH, new CommandLine.Model.UsageMessageSpec().width(MIN_WIDTH).autoWidth(true)
                 .width()) : MIN_WIDTH;
+        int cols = columns(System.getenv("COLUMNS"));
         Charset cs = Charset.defaultCharset();
-        if (terminal) {
-            // a terminal breaks long lines inside words: messages are broken between them. Set
-            // before the command line is built: picocli's handlers keep the System.err they saw.
-            System.setErr(new PrintStream(new ReflowingStream(new FileOutputStream(FileDescriptor.err), w, cs), true, cs));
+        if (terminal || cols > 0 || stderrIsTerminal()) {
+            // a terminal breaks long lines inside words: messages are broken between them, at COLUMNS,
+            // else the terminal's width, else 80. Set before the command line is built: picocli's
+            // handlers keep the System.err they saw.
+            int ew = cols > 0 ? cols : w;
+            System.setErr(new PrintStream(new ReflowingStream(new FileOutputStream(FileDescriptor.err), ew, cs), true, cs));
         }
         CommandLine cl = commandLine();
         if (terminal) {

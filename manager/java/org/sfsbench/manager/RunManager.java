@@ -263,7 +263,7 @@ public final class RunManager {
                 if (progress.eta() != null) {
                     progress.eta().stepStarted(point.index(), System.currentTimeMillis());
                 }
-                LoadPointResult r = measure(point, points.size(), s.workers(), s.rampUpSeconds(), s.runSeconds(),
+                LoadPointResult r = measure(point, points.size(), s.targets(), s.rampUpSeconds(), s.runSeconds(),
                         start);
                 sink.pointFinished(r);
                 live.pointFinished(r);

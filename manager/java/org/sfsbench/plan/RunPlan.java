@@ -42,7 +42,7 @@ public final class RunPlan {
         if (config.access() != null) {
             // access steps run unpaced: each is a load point of 0 requested ops/s with its workers
             for (AccessStep s : config.access().steps()) {
-                points.add(new LoadPoint(s.index(), 0, 0, 0, clientsOf(config, s.workers())));
+                points.add(new LoadPoint(s.index(), 0, 0, 0, clientsOf(config, s.targets())));
             }
             return new RunPlan(config, points);
         }

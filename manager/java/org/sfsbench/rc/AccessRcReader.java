@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.access.AccessSpec;
+import org.sfsbench.access.Active;
 import org.sfsbench.access.AccessSpecException;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.access.BuiltinSpecs;
@@ -99,6 +100,9 @@ final class AccessRcReader {
                 if (IcfParser.looksLikeIcf(file)) {
                     icf = IcfParser.parse(file, v.clients.size(), v.procs);
                     list = icf.specs();
+                    if (icf.specsOnly()) {
+                        icf = null;   // the rc file's settings run them, as with a spec file
+                    }
                 } else {
                     list = SpecFileParser.parse(file);
                 }
@@ -108,6 +112,9 @@ final class AccessRcReader {
         } else if (BuiltinSpecs.named(specs) != null) {
             source = "built-in";
             list = List.of(BuiltinSpecs.named(specs));
+        } else if (Files.exists(file)) {
+            throw r.error("ACCESS_SPECS", file + " " + InputFiles.problem(file), "an access-spec file or .icf, or "
+                    + String.join(", ", BuiltinSpecs.names()));
         } else {
             throw r.error("ACCESS_SPECS", "no such file " + file + " and no built-in spec of that name",
                     "a file relative to the rc file, or " + String.join(", ", BuiltinSpecs.names()));
@@ -120,7 +127,7 @@ final class AccessRcReader {
         if (depths.isEmpty()) {
             depths = icf != null ? icf.queueDepths() : List.of(1);
         }
-        List<Integer> workers = icf != null ? icf.workerCounts() : List.of(v.procs);
+        List<Active> active = icf != null ? icf.active() : List.of(Active.workers(v.procs));
         int ramp = r.integer("RAMP_UP_TIME", icf != null ? icf.rampUpSeconds() : 30, 0, MAX_SECONDS);
         int run = r.isSet("RUNTIME") ? v.runtime : icf != null && icf.runSeconds() > 0 ? icf.runSeconds() : v.runtime;
         long region = icf != null ? icf.regionBytes() : 0;
@@ -150,7 +157,7 @@ final class AccessRcReader {
         if (!writes) {
             refuseWritesInPlace(r, v, list);
         }
-        v.access = new AccessTest(source, list, depths, workers, ramp, run, region, start, whole, writes);
+        v.access = new AccessTest(source, list, depths, active, ramp, run, region, start, whole, writes);
         v.loads = Collections.nCopies(v.access.steps().size(), 0);
     }
 }

@@ -1,6 +1,5 @@
 package org.sfsbench.rc;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -80,8 +79,9 @@ public final class MixFile {
 
     /** Reads a mix file and wraps a read failure so it names the rc variable that pointed at it. */
     static Map<String, Integer> readFor(Path file, Path rcFile, int rcLine, String rcValue) throws RcException {
-        if (!Files.isRegularFile(file)) {
-            throw new RcException(rcFile, rcLine, "MIXFILE", rcValue, "no such file " + file,
+        String notFile = InputFiles.problem(file);
+        if (notFile != null) {
+            throw new RcException(rcFile, rcLine, "MIXFILE", rcValue, file + " " + notFile,
                     "a mix file in WORK_DIR or relative to the rc file's folder");
         }
         return read(file);

@@ -1,5 +1,7 @@
 package org.sfsbench.rc;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +38,7 @@ final class MountPointsReader {
         }
         if (words.size() == 1) {
             Path file = rc.resolve(words.get(0), List.of(rc.rcDir()));
-            if (Files.isRegularFile(file)) {
+            if (Files.isRegularFile(file) && !isAccessTarget(words.get(0), file)) {
                 readFile(file, v);
                 return;
             }
@@ -81,6 +83,29 @@ final class MountPointsReader {
         }
         v.mountPoints = list;
         v.mountPointsByClient = byClient;
+    }
+
+    /**
+     * Whether a single MNT_POINTS entry naming a regular file is the access test's target rather than a
+     * mount-points file: with WORKLOAD=access on posix, an absolute path whose first line (not blank, not
+     * a # comment) does not start with a name of CLIENTS (docs/rc-reference.md, "Mount-points file").
+     */
+    private boolean isAccessTarget(String word, Path file) {
+        if (protocol != Backend.POSIX || !AccessRcReader.isAccess(rc) || !word.startsWith("/")) {
+            return false;
+        }
+        try (var in = Files.newInputStream(file)) {
+            String head = new String(in.readNBytes(64 * 1024), StandardCharsets.ISO_8859_1);
+            for (String line : head.split("\n", -1)) {
+                String t = line.strip();
+                if (!t.isEmpty() && !t.startsWith("#")) {
+                    return !clients.contains(t.split("\\s+")[0]);
+                }
+            }
+            return true; // nothing but comments: no mount point in it
+        } catch (IOException e) {
+            return false; // reading it as a mount-points file reports why it cannot be read
+        }
     }
 
     /** Why a posix mount point of a client on this machine cannot be used, or null (also for other protocols). */

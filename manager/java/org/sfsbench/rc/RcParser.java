@@ -282,8 +282,9 @@ public final class RcParser {
         }
         String text = r.required("LOADFILE", "the dbench loadfile to replay, e.g. /usr/share/dbench/client.txt");
         Path file = r.resolve(text, List.of(v.workDir, r.rcDir()));
-        if (!Files.isRegularFile(file)) {
-            throw r.error("LOADFILE", "no such file " + file, "a dbench loadfile, absolute or relative to WORK_DIR"
+        String notFile = InputFiles.problem(file);
+        if (notFile != null) {
+            throw r.error("LOADFILE", file + " " + notFile, "a dbench loadfile, absolute or relative to WORK_DIR"
                     + " or the rc file's folder");
         }
         byte[] bytes = readLoadfile(r, file);
@@ -669,8 +670,8 @@ public final class RcParser {
                         "comma-separated flags 1 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
             }
             if (v.debugFlags.contains(DebugFlag.DEBUG_NEW_CODE.value())) {
-                throw r.error("DEBUG", "flag 1 (DEBUG_NEW_CODE) is obsolete and unused (guide Table 3), so it would"
-                        + " do nothing", "comma-separated flags 2 to 13 and ranges low-high, e.g. \"3,4,8-10\"");
+                v.warnings.add("DEBUG flag 1 (DEBUG_NEW_CODE) is obsolete and unused (guide Table 3): it changes"
+                        + " nothing, but is recorded like every DEBUG flag.");
             }
         }
         RefusedVariables.check(r, TopSpeed.isDataset(v.workload));

@@ -49,10 +49,7 @@ public final class RunRules {
     public static List<RuleCheck> checkPlan(RunSettings s) {
         List<Long> loads = s.plannedLoads();
         List<RuleCheck> out = new ArrayList<>();
-        out.add(rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
-                loads.size() >= MIN_LOAD_POINTS, loads.size() >= MIN_LOAD_POINTS ? loads.size() + " load points"
-                        : "only " + loads.size() + " load point" + (loads.size() == 1 ? "" : "s") + ", "
-                                + (MIN_LOAD_POINTS - loads.size()) + " short of " + MIN_LOAD_POINTS));
+        out.add(loadPoints(loads.size(), -1));
         out.add(s.loadsAreClientCounts() ? rule("load-spacing", SPACING_RULE, true,
                 "the load points are client counts (a loadfile replay)") : spacing(loads));
         out.add(rule("runtime", "RUNTIME is " + REQUIRED_SECONDS + " seconds.",
@@ -78,6 +75,18 @@ public final class RunRules {
         return out;
     }
 
+    /**
+     * The load-point count rule over the planned points; a run that finished fewer ({@code finished}
+     * >= 0) says how many, so a run that finished none does not read as one of a few points.
+     */
+    private static RuleCheck loadPoints(int planned, int finished) {
+        String done = finished < 0 || finished >= planned ? "" : " (" + finished + " finished)";
+        return rule("load-points", "A run has at least " + MIN_LOAD_POINTS + " load points.",
+                planned >= MIN_LOAD_POINTS, planned >= MIN_LOAD_POINTS ? planned + " load points planned" + done
+                        : "only " + planned + " load point" + (planned == 1 ? "" : "s") + " planned" + done + ", "
+                                + (MIN_LOAD_POINTS - planned) + " short of " + MIN_LOAD_POINTS);
+    }
+
     /** Checks every rule, in a fixed order: {@link #checkPlan} and the rules of the measured points. */
     public static List<RuleCheck> check(RunResult run, RunSettings s) {
         List<LoadPointResult> points = run.loadPoints();
@@ -87,7 +96,9 @@ public final class RunRules {
                 run.complete() ? "all " + points.size() + " points finished"
                         : "ended early after " + points.size() + " of " + s.plannedLoads().size() + " points: "
                                 + run.failure()));
-        out.addAll(checkPlan(s));
+        for (RuleCheck c : checkPlan(s)) {   // the points a run finished are part of the count's story
+            out.add(c.id().equals("load-points") ? loadPoints(s.plannedLoads().size(), points.size()) : c);
+        }
         out.add(achieved(points));
         out.add(failedOps(points));
         out.add(mixShare(points));

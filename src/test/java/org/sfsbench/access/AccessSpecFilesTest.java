@@ -89,12 +89,12 @@ class AccessSpecFilesTest {
         assertEquals(List.of("OLTP 8K", "Seq 64K write"), c.specs().stream().map(AccessSpec::name).toList());
         assertEquals(new AccessLine(65536, 100, 0, 0, 0, 1, 0, 0), c.specs().get(1).lines().get(0));
         assertEquals(List.of(1, 2, 4, 8, 16, 32), c.queueDepths());
-        assertEquals(List.of(2), c.workerCounts());
+        assertEquals(List.of(Active.workers(2)), c.active());
         assertEquals(1, c.rampUpSeconds());
         assertEquals(3, c.runSeconds());
         assertEquals(32768L * 512, c.regionBytes());
         assertEquals(8L * 512, c.startOffset());
-        AccessTest t = new AccessTest(f.toString(), c.specs(), c.queueDepths(), c.workerCounts(), 1, 3,
+        AccessTest t = new AccessTest(f.toString(), c.specs(), c.queueDepths(), c.active(), 1, 3,
                 c.regionBytes(), c.startOffset(), false, false);
         assertEquals(12, t.steps().size());
         assertEquals("Seq 64K write, 32 outstanding I/Os, 2 workers per client", t.steps().get(11).label());
@@ -104,12 +104,57 @@ class AccessSpecFilesTest {
     void icf110WorkerCyclingSeveralManagers() throws Exception {
         IcfConfig c = IcfParser.parse(fixture("workers_1.1.0.icf"), 2, 4);
         assertEquals("1.1.0", c.version());
-        assertEquals(List.of(1, 2, 4), c.workerCounts());
+        assertEquals(List.of(Active.workers(1), Active.workers(2), Active.workers(4)), c.active());
         assertEquals(List.of(4), c.queueDepths());
         assertEquals(60, c.runSeconds());
         assertEquals(30, c.rampUpSeconds());
         assertEquals(0, c.regionBytes());
         assertEquals(new AccessLine(4096, 70, 100, 100, 10, 8, 4096, 0), c.specs().get(0).lines().get(0));
+    }
+
+    /** Iometer's combined type with one target per worker is exactly its queue-depth cycle. */
+    @Test
+    void cycleOutstandingIosAndTargetsWithOneTargetPerWorkerIsAQueueCycle() throws Exception {
+        Path f = tmp.resolve("qt.icf");
+        Files.writeString(f, Files.readString(fixture("queue_cycle_2006.icf"), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .replace("\tCYCLE_OUTSTANDING_IOS\r", "\tCYCLE_OUTSTANDING_IOS_AND_TARGETS\r"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).contains("_AND_TARGETS"));
+        IcfConfig c = IcfParser.parse(f, 1, 2);
+        IcfConfig q = IcfParser.parse(fixture("queue_cycle_2006.icf"), 1, 2);
+        assertEquals(q.queueDepths(), c.queueDepths());
+        assertEquals(q.active(), c.active());
+        assertEquals(List.of(Active.workers(2)), c.active());
+    }
+
+    /** 2 workers x 3 targets: 6 procs, target-major; each target count runs the queue-depth cycle. */
+    @Test
+    void targetCyclingAddsATargetToEveryWorkerPerStep() throws Exception {
+        IcfConfig c = IcfParser.parse(fixture("targets_1.1.0.icf"), 1, 6);
+        assertEquals(List.of(1, 4), c.queueDepths());
+        assertEquals(List.of(new Active(2, 2), new Active(2, 4), new Active(2, 6)), c.active());
+        AccessTest t = new AccessTest("t", c.specs(), c.queueDepths(), c.active(), 0, 1, c.regionBytes(), 0, false,
+                false);
+        assertEquals(6, t.steps().size());
+        assertEquals("Small random, 4 outstanding I/Os, 2 workers, 4 targets per client", t.steps().get(3).label());
+        assertTrue(t.steps().get(3).engineChanges().startsWith("active=4\n"));
+        String text = Files.readString(fixture("targets_1.1.0.icf"));
+        Path g = tmp.resolve("ct.icf");
+        Files.writeString(g, text.replace("CYCLE_OUTSTANDING_IOS_AND_TARGETS", "CYCLE_TARGETS"));
+        assertEquals(List.of(new Active(2, 2), new Active(2, 4), new Active(2, 6)), IcfParser.parse(g, 1, 6).active());
+        Files.writeString(g, text.replace("CYCLE_OUTSTANDING_IOS_AND_TARGETS", "INCREMENT_TARGETS_PARALLEL")
+                .replace("\t1          1          LINEAR\n'Queue", "\t2          2          LINEAR\n'Queue"));
+        assertEquals(List.of(new Active(1, 2), new Active(2, 4), new Active(2, 6)), IcfParser.parse(g, 1, 6).active());
+        Files.writeString(g, text.replace("CYCLE_OUTSTANDING_IOS_AND_TARGETS", "1"));   // the number of CYCLE_TARGETS
+        assertEquals(3, IcfParser.parse(g, 1, 6).active().size());
+        Files.writeString(g, text.replace("CYCLE_OUTSTANDING_IOS_AND_TARGETS", "CYCLE_WORKERS"));
+        assertEquals(List.of(new Active(1, 3), new Active(2, 6)), IcfParser.parse(g, 1, 6).active());
+        Files.writeString(g, text.replace("CYCLE_OUTSTANDING_IOS_AND_TARGETS", "CYCLE_WORKERS_AND_TARGETS"));
+        String why = assertThrows(AccessSpecException.class, () -> IcfParser.parse(g, 1, 6)).getMessage();
+        assertTrue(why.matches(".*ct.icf:26: test type CYCLE_WORKERS_AND_TARGETS runs n workers with k targets.*"), why);
+        why = assertThrows(AccessSpecException.class, () -> IcfParser.parse(fixture("targets_1.1.0.icf"), 1, 2))
+                .getMessage();
+        assertTrue(why.contains("has 2 disk worker(s) with 3 target(s) each, but PROCS=2"), why);
     }
 
     private String icfError(String fixture, int clients, int procs, String from, String to) throws Exception {
@@ -124,9 +169,8 @@ class AccessSpecFilesTest {
     void icfErrorsNameLineAndReason() throws Exception {
         String q = "queue_cycle_2006.icf";
         assertTrue(icfError(q, 2, 2, "OLTP", "OLTP").matches(".*bad.icf:\\d+: 1 manager\\(s\\), but the rc file has 2.*"));
-        assertTrue(icfError(q, 1, 3, "OLTP", "OLTP").matches(".*has 2 disk worker\\(s\\), but PROCS=3.*"));
-        assertTrue(icfError(q, 1, 2, "\tCYCLE_OUTSTANDING_IOS", "\tCYCLE_TARGETS")
-                .matches(".*bad.icf:26: test type CYCLE_TARGETS cycles targets.*"));
+        assertTrue(icfError(q, 1, 3, "OLTP", "OLTP").matches(".*has 2 disk worker\\(s\\) with 1 target\\(s\\) each,"
+                + " but PROCS=3.*"));
         assertTrue(icfError(q, 1, 2, "8192,100,67,100,0,1,0,0", "8192,100,67,100,0,1,0,1024")
                 .matches(".*bad.icf:38: reply size 1024.*"));
         assertTrue(icfError(q, 1, 2, "8192,100,67,100,0,1,0,0", "8192,90,67,100,0,1,0,0")
@@ -140,7 +184,7 @@ class AccessSpecFilesTest {
         assertTrue(icfError(q, 1, 2, "'Target type\r\n\tDISK\r\n'End target\r\n'End target assignments\r\n'End worker\r\n'End manager",
                 "'Target type\r\n\tDISK\r\n'End target\r\n'Target\r\n\tF:\r\n'Target type\r\n\tDISK\r\n'End target\r\n"
                         + "'End target assignments\r\n'End worker\r\n'End manager")
-                .matches(".*worker 'Worker 2' has 2 targets.*MNT_POINTS.*"));
+                .matches(".*worker 'Worker 2' differs from worker 'Worker 1'.*number of targets.*"));
         assertTrue(icfError(q, 1, 2, "\tSeq 64K write\r\n'End assigned access specs\r\n'Target assignments\r\n'Target\r\n\tE:",
                 "'End assigned access specs\r\n'Target assignments\r\n'Target\r\n\tE:")
                 .matches(".*worker 'Worker 2' differs from worker 'Worker 1'.*"));

@@ -66,7 +66,7 @@ class EngineConfigsTest {
     @Test
     void loadfileClientsGetTheirShareOfTheRateAndTheRunsClientCount(@TempDir Path dir) throws Exception {
         Path lf = dir.resolve("client.txt");
-        Files.writeString(lf, "Close 1 NT_STATUS_OK\n");
+        Files.writeString(lf, "NTCreateX \"\\a\" 0x0 0x2 1 NT_STATUS_OK\nClose 1 NT_STATUS_OK\n");
         Path rc = dir.resolve("sfs_rc");
         Files.writeString(rc, String.join("\n", "FS_PROTOCOL=posix", "CLIENTS=\"c1 c2\"", "MNT_POINTS=\"/m\"",
                 "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENT_COUNTS=\"5\"", "TARGET_RATE_MBPS=100", ""));

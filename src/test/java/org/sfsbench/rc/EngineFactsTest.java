@@ -148,7 +148,7 @@ class EngineFactsTest {
     @Test
     void loadfileClientsPerHostAreTheEnginesProcs() throws Exception {
         long procs = EngineCatalog.get().key("procs").maxLong();
-        RcFiles.write(dir, "client.txt", "Close 7 NT_STATUS_OK\n");
+        RcFiles.write(dir, "client.txt", "NTCreateX \"\\a\" 0x0 0x2 7 NT_STATUS_OK\nClose 7 NT_STATUS_OK\n");
         String rc = String.join("\n", "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENTS=\"localhost\"",
                 "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", "");
         assertEquals(List.of((int) procs), parse(rc + "CLIENT_COUNTS=" + procs + "\n").loadfile().clientCounts());

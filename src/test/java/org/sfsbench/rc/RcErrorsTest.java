@@ -85,7 +85,6 @@ class RcErrorsTest {
             Arguments.of(m + "SYMLINK_COUNT=x\n", 6, "SYMLINK_COUNT=x", "not a whole number"),
             Arguments.of(m + "FILE_COUNT=0\n", 6, "FILE_COUNT=0", "not supported by this workload: the number of files follows from the load"),
             Arguments.of(m + "FILE_COUNT=500\n", 6, "FILE_COUNT=500", "allowed: leave FILE_COUNT unset"),
-            Arguments.of(m + "DEBUG=1-4\n", 6, "DEBUG=1-4", "flag 1 (DEBUG_NEW_CODE) is obsolete and unused"),
             Arguments.of(m + "DUMP=1\n", 6, "DUMP=1", "not supported: sfsbench writes no raw per-proc counter dump"),
             Arguments.of(m + "LAT_GRAPH=on\n", 6, "LAT_GRAPH=on", "not supported: sfsbench prints no latency histograms"),
             Arguments.of(m + "POPULATE=yes\n", 6, "POPULATE=yes", "has no populate-only run"),

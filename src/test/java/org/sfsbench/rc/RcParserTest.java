@@ -71,7 +71,7 @@ class RcParserTest {
         assertEquals(0, c.primeTimeout());
         assertFalse(c.ipv6Enable());
         assertEquals(dir.resolve("sfs_rc").toAbsolutePath().normalize(), c.rcFile());
-        assertEquals(List.of("load-points failed: only 2 load points, 8 short of 10"), reasons(c));
+        assertEquals(List.of("load-points failed: only 2 load points planned, 8 short of 10"), reasons(c));
     }
 
     @Test

@@ -41,8 +41,6 @@ class TemplatesTest {
 
     @Test
     void posixTemplateIsAShortNonDisclosableTrial() throws Exception {
-        // the template's MNT_POINTS is a folder of this machine, which the parser requires to exist
-        Files.createDirectories(Path.of("/tmp/sfsbench"));
         RunConfig c = RcParser.parse(template("sfs_posix_rc"));
         assertEquals(Backend.POSIX, c.fsProtocol());
         assertEquals(List.of(20, 40, 60), c.loads());

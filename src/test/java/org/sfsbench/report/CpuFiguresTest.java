@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.access.AccessReport;
 import org.sfsbench.access.AccessStepResult;
 import org.sfsbench.access.AccessTest;
+import org.sfsbench.access.Active;
 import org.sfsbench.access.BuiltinSpecs;
 import org.sfsbench.report.html.HtmlReport;
 import org.sfsbench.report.text.TextReport;
@@ -91,7 +92,7 @@ class CpuFiguresTest {
 
     @Test
     void accessCsvFillsIometersCpuColumns() {
-        AccessTest test = new AccessTest("built-in", List.of(BuiltinSpecs.named("OLTP")), List.of(4), List.of(1), 1, 10,
+        AccessTest test = new AccessTest("built-in", List.of(BuiltinSpecs.named("OLTP")), List.of(4), List.of(Active.workers(1)), 1, 10,
                 1 << 20, 0, false, false);
         LoadPointResult p = GuideSampleRun.build("acc").loadPoints().get(0)
                 .with(b -> b.cpu = new CpuResult(40, 30, 10, 2, 55, 12.5));

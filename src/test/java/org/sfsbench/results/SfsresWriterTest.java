@@ -64,7 +64,7 @@ class SfsresWriterTest {
         assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s ", "Total", "100.5", "100.0", 1000,
                 "100.0", "0.328")), text);
         assertTrue(text.contains("NFS3ERR_NOENT (2)"), text);
-        assertTrue(text.contains("  FAIL load-points      only 1 load point, 9 short of 10 (rule: A run has at least 10"
+        assertTrue(text.contains("  FAIL load-points      only 1 load point planned, 9 short of 10 (rule: A run has at least 10"
                 + " load points.)"), text);
         assertTrue(text.contains("Disclosable: NO\n"), text);
         assertTrue(text.contains("Peak throughput: 100 ops/sec\n"), text);
@@ -106,5 +106,18 @@ class SfsresWriterTest {
         assertFalse(text.contains("Overall response time:"), text);
         assertTrue(text.contains("No peak throughput and no overall response time: no load point finished."), text);
         assertTrue(text.contains("  FAIL complete         ended early after 0 of 10 points: client 1 worker 1"), text);
+    }
+
+    /** A run that finished no point: the count is of planned points, and says none finished. */
+    @Test
+    void theLoadPointCountOfARunThatFinishedNoneIsTrue() {
+        RunResult.Builder failed = RunResult.builder();
+        failed.complete = false;
+        failed.failure = "client 1 worker 1: INIT failed";
+        Fixtures.Settings s = new Fixtures.Settings();
+        s.loads = new java.util.ArrayList<>(List.of(100L, 200L));
+        RunRules.apply(failed, s);
+        assertTrue(failed.nonDisclosableReasons.contains("load-points failed: only 2 load points planned (0 finished),"
+                + " 8 short of 10"), failed.nonDisclosableReasons.toString());
     }
 }

@@ -30,9 +30,14 @@ public final class ChildProcess {
         this.output = output;
     }
 
-    /** Starts {@code cmd} with {@code env} added to this JVM's environment, output to {@code output}. */
+    /**
+     * Starts {@code cmd} with {@code env} added to this JVM's environment, output to {@code output}.
+     * COLUMNS is passed only when {@code env} sets it: sfs breaks its messages at COLUMNS, and tests
+     * read them whole whatever terminal the suite was started from.
+     */
     public static ChildProcess start(List<String> cmd, Map<String, String> env, Path output) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("COLUMNS");
         pb.environment().putAll(env);
         pb.redirectOutput(output.toFile());
         return new ChildProcess(pb.start(), output);
