@@ -59,6 +59,7 @@ public final class HtmlReport {
         b.append(replay ? throughputVsClients(d) : requestedVsAchieved(d));
         b.append("</div>\n");
         b.append(loadPointTable(d));
+        b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {

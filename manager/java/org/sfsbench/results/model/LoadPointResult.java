@@ -40,6 +40,7 @@ import java.util.function.Consumer;
  * @param intervals RUN phase time series
  * @param clients achieved ops/s per client
  * @param step what the load point was as a step of a LOAD=max run; null for other runs
+ * @param trials with TRIALS=N > 1, every trial (the point's figures are their means); empty for one trial
  */
 public record LoadPointResult(
         int index,
@@ -73,13 +74,15 @@ public record LoadPointResult(
         List<ErrorResult> errors,
         List<IntervalPoint> intervals,
         List<ClientThroughput> clients,
-        StepResult step) {
+        StepResult step,
+        List<TrialResult> trials) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
         errors = List.copyOf(errors);
         intervals = List.copyOf(intervals);
         clients = List.copyOf(clients);
+        trials = List.copyOf(trials);
     }
 
     static {
@@ -130,6 +133,7 @@ public record LoadPointResult(
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;
         public StepResult step;
+        public List<TrialResult> trials = new ArrayList<>();
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;

@@ -1,0 +1,72 @@
+package org.sfsbench.stats;
+
+import java.util.Arrays;
+
+/**
+ * Batch means over one measured window's interval samples: the intervals are cut into a few
+ * consecutive batches and each batch's mean is one sample. Adjacent intervals are correlated (a
+ * slow second is often followed by another); batches several intervals long are nearly
+ * independent, so their spread estimates the noise of the window's mean even from one trial.
+ * Not valid with fewer than {@link #MIN_INTERVALS} intervals, nor when the batch means are still
+ * strongly correlated (lag-1 autocorrelation above {@link #MAX_LAG1}): a trend (a server still
+ * warming, a cache filling) or slow oscillations longer than a batch. Then only trials give a spread.
+ */
+public final class BatchMeans {
+    /** Fewest intervals: 4 batches of at least 2 intervals. */
+    public static final int MIN_INTERVALS = 8;
+    /** Most batches: more are shorter and more correlated. */
+    public static final int MAX_BATCHES = 10;
+    /** Largest lag-1 autocorrelation of the batch means taken as independent. */
+    public static final double MAX_LAG1 = 0.5;
+
+    private BatchMeans() {
+    }
+
+    /** The batch means, or an empty array when there are too few intervals. */
+    public static double[] of(double[] intervals) {
+        double[] v = Arrays.stream(intervals).filter(d -> !Double.isNaN(d)).toArray();
+        if (v.length < MIN_INTERVALS) {
+            return new double[0];
+        }
+        int batches = Math.min(MAX_BATCHES, v.length / 2);
+        int size = v.length / batches;
+        // the oldest intervals left over go: the end of a window is the steadier part
+        int skip = v.length - batches * size;
+        double[] means = new double[batches];
+        for (int b = 0; b < batches; b++) {
+            double sum = 0;
+            for (int i = 0; i < size; i++) {
+                sum += v[skip + b * size + i];
+            }
+            means[b] = sum / size;
+        }
+        return means;
+    }
+
+    /** Why batch means of these intervals are no noise estimate, or null when they are one. */
+    public static String invalidReason(double[] intervals) {
+        double[] m = of(intervals);
+        if (m.length == 0) {
+            return "fewer than " + MIN_INTERVALS + " intervals";
+        }
+        double r = lag1(m);
+        if (r > MAX_LAG1) {
+            return String.format(java.util.Locale.ROOT, "batch means correlated (lag-1 %.2f > %.1f): a trend"
+                    + " or slow oscillation in the window", r, MAX_LAG1);
+        }
+        return null;
+    }
+
+    static double lag1(double[] m) {
+        double mean = Arrays.stream(m).average().orElse(0);
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < m.length; i++) {
+            den += (m[i] - mean) * (m[i] - mean);
+            if (i > 0) {
+                num += (m[i] - mean) * (m[i - 1] - mean);
+            }
+        }
+        return den == 0 ? 0 : num / den;
+    }
+}
