@@ -47,6 +47,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             AgentCommand.class,
             WorkerCommand.class,
             ReportCommand.class,
+            CompareCommand.class,
             SubmitCommand.class,
         })
 public final class Main implements Runnable {

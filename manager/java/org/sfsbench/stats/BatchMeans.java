@@ -7,17 +7,24 @@ import java.util.Arrays;
  * consecutive batches and each batch's mean is one sample. Adjacent intervals are correlated (a
  * slow second is often followed by another); batches several intervals long are nearly
  * independent, so their spread estimates the noise of the window's mean even from one trial.
- * Not valid with fewer than {@link #MIN_INTERVALS} intervals, nor when the batch means are still
- * strongly correlated (lag-1 autocorrelation above {@link #MAX_LAG1}): a trend (a server still
+ * Not valid with fewer than {@link #MIN_INTERVALS} intervals (4 batches of 5), nor when the batch means are still
+ * strongly correlated (lag-1 autocorrelation above {@link #MAX_LAG1}) or trend (a slope
+ * significant at {@link #TREND_CONFIDENCE}): a trend (a server still
  * warming, a cache filling) or slow oscillations longer than a batch. Then only trials give a spread.
  */
 public final class BatchMeans {
-    /** Fewest intervals: 4 batches of at least 2 intervals. */
-    public static final int MIN_INTERVALS = 8;
+    /** Fewest intervals in a batch: shorter batches are still correlated (a 1 s interval's noise lasts seconds). */
+    public static final int MIN_BATCH = 5;
+    /** Fewest batches: fewer leave the t test almost no degrees of freedom. */
+    public static final int MIN_BATCHES = 4;
+    /** Fewest intervals. */
+    public static final int MIN_INTERVALS = MIN_BATCH * MIN_BATCHES;
     /** Most batches: more are shorter and more correlated. */
     public static final int MAX_BATCHES = 10;
     /** Largest lag-1 autocorrelation of the batch means taken as independent. */
     public static final double MAX_LAG1 = 0.5;
+    /** A slope of the batch means significant at this confidence is a trend, not noise. */
+    public static final double TREND_CONFIDENCE = 0.99;
 
     private BatchMeans() {
     }
@@ -28,7 +35,7 @@ public final class BatchMeans {
         if (v.length < MIN_INTERVALS) {
             return new double[0];
         }
-        int batches = Math.min(MAX_BATCHES, v.length / 2);
+        int batches = Math.min(MAX_BATCHES, v.length / MIN_BATCH);
         int size = v.length / batches;
         // the oldest intervals left over go: the end of a window is the steadier part
         int skip = v.length - batches * size;
@@ -49,12 +56,38 @@ public final class BatchMeans {
         if (m.length == 0) {
             return "fewer than " + MIN_INTERVALS + " intervals";
         }
+        double t = slopeT(m);
+        if (Math.abs(t) > StudentT.quantile(TREND_CONFIDENCE, m.length - 2)) {
+            return String.format(java.util.Locale.ROOT, "the batch means trend (slope t = %.1f): the window is"
+                    + " not steady", t);
+        }
         double r = lag1(m);
         if (r > MAX_LAG1) {
             return String.format(java.util.Locale.ROOT, "batch means correlated (lag-1 %.2f > %.1f): a trend"
                     + " or slow oscillation in the window", r, MAX_LAG1);
         }
         return null;
+    }
+
+    /** The t statistic of the least-squares slope of the values against their position. */
+    static double slopeT(double[] y) {
+        int n = y.length;
+        double xm = (n - 1) / 2.0;
+        double ym = Arrays.stream(y).average().orElse(0);
+        double sxx = 0;
+        double sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (i - xm) * (i - xm);
+            sxy += (i - xm) * (y[i] - ym);
+        }
+        double slope = sxy / sxx;
+        double sse = 0;
+        for (int i = 0; i < n; i++) {
+            double e = y[i] - ym - slope * (i - xm);
+            sse += e * e;
+        }
+        double se = Math.sqrt(sse / (n - 2) / sxx);
+        return se == 0 ? (slope == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, slope)) : slope / se;
     }
 
     static double lag1(double[] m) {

@@ -1,0 +1,75 @@
+package org.sfsbench.compare;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.sfsbench.report.text.TextTable;
+
+/** The comparison as text: what was compared and how, then one table per compared run. */
+public final class CompareText {
+    private CompareText() {
+    }
+
+    public static String render(Comparison c, int width) {
+        StringBuilder b = new StringBuilder();
+        b.append("Baseline: ").append(c.runs().get(0)).append(" (").append(c.files().get(0)).append(")\n");
+        for (int i = 1; i < c.runs().size(); i++) {
+            b.append("Compared: ").append(c.runs().get(i)).append(" (").append(c.files().get(i)).append(")\n");
+        }
+        b.append(String.format(Locale.ROOT, "Test: Welch's t on trials (TRIALS > 1) or on batch means of the"
+                + " intervals, two-sided, %.0f %% confidence (docs/compare.md)%n", c.confidence() * 100));
+        for (String d : c.differences()) {
+            b.append("NOT COMPARABLE (--force): ").append(d).append('\n');
+        }
+        for (String n : c.notes()) {
+            b.append("Note: ").append(n).append('\n');
+        }
+        for (int i = 1; i < c.runs().size(); i++) {
+            String run = c.runs().get(i);
+            List<Finding> fs = c.findings().stream().filter(f -> f.run().equals(run)).toList();
+            b.append('\n').append(run).append(" against ").append(c.runs().get(0)).append('\n');
+            if (fs.isEmpty()) {
+                b.append("  no aligned points\n");
+                continue;
+            }
+            TextTable t = new TextTable("Point", "Metric", c.runs().get(0), run, "Change", "Verdict", "p", "Basis");
+            String last = null;
+            for (Finding f : fs) {
+                t.row(f.point().equals(last) ? "" : f.point(), f.metric().label(), num(f.base()), num(f.value()),
+                        Double.isNaN(f.changePercent()) ? "-" : String.format(Locale.ROOT, "%+.1f %%", f.changePercent()),
+                        f.verdict().text(), Double.isNaN(f.p()) ? "-" : String.format(Locale.ROOT, "%.3g", f.p()),
+                        basis(f.baseSamples()) + " / " + basis(f.runSamples()));
+                last = f.point();
+            }
+            b.append(t.render(width));
+            Set<String> methods = new LinkedHashSet<>();
+            fs.forEach(f -> {
+                methods.add(f.baseSamples());
+                methods.add(f.runSamples());
+            });
+            b.append("Basis: ").append(String.join("; ", methods)).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** "3 trials", "10 batch", or "none". */
+    static String basis(String method) {
+        if (method.endsWith(" trials")) {
+            return method;
+        }
+        if (method.contains(" batch means of ")) {
+            return method.substring(0, method.indexOf(' ')) + " batch";
+        }
+        return "none";
+    }
+
+    static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.1f" : a >= 1 ? "%.3f" : "%.4f", v);
+    }
+}
