@@ -60,7 +60,7 @@ public final class CompareText {
             return method;
         }
         if (method.contains(" batch means of ")) {
-            return method.substring(0, method.indexOf(' ')) + " batch";
+            return method.substring(0, method.indexOf(' ')) + " batch" + (method.contains("trending") ? ", trend" : "");
         }
         return "none";
     }

@@ -35,7 +35,8 @@ public record Samples(double value, Spread spread, String method) {
         }
         double[] means = BatchMeans.of(intervals);
         Spread s = Spread.of(means);
-        return new Samples(value, s, means.length + " batch means of " + intervals.length + " intervals");
+        return new Samples(value, s, means.length + " batch means of " + intervals.length + " intervals"
+                + (BatchMeans.trends(intervals) ? " (trending: conservative)" : ""));
     }
 
     boolean hasSpread() {

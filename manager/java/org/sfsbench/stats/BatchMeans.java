@@ -7,10 +7,11 @@ import java.util.Arrays;
  * consecutive batches and each batch's mean is one sample. Adjacent intervals are correlated (a
  * slow second is often followed by another); batches several intervals long are nearly
  * independent, so their spread estimates the noise of the window's mean even from one trial.
- * Not valid with fewer than {@link #MIN_INTERVALS} intervals (4 batches of 5), nor when the batch means are still
- * strongly correlated (lag-1 autocorrelation above {@link #MAX_LAG1}) or trend (a slope
- * significant at {@link #TREND_CONFIDENCE}): a trend (a server still
- * warming, a cache filling) or slow oscillations longer than a batch. Then only trials give a spread.
+ * Not valid with fewer than {@link #MIN_INTERVALS} intervals (4 batches of 5), nor when the batch
+ * means, less their linear trend, are still strongly correlated (lag-1 autocorrelation above
+ * {@link #MAX_LAG1}): slow oscillations longer than a batch (periodic flushes), whose noise
+ * batches cannot see. Then only trials give a spread. A trend (a server still warming, a backlog
+ * growing) is no such case: it widens the batch means' spread, so a test on them is conservative.
  */
 public final class BatchMeans {
     /** Fewest intervals in a batch: shorter batches are still correlated (a 1 s interval's noise lasts seconds). */
@@ -23,7 +24,7 @@ public final class BatchMeans {
     public static final int MAX_BATCHES = 10;
     /** Largest lag-1 autocorrelation of the batch means taken as independent. */
     public static final double MAX_LAG1 = 0.5;
-    /** A slope of the batch means significant at this confidence is a trend, not noise. */
+    /** A slope of the batch means significant at this confidence is reported as a trend. */
     public static final double TREND_CONFIDENCE = 0.99;
 
     private BatchMeans() {
@@ -56,17 +57,41 @@ public final class BatchMeans {
         if (m.length == 0) {
             return "fewer than " + MIN_INTERVALS + " intervals";
         }
-        double t = slopeT(m);
-        if (Math.abs(t) > StudentT.quantile(TREND_CONFIDENCE, m.length - 2)) {
-            return String.format(java.util.Locale.ROOT, "the batch means trend (slope t = %.1f): the window is"
-                    + " not steady", t);
-        }
-        double r = lag1(m);
+        double r = lag1(residuals(m));
         if (r > MAX_LAG1) {
-            return String.format(java.util.Locale.ROOT, "batch means correlated (lag-1 %.2f > %.1f): a trend"
-                    + " or slow oscillation in the window", r, MAX_LAG1);
+            return String.format(java.util.Locale.ROOT, "batch means correlated (lag-1 %.2f > %.1f): a slow"
+                    + " oscillation in the window", r, MAX_LAG1);
         }
         return null;
+    }
+
+    /**
+     * True when the batch means trend (a slope significant at {@link #TREND_CONFIDENCE}): a window
+     * still moving, e.g. a backlog growing. Their spread then includes the trend, so a test on them
+     * is conservative (it sees more noise than there is), not wrong.
+     */
+    public static boolean trends(double[] intervals) {
+        double[] m = of(intervals);
+        return m.length >= 3 && Math.abs(slopeT(m)) > StudentT.quantile(TREND_CONFIDENCE, m.length - 2);
+    }
+
+    /** The values less their least-squares line. */
+    static double[] residuals(double[] y) {
+        int n = y.length;
+        double xm = (n - 1) / 2.0;
+        double ym = Arrays.stream(y).average().orElse(0);
+        double sxx = 0;
+        double sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (i - xm) * (i - xm);
+            sxy += (i - xm) * (y[i] - ym);
+        }
+        double slope = sxy / sxx;
+        double[] e = new double[n];
+        for (int i = 0; i < n; i++) {
+            e[i] = y[i] - ym - slope * (i - xm);
+        }
+        return e;
     }
 
     /** The t statistic of the least-squares slope of the values against their position. */

@@ -42,7 +42,14 @@ class NoiseStatsTest {
         for (int i = 0; i < trend.length; i++) {
             trend[i] = 500 + 50 * i;
         }
-        assertNotNull(BatchMeans.invalidReason(trend), "a ramp is no noise");
+        assertNull(BatchMeans.invalidReason(trend), "a ramp widens the spread: conservative, still valid");
+        assertTrue(BatchMeans.trends(trend) && !BatchMeans.trends(flatNoise));
+        // a plateau in the middle of the window (10 batches of 6: 3 low, 4 high, 3 low)
+        double[] plateau = new double[60];
+        for (int i = 0; i < plateau.length; i++) {
+            plateau[i] = i >= 18 && i < 42 ? 1100 : 900;
+        }
+        assertNotNull(BatchMeans.invalidReason(plateau), "a change of level as long as the window is no noise");
     }
 
     @Test
