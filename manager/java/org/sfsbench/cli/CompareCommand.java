@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare",
         mixinStandardHelpOptions = true,
         description = {
-            "Compare results: is a change real or noise?",
+            "Compare results, each change judged faster, slower or within noise.",
             "",
             "Aligns the points of two or more results (by requested load, by step, by",
             "simulated clients) and prints, per aligned point, ops/s, MB/s, mean and p99",
@@ -111,7 +111,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (json) {
                 out.println(CompareJson.render(c, trips));
             } else {
-                out.print(CompareText.render(c, Main.width(spec)));
+                out.print(CompareText.render(c, runs, Main.width(spec)));
             }
             if (html != null) {
                 Path parent = html.toAbsolutePath().getParent();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.sfsbench.report.text.Reflow;
 import org.sfsbench.report.text.TextTable;
 
 /** The comparison as text: what was compared and how, then one table per compared run. */
@@ -12,20 +13,27 @@ public final class CompareText {
     private CompareText() {
     }
 
-    public static String render(Comparison c, int width) {
+    public static String render(Comparison c, List<LoadedRun> runs, int width) {
         StringBuilder b = new StringBuilder();
         b.append("Baseline: ").append(c.runs().get(0)).append(" (").append(c.files().get(0)).append(")\n");
         for (int i = 1; i < c.runs().size(); i++) {
             b.append("Compared: ").append(c.runs().get(i)).append(" (").append(c.files().get(i)).append(")\n");
         }
-        b.append(String.format(Locale.ROOT, "Test: Welch's t on trials (TRIALS > 1) or on batch means of the"
-                + " intervals, two-sided, %.0f %% confidence (docs/compare.md)%n", c.confidence() * 100));
+        b.append(String.format(Locale.ROOT, "Test: Welch's t, two-sided, %.0f %% confidence, on trials (TRIALS > 1)%n"
+                + "      or on batch means of each point's intervals (docs/compare.md)%n", c.confidence() * 100));
         for (String d : c.differences()) {
-            b.append("NOT COMPARABLE (--force): ").append(d).append('\n');
+            b.append(Reflow.para(0, "NOT COMPARABLE (--force): " + d, width));
         }
         for (String n : c.notes()) {
-            b.append("Note: ").append(n).append('\n');
+            b.append(Reflow.para(0, "Note: " + n, width));
         }
+        TextTable headline = new TextTable("Run", "Peak ops/s", "ORT ms", "Points");
+        for (LoadedRun r : runs) {
+            headline.row(r.name(), r.run().peakThroughput() > 0 ? String.format(Locale.ROOT, "%.0f",
+                    r.run().peakThroughput()) : "-", r.run().peakThroughput() > 0 ? String.format(Locale.ROOT, "%.2f",
+                            r.run().overallResponseTimeMs()) : "-", Integer.toString(r.run().loadPoints().size()));
+        }
+        b.append('\n').append(headline.render(width));
         for (int i = 1; i < c.runs().size(); i++) {
             String run = c.runs().get(i);
             List<Finding> fs = c.findings().stream().filter(f -> f.run().equals(run)).toList();
@@ -49,7 +57,7 @@ public final class CompareText {
                 methods.add(f.baseSamples());
                 methods.add(f.runSamples());
             });
-            b.append("Basis: ").append(String.join("; ", methods)).append('\n');
+            b.append(Reflow.para(0, "Basis: " + String.join("; ", methods), width));
         }
         return b.toString();
     }

@@ -45,10 +45,9 @@ public record Comparison(List<String> runs, List<String> files, double confidenc
         if (!differences.isEmpty() && !force) {
             throw new IncomparableException(differences);
         }
-        for (LoadedRun r : runs) {
-            if (r.sfssum()) {
-                notes.add(r.name() + ": " + LoadedRun.SFSSUM_LACKS);
-            }
+        List<String> fromSfssum = runs.stream().filter(LoadedRun::sfssum).map(LoadedRun::name).toList();
+        if (!fromSfssum.isEmpty()) {
+            notes.add(String.join(", ", fromSfssum) + ": " + LoadedRun.SFSSUM_LACKS);
         }
         List<Finding> findings = new ArrayList<>();
         for (Alignment.Row row : rows) {

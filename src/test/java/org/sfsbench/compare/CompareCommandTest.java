@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,8 +111,11 @@ class CompareCommandTest {
         Files.writeString(other, slower);
         assertEquals(0, run("compare", guide.toString(), other.toString()), err.toString());
         String text = out.toString();
-        assertTrue(text.contains("points are paired by their position"), text);
-        assertTrue(text.contains("an sfssum file has only requested and achieved ops/s and msec/op"), text);
+        assertTrue(text.contains("Note: no requested load or step in common: points are paired by their"), text);
+        assertTrue(text.contains("Note: guide44, other: an sfssum file has only requested and achieved"), text);
+        assertTrue(Pattern.compile("(?m)^guide44 +3011 +3\\.34 +10$").matcher(text).find(), "the runs' headlines:\n" + text);
+        assertTrue(Pattern.compile("(?m)^other +2710 +3\\.34 +10$").matcher(text).find(), text);
+        assertTrue(text.lines().allMatch(l -> l.length() <= 80), text);
         assertTrue(text.contains("-10.0 %") && text.contains("no noise estimate"), text);
         assertTrue(!text.contains(" slower ") && !text.contains(" faster "), text);
     }

@@ -70,7 +70,7 @@ class ComparisonTest {
         assertTrue(e.getMessage().contains("op mix: GETATTR 82.0 % vs 70.0 %"), e.getMessage());
         Comparison forced = Comparison.of(List.of(a, b), 0.95, true);
         assertEquals(2, forced.differences().size());
-        assertTrue(CompareText.render(forced, 120).contains("NOT COMPARABLE (--force): a vs b: op mix: READ"));
+        assertTrue(CompareText.render(forced, List.of(a, b), 120).contains("NOT COMPARABLE (--force): a vs b: op mix: READ"));
     }
 
     @Test
