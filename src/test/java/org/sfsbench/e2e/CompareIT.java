@@ -25,8 +25,9 @@ import org.sfsbench.testsupport.XmlLint;
 
 /**
  * {@code sfs compare} on real runs against the loopback NFS-Ganesha, each through a proxy: a
- * baseline, the same configuration again, and the server held to 50 kB/s of replies. The throttled
- * run is slower in ops/s and mean response time at the load the throttle cannot carry and trips
+ * baseline, the same configuration again, and the server's replies held to 3/4 of the bytes the
+ * baseline read at its higher load. The throttled run is slower in ops/s and mean response time at
+ * the load the throttle cannot carry and trips
  * the gate (exit 4); the repeat does not trip it; a changed op mix is refused (exit 5). TRIALS=3
  * gives three trials per point whose interval holds their mean. The comparison page draws both
  * runs' curves in Chromium.
@@ -40,12 +41,16 @@ class CompareIT {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
         Path results = dir.resolve("results");
-        try (ThrottledProxy open = new ThrottledProxy(nfsPort, 1e9);
-                ThrottledProxy slow = new ThrottledProxy(nfsPort, 50e3)) {
+        try (ThrottledProxy open = new ThrottledProxy(nfsPort, 1e9)) {
             run(dir, "base", target(env, open), LOADS, RUNTIME, "");
             run(dir, "same", target(env, open), LOADS, RUNTIME, "");
-            run(dir, "slow", target(env, slow), LOADS, RUNTIME, "");
             run(dir, "tri", target(env, open), "100", 4, "TRIALS=3");
+        }
+        // replies held to 3/4 of what the baseline read at the higher load: the lower load still
+        // fits, the higher one cannot; PRIME_TIMEOUT lets the backlog drain after RUN
+        double replyBytes = replyBytesPerSecond(results.resolve("sfsresult.base.xml"), 150);
+        try (ThrottledProxy slow = new ThrottledProxy(nfsPort, 0.75 * replyBytes)) {
+            run(dir, "slow", target(env, slow), LOADS, RUNTIME, "PRIME_TIMEOUT=120");
         }
         Path base = results.resolve("sfsresult.base.xml");
         Path same = results.resolve("sfsresult.same.xml");
@@ -104,6 +109,18 @@ class CompareIT {
         HeadlessChromium.screenshot(html, png, dir.resolve("chromium"), 1280);
         assertTrue(Files.size(png) > 20_000, "screenshot " + png);
         System.out.println("screenshot: " + png);
+    }
+
+    /** Read payload per second of the point at {@code requested} ops/s, plus 200 bytes of reply per op. */
+    private static double replyBytesPerSecond(Path xml, long requested) throws Exception {
+        for (LoadPointXml p : ResultXml.read(xml).loadPoints) {
+            if (p.requestedOpsPerSec == requested) {
+                double read = p.ops.stream().filter(o -> o.name.equals("read"))
+                        .mapToDouble(o -> o.mbPerSec.doubleValue() * 1e6).sum();
+                return read + 200 * p.achievedOpsPerSec.doubleValue();
+            }
+        }
+        throw new AssertionError("no point at " + requested + " ops/s in " + xml);
     }
 
     private static String target(Map<String, String> env, ThrottledProxy proxy) {
