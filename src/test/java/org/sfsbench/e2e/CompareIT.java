@@ -59,11 +59,13 @@ class CompareIT {
         ChildProcess repeat = compare(dir, "repeat", base.toString(), same.toString(), "--fail-if",
                 "ops/s < -5% or mean > +100%");
         assertEquals(0, repeat.waitFor(60), repeat.output());
+        System.out.println("sfs compare base same:\n" + repeat.output());
         assertTrue(repeat.output().contains("Welch's t"), repeat.output());
 
         ChildProcess throttled = compare(dir, "throttled", base.toString(), slow.toString(), "--fail-if",
                 "ops/s < -5%", "--html", dir.resolve("cmp.html").toString());
         assertEquals(4, throttled.waitFor(60), throttled.output());
+        System.out.println("sfs compare base slow:\n" + throttled.output());
         assertTrue(throttled.output().contains("regression gate \"ops/s < -5%\" tripped"), throttled.output());
 
         ChildProcess json = compare(dir, "json", base.toString(), slow.toString(), "--json");
