@@ -182,6 +182,13 @@ const char *sfs_engine_op_unavailable(const char *backend, const char *options, 
 int sfs_engine_loadfile_check(const char *name, const char *text, size_t textlen, char *report,
                               int reportlen);
 
+/* The space a configuration's data will take, touching no target: one line
+ * per distinct target, "bytes<TAB>procs<TAB>rule<TAB>target\n" (rule: how
+ * the bytes were counted), after the workload's own sizing checks (e.g. a
+ * data set smaller than one transfer).  Returns the number of targets, or -1
+ * with the reason in report. */
+int sfs_engine_space(const char *config, char *report, int reportlen);
+
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);
 
@@ -204,6 +211,7 @@ const char *sfs_engine_op_name(int op);
 #define SFS_CAP_ASYNC   1   /* completes from an event loop: many procs per thread */
 #define SFS_CAP_NETWORK 2   /* speaks a file-server protocol over the network */
 #define SFS_CAP_NO_IO   4   /* does no I/O at all: measures the engine alone */
+#define SFS_CAP_DIRECT_IO 8 /* direct_io=1: data bypasses a client cache (O_DIRECT) */
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */

@@ -170,7 +170,20 @@ int main(void)
     snprintf(small, sizeof small, "%s/small", dir);
     mkdir(small, 0755);
     if (mount("tmpfs", small, "tmpfs", 0, "size=256k") == 0) {
+        /* a file set far larger than the file system: refused before INIT writes */
         snprintf(cfg, sizeof cfg, "target.0=%s\nrate=1\nfileset_scale=0.1\n", small);
+        e = sfs_engine_open(cfg, err, sizeof err);
+        CHECK(e != NULL, "open on small tmpfs: %s", err);
+        if (e) {
+            CHECK(sfs_engine_start(e, SFS_PHASE_INIT, 30) != 0, "INIT refused");
+            sfs_engine_error(e, err, sizeof err);
+            CHECK(strstr(err, "not enough space") && strstr(err, small) && strstr(err, "needs 13.2 MiB") &&
+                  strstr(err, "256.0 KiB free"), "space check: %s", err);
+            sfs_engine_close(e);
+        }
+        /* 1 KiB files that fit by their bytes but take a 4 KiB page each:
+         * INIT runs and the full disk is named */
+        snprintf(cfg, sizeof cfg, "target.0=%s\nrate=1\nfileset_scale=0.0016\nfile_size=1024\n", small);
         e = sfs_engine_open(cfg, err, sizeof err);
         CHECK(e != NULL, "open on small tmpfs: %s", err);
         if (e) {

@@ -34,10 +34,13 @@ struct sfs_cfg {
     int      dir_count;
     int      symlink_count;
     int      append_pcnt;
+    int      data_compress_pct;  /* written data: zero share of every 4 KiB block */
+    int      data_dedup_pct;     /* written data: blocks that repeat a fixed block */
     uint32_t xfer_size;          /* fixed read/write transfer, 0 = distribution */
     uint64_t file_size;          /* fixed file size, 0 = distribution */
     uint64_t working_set;        /* client data set bytes (randread, seqread, seqwrite) */
     uint32_t file_count;         /* files of that set, 0 = one per proc */
+    int      direct_io;          /* data files bypass the client's cache (SFS_CAP_DIRECT_IO) */
     int      outstanding_ios;    /* requests in flight per proc; 0 = one (an SFS proc) */
     char     access_spec[4096];  /* workload access: Iometer access-spec lines */
     uint64_t start_offset;       /* workload access: first byte of the tested region */

@@ -75,6 +75,7 @@ static void engine_free(sfs_engine *e)
         sfs_fileset_free(&p->fs);
         free(p->reqs);
         free(p->free_slots);
+        sfs_datagen_free(&p->data);
     }
     for (int k = 0; k < e->nworkers; k++) {
         free(e->workers[k].procs);
@@ -117,6 +118,11 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     /* outstanding_ios: an async backend takes several requests per proc as
      * it is; a sync one must offer a queued mode, or depth 1 runs it as
      * usual (one request at a time is that depth) */
+    if (e->cfg.direct_io && !(e->be->caps & SFS_CAP_DIRECT_IO)) {
+        snprintf(msg, sizeof msg, "direct_io=1: the %s backend has no client cache to bypass "
+                 "(every read and write reaches the server)", e->be->name);
+        goto fail;
+    }
     e->async = sfs_backend_async(e->be, &e->cfg);
     if (e->cfg.outstanding_ios > 0 && !e->async) {
         if (e->be->queue)
@@ -158,7 +164,9 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         p->depth = p->slots;
         p->reqs = calloc((size_t)p->slots, sizeof *p->reqs);
         p->free_slots = calloc((size_t)p->slots, sizeof *p->free_slots);
-        if (!p->reqs || !p->free_slots) {
+        if (!p->reqs || !p->free_slots ||
+            sfs_datagen_init(&p->data, p->slots, e->cfg.seed, p->global,
+                             e->cfg.data_compress_pct, e->cfg.data_dedup_pct) != 0) {
             snprintf(msg, sizeof msg, "out of memory");
             goto fail;
         }
@@ -249,6 +257,17 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
                  phase_name(phase), phase_name(cur));
         pthread_mutex_unlock(&e->lock);
         return -1;
+    }
+    if (phase == SFS_PHASE_INIT && !e->space_checked) {
+        /* no engine thread runs yet: the backend contexts are free to use */
+        char m[sizeof e->err];
+        if (sfs_space_check(e, m, sizeof m)) {
+            snprintf(e->err, sizeof e->err, "%s", m);
+            e->failed = 1;
+            pthread_mutex_unlock(&e->lock);
+            return -1;
+        }
+        e->space_checked = 1;
     }
     uint64_t now = sfs_now_ns();
     next_generation(e, now);

@@ -13,6 +13,7 @@
 #include "counters.h"
 #include "cpu.h"
 #include "rng.h"
+#include "datagen.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
@@ -37,6 +38,7 @@ struct sfs_proc {
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */
     sfs_rng prng;                 /* pacing randomness (phase, poisson) */
+    struct sfs_datagen data;      /* what its writes carry (a buffer per slot) */
     uint64_t init_objects;        /* objects created (INIT progress) */
     int behind;                   /* > 1 s behind schedule */
     struct sfs_worker *w;
@@ -81,6 +83,7 @@ struct sfs_engine {
     uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */
     int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
     int failed;                   /* lock */
+    int space_checked;            /* INIT found room on every target (space.c) */
     char err[1024];               /* lock */
 };
 
@@ -99,5 +102,9 @@ static inline struct sfs_counters *sfs_worker_counters(struct sfs_worker *w, uin
         return w->cnt[(g - 1) & 1];
     return w->cnt[g & 1];
 }
+
+/* Free space of every target (FSSTAT through its first proc) against what
+ * the procs' data will take (space.c); before INIT creates anything. */
+int sfs_space_check(sfs_engine *e, char *msg, size_t len);
 
 #endif

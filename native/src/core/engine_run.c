@@ -113,6 +113,15 @@ static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "start %s %s off=%llu len=%llu",
                   sfs_op_name(req->op), req->path, (unsigned long long)req->offset,
                   (unsigned long long)req->length);
+    if (sfs_op_writes_data(req->op) && req->length > 0 && !req->not_issued) {
+        /* the engine, not the workload, decides what a write carries */
+        req->buf = sfs_datagen_next(&p->data, (int)(req - p->reqs), req->length);
+        if (!req->buf) {
+            sfs_engine_fail(e, "proc %d: out of memory for a %llu-byte write", p->global,
+                            (unsigned long long)req->length);
+            req->not_issued = "out of memory";
+        }
+    }
     if (req->not_issued) {   /* counted, never sent */
         req->t_done_ns = req->t_sent_ns;
         sfs_counters_not_issued(sfs_worker_counters(p->w, intended), req->op);

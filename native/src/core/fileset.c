@@ -68,18 +68,23 @@ static void *xcalloc(size_t n, size_t sz)
     return calloc(n ? n : 1, sz);
 }
 
+double sfs_fileset_target_bytes(const struct sfs_cfg *cfg)
+{
+    double rate = cfg->rate > 0 ? cfg->rate : cfg->fileset_rate;
+    return rate > 0 ? rate * cfg->fileset_mb_per_op * (double)MB * cfg->fileset_scale : 0;
+}
+
 int sfs_fileset_build(struct sfs_fileset *fs, const struct sfs_cfg *cfg, int local,
                       char *err, size_t errlen)
 {
     memset(fs, 0, sizeof *fs);
     fs->proc = cfg->proc_first + local;
     fs->dir_count = (uint32_t)cfg->dir_count;
-    double rate = cfg->rate > 0 ? cfg->rate : cfg->fileset_rate;
-    if (rate <= 0) {
+    double bytes = sfs_fileset_target_bytes(cfg);
+    if (bytes <= 0) {
         snprintf(err, errlen, "rate=0 (unpaced) needs fileset_rate=<ops/s> to size the file set");
         return -1;
     }
-    double bytes = rate * cfg->fileset_mb_per_op * (double)MB * cfg->fileset_scale;
     uint64_t seed = cfg->seed, proc = (uint64_t)fs->proc;
     /* size classes: the default table, or one class of file_size */
     uint64_t n = 0, cnt[SFS_FS_CLASSES] = { 0 }, wcnt[SFS_FS_CLASSES] = { 0 };
@@ -112,7 +117,8 @@ int sfs_fileset_build(struct sfs_fileset *fs, const struct sfs_cfg *cfg, int loc
     if (n == 0) { cnt[0] = 1; n = 1; }  /* a target below one smallest file */
     if (n > 100000000ULL) {
         snprintf(err, errlen, "file set of %llu files per proc is too large (rate %g, "
-                 "fileset_mb_per_op %g, fileset_scale %g)", (unsigned long long)n, rate,
+                 "fileset_mb_per_op %g, fileset_scale %g)", (unsigned long long)n,
+                 cfg->rate > 0 ? cfg->rate : cfg->fileset_rate,
                  cfg->fileset_mb_per_op, cfg->fileset_scale);
         return -1;
     }
@@ -376,7 +382,6 @@ int sfs_fileset_next_init(struct sfs_fileset *fs, sfs_req *req)
                  * and a write that commits at the end (nfs: one COMMIT per file) */
                 req->op = SFS_OP_WRCACHE;
                 req->offset = fs->init_off; req->length = len;
-                req->buf = (void *)sfs_write_pattern();
                 fs->init_off += len;
                 if (fs->init_off >= fs->size[i]) {
                     req->op = SFS_OP_WRITE;

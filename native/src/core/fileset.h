@@ -108,6 +108,10 @@ uint32_t sfs_fs_pick_dir(const struct sfs_fileset *fs, sfs_rng *r);
 int64_t  sfs_fs_churn_create(struct sfs_fileset *fs, sfs_rng *r);
 int64_t  sfs_fs_churn_remove(struct sfs_fileset *fs, sfs_rng *r);
 
+/* bytes a proc's SFS file set is sized to (before whole files are chosen);
+ * 0 when the configuration gives no rate to size it by */
+double sfs_fileset_target_bytes(const struct sfs_cfg *cfg);
+
 /* shared read-only data written by writes (SFS_WRITE_BUF bytes) */
 const void *sfs_write_pattern(void);
 

@@ -24,5 +24,10 @@ enum sfs_op {
 const char *sfs_op_name(int op);
 /* -1 if unknown */
 int sfs_op_from_name(const char *name);
+/* the op sends file data to the server (the engine supplies it: datagen.h) */
+static inline int sfs_op_writes_data(int op)
+{
+    return op == SFS_OP_WRITE || op == SFS_OP_WRCACHE || op == SFS_OP_CIFS_WRITE_ANDX;
+}
 
 #endif

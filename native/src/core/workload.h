@@ -65,7 +65,19 @@ typedef struct sfs_workload {
      * the engine core does not know).  0 applied, 1 not a key of this
      * workload, -1 refused with a message. */
     int  (*step)(void *state, const char *key, const char *value, char *err, size_t errlen);
+    /* Optional: bytes every offset and length of its data requests is a
+     * multiple of under cfg (direct_io needs 512); NULL = byte offsets */
+    uint32_t (*io_align)(const struct sfs_cfg *cfg);
 } sfs_workload;
+
+/* The alignment 'v' keeps (its lowest set bit), at most 'cur'; v = 0
+ * constrains nothing.  For io_align: the min over every size and offset step. */
+static inline uint32_t sfs_align_min(uint32_t cur, uint64_t v)
+{
+    if (v == 0) return cur;
+    uint64_t low = v & (~v + 1);
+    return low < cur ? (uint32_t)low : cur;
+}
 
 void sfs_workload_register(const sfs_workload *w);
 const sfs_workload *sfs_workload_find(const char *name);

@@ -87,7 +87,6 @@ int sfs_dataset_next_init(struct sfs_dataset *ds, sfs_req *req)
         req->op = SFS_OP_WRCACHE;
         req->offset = ds->init_off;
         req->length = left < DS_INIT_CHUNK ? left : DS_INIT_CHUNK;
-        req->buf = (void *)sfs_write_pattern();
         ds->init_off += req->length;
         if (ds->init_off >= ds->file_bytes) {
             req->op = SFS_OP_WRITE;

@@ -188,7 +188,6 @@ void sfs_nfsgen_next(void *state, sfs_req *req)
     }
     case SFS_OP_WRITE: case SFS_OP_WRCACHE: {
         uint64_t len = sfs_xfer_pick(sfs_write_xfer, g->cfg->xfer_size, &g->rng);
-        req->buf = (void *)sfs_write_pattern();
         if (op == SFS_OP_WRITE && sfs_rng_below(&g->rng, 100) < (uint64_t)g->cfg->append_pcnt) {
             uint32_t i = sfs_fs_pick_working(fs, &g->rng);
             set_file(g, req, i);

@@ -40,6 +40,7 @@ struct access {
     uint64_t init_off;
     int init_step;                     /* 0 remove, 1 create, 2 fill, 3 done */
     uint64_t hold_until_ns;            /* end of the delay before this burst, 0 = none */
+    const struct sfs_cfg *cfg;         /* the engine's, alive while this state is */
 };
 
 /* A local path that is a regular file or block device: its size (and a
@@ -157,6 +158,7 @@ static int acc_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
         /* INIT progress counts the fill writes */
         fs->init_total = ((a->file_bytes + ACCESS_INIT_CHUNK - 1) / ACCESS_INIT_CHUNK);
     }
+    a->cfg = cfg;
     a->seed = sfs_hash3(cfg->seed, (uint64_t)(cfg->proc_first + proc), 0xACCE55);
     if (sfs_access_gen_init(&a->gen, &a->spec, a->start, a->file_bytes, a->seed, e2, sizeof e2)) {
         snprintf(err, errlen, "access_spec %s", e2);
@@ -168,6 +170,16 @@ static int acc_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
 fail:
     free(a);
     return -1;
+}
+
+/* sizes, offset steps, the tested region's start and size (INIT writes up
+ * to it); a spec that does not parse constrains nothing here (open names it) */
+static uint32_t spec_align(const sfs_access_spec *spec, const struct sfs_cfg *cfg)
+{
+    uint32_t a = sfs_align_min(sfs_align_min(1u << 20, cfg->start_offset), cfg->file_size);
+    for (int i = 0; i < spec->nlines; i++)
+        a = sfs_align_min(sfs_align_min(a, spec->line[i].size), spec->line[i].align);
+    return a;
 }
 
 /* step access_spec=...: the next spec on the same target; its generator
@@ -183,6 +195,11 @@ static int acc_step(void *state, const char *key, const char *value, char *err, 
         return -1;
     if (a->object[0] && object_allows(a, &spec, err, errlen))
         return -1;
+    if (a->cfg->direct_io && spec_align(&spec, a->cfg) % 512) {
+        snprintf(err, errlen, "access_spec: direct_io=1 needs sizes, alignments and offsets in "
+                 "multiples of 512 bytes; this spec keeps %u", spec_align(&spec, a->cfg));
+        return -1;
+    }
     uint64_t seed = sfs_hash3(a->seed, a->steps + 1, 0x57E9);
     if (sfs_access_gen_init(&gen, &spec, a->start, a->file_bytes, seed, err, errlen))
         return -1;
@@ -276,7 +293,17 @@ static void acc_close(void *state)
     free(state);
 }
 
+static uint32_t acc_io_align(const struct sfs_cfg *cfg)
+{
+    sfs_access_spec spec;
+    char err[256];
+    if (sfs_access_parse(cfg->access_spec, SFS_XFER_MAX, &spec, err, sizeof err))
+        return 1u << 20;
+    return spec_align(&spec, cfg);
+}
+
 static const sfs_workload access_workload = {
+    .io_align = acc_io_align,
     .name = "access",
     .description = "Iometer access specifications with outstanding I/Os (docs/access-specs.md)",
     .flags = SFS_WORKLOAD_RC,

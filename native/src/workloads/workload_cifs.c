@@ -152,7 +152,6 @@ static void fill(struct cifs_wl *w, sfs_req *req, int op)
             req->offset = size > len ? sfs_rng_below(&w->rng, (size - len) / align + 1) * align : 0;
         }
         req->length = len;
-        req->buf = (void *)sfs_write_pattern();
         set_file(w, req, w->file);
         break;
     }
@@ -212,6 +211,7 @@ static void cifs_standard_mix(double pct[SFS_OP_COUNT])
 }
 
 static const sfs_workload sfs2008_cifs = {
+    .io_align = sfs_xfer_io_align,   /* the same KiB tables and 1 KiB / 4 KiB offsets */
     .name = "sfs2008-cifs",
     .description = "SPECsfs2008 CIFS op mix as valid open/use/close sequences (guide 2.2.2)",
     .flags = SFS_WORKLOAD_RC,

@@ -407,7 +407,6 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
         i = handle_req(w, op, req);
         req->offset = w->cur[0];
         req->length = w->cur[1] > SFS_XFER_MAX ? SFS_XFER_MAX : w->cur[1];
-        if (wr) req->buf = (void *)sfs_write_pattern();
         if (H) {
             req->op = wr ? SFS_OP_CIFS_WRITE_ANDX : SFS_OP_CIFS_READ_ANDX;
         } else {
@@ -454,7 +453,6 @@ static int fill(struct client *w, const lf_op *op, sfs_req *req)
         } else {
             req->op = op->arg0 ? SFS_OP_WRITE : SFS_OP_WRCACHE;
             req->stable = op->arg0 != 0;
-            req->buf = (void *)sfs_write_pattern();
         }
         break;
     case LF_SYMLINK3:   /* new link, its target */

@@ -2,6 +2,7 @@
  * (the manager passes it as the 'mix' key); any of the 24 ops may appear. */
 #include <stdio.h>
 #include "nfsgen.h"
+#include "xfer_sizes.h"
 #include "config.h"
 
 static int open_mixfile(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
@@ -15,6 +16,7 @@ static int open_mixfile(const struct sfs_cfg *cfg, int proc, struct sfs_fileset 
 }
 
 static const sfs_workload mixfile = {
+    .io_align = sfs_xfer_io_align,
     .name = "mixfile",
     .description = "the SFS NFS generator with the op mix of an SFS MIXFILE (key mix)",
     .flags = SFS_WORKLOAD_RC,

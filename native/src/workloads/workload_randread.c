@@ -70,7 +70,14 @@ static void rr_close(void *state)
     free(state);
 }
 
+/* offsets are whole transfers from 0 (dataset.c) */
+static uint32_t randread_io_align(const struct sfs_cfg *cfg)
+{
+    return sfs_align_min(1u << 20, cfg->xfer_size ? cfg->xfer_size : RANDREAD_DEFAULT_XFER);
+}
+
 static const sfs_workload randread = {
+    .io_align = randread_io_align,
     .name = "randread",
     .description = "LOAD=max: random reads through the client data set",
     .flags = SFS_WORKLOAD_RC,

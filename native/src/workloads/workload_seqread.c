@@ -70,7 +70,14 @@ static void seq_close(void *state)
     free(state);
 }
 
+/* offsets are whole transfers from 0 (dataset.c) */
+static uint32_t seqread_io_align(const struct sfs_cfg *cfg)
+{
+    return sfs_align_min(1u << 20, cfg->xfer_size ? cfg->xfer_size : SEQREAD_DEFAULT_XFER);
+}
+
 static const sfs_workload seqread = {
+    .io_align = seqread_io_align,
     .name = "seqread",
     .description = "LOAD=max: the client data set read front to back",
     .flags = SFS_WORKLOAD_RC,

@@ -70,7 +70,6 @@ static void sw_next(void *state, sfs_req *req)
         req->op = SFS_OP_WRCACHE;
         req->offset = s->off;
         req->length = s->ds.xfer;
-        req->buf = (void *)sfs_write_pattern();
         s->off += req->length;
         if (s->off >= s->ds.file_bytes) {   /* the file is complete: commit, next file */
             req->op = SFS_OP_WRITE;
@@ -99,7 +98,14 @@ static void sw_close(void *state)
     free(state);
 }
 
+/* offsets are whole transfers from 0 (dataset.c) */
+static uint32_t seqwrite_io_align(const struct sfs_cfg *cfg)
+{
+    return sfs_align_min(1u << 20, cfg->xfer_size ? cfg->xfer_size : SEQWRITE_DEFAULT_XFER);
+}
+
 static const sfs_workload seqwrite = {
+    .io_align = seqwrite_io_align,
     .name = "seqwrite",
     .description = "LOAD=max: sequential writes through the client data set",
     .flags = SFS_WORKLOAD_RC,

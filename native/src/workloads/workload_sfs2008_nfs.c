@@ -1,6 +1,7 @@
 /* sfs2008-nfs: the SPECsfs2008 NFSv3 op mix (guide 2.2.1); 'mix' overrides it. */
 #include <string.h>
 #include "nfsgen.h"
+#include "xfer_sizes.h"
 #include "config.h"
 
 /* guide 2.2.1, READ/WRITE as logical ops */
@@ -25,6 +26,7 @@ static int open_sfs2008(const struct sfs_cfg *cfg, int proc, struct sfs_fileset 
 }
 
 static const sfs_workload sfs2008_nfs = {
+    .io_align = sfs_xfer_io_align,
     .name = "sfs2008-nfs",
     .description = "SPECsfs2008 NFSv3 op mix over the SFS file set (guide 2.2.1)",
     .flags = SFS_WORKLOAD_RC,

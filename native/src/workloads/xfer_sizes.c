@@ -1,5 +1,7 @@
 /* Transfer-size tables (xfer_sizes.h). */
 #include "xfer_sizes.h"
+#include "config.h"
+#include "workload.h"
 
 #define KB 1024u
 
@@ -27,4 +29,9 @@ uint32_t sfs_xfer_pick(const sfs_xfer_class *t, uint32_t xfer_size, sfs_rng *rng
             return t[i].bytes;
     }
     return t[SFS_XFER_CLASSES - 1].bytes;
+}
+
+uint32_t sfs_xfer_io_align(const struct sfs_cfg *cfg)
+{
+    return sfs_align_min(sfs_align_min(KB, cfg->xfer_size), cfg->file_size);
 }

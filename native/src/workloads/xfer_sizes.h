@@ -16,4 +16,10 @@ extern const sfs_xfer_class sfs_write_xfer[SFS_XFER_CLASSES];
  * (non-zero), else a class drawn with one sfs_rng_unit() of rng. */
 uint32_t sfs_xfer_pick(const sfs_xfer_class *t, uint32_t xfer_size, sfs_rng *rng);
 
+struct sfs_cfg;
+/* io_align of the SFS workloads (NFS and CIFS): the file-size table, these
+ * tables and the offsets they pick are whole KiB; xfer_size or file_size
+ * may lower it */
+uint32_t sfs_xfer_io_align(const struct sfs_cfg *cfg);
+
 #endif

@@ -11,6 +11,8 @@
 #include <unistd.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
 #ifdef SFS_WITH_URING
@@ -33,6 +35,7 @@ struct posix_ctx {
     uint64_t block;             /* bytes per physical request, 0 = whole op */
     int biod_reads, biod_writes;
     unsigned char *rbuf;        /* destination of reads with buf == NULL */
+    int dflag;                  /* O_DIRECT on data files (direct_io=1), else 0 */
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
     unsigned evict[FD_SETS];    /* next way to replace, per set */
@@ -97,7 +100,7 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
 {
     const char *target = cfg->target[proc];
     int flags = (cfg->target_writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-    if (S_ISBLK(st->st_mode)) flags |= O_DIRECT;
+    if (S_ISBLK(st->st_mode) || cfg->direct_io) flags |= O_DIRECT;
     if (strlen(target) >= sizeof c->cache[0].path) {
         snprintf(err, errlen, "target.%d=%s: path longer than %zu bytes", proc, target,
                  sizeof c->cache[0].path - 1);
@@ -128,6 +131,35 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
 fail:
     free(c->rbuf);
     free(c);
+    return -1;
+}
+
+/* direct_io=1: the file system must take O_DIRECT with 512-byte alignment
+ * (what the workloads' io_align promises).  tmpfs and ramfs keep their files
+ * in the page cache itself (tmpfs accepts O_DIRECT since Linux 6.6 and still
+ * serves it from memory): there is no cache to bypass, so they are refused. */
+static int direct_probe(struct posix_ctx *c, int proc, const char *target, char *err, size_t errlen)
+{
+    static const char probe[] = ".sfs_direct_io_probe";
+    struct statfs sf;
+    if (fstatfs(c->rootfd, &sf) == 0 && (sf.f_type == TMPFS_MAGIC || sf.f_type == RAMFS_MAGIC)) {
+        snprintf(err, errlen, "target.%d=%s: direct_io=1: a %s file system keeps its files in "
+                 "memory: there is no page cache to bypass", proc, target,
+                 sf.f_type == TMPFS_MAGIC ? "tmpfs" : "ramfs");
+        return -1;
+    }
+    int fd = openat(c->rootfd, probe, O_CREAT | O_RDWR | O_CLOEXEC | O_DIRECT, 0600);
+    int e = fd < 0 ? errno : 0;
+    if (fd >= 0) {
+        memset(c->rbuf, 0, 512);
+        if (pwrite(fd, c->rbuf, 512, 0) != 512) e = errno ? errno : EIO;
+        close(fd);
+        unlinkat(c->rootfd, probe, 0);
+    }
+    if (e == 0) return 0;
+    snprintf(err, errlen, "target.%d=%s: direct_io=1: %s%s", proc, target, strerror(e),
+             e == EINVAL ? " (the file system refuses O_DIRECT or 512-byte alignment, "
+                           "as tmpfs does: it cannot bypass its own cache)" : "");
     return -1;
 }
 
@@ -164,6 +196,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     c->block = o->block_size;
     c->biod_reads = o->biod_reads;
     c->biod_writes = o->biod_writes;
+    c->dflag = cfg->direct_io ? O_DIRECT : 0;
     if (!S_ISDIR(st.st_mode))
         return open_object(c, cfg, proc, &st, ctxp, err, errlen);
 
@@ -202,6 +235,8 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
         goto fail;
     }
     c->rootfd = fd;
+    if (c->dflag && direct_probe(c, proc, target, err, errlen))
+        goto fail;
     /* io_uring only pays when a logical op has several blocks in flight */
 #ifdef SFS_WITH_URING
     if (c->block && (c->biod_reads > 1 || c->biod_writes > 1))
@@ -275,9 +310,9 @@ static int cached_fd(struct posix_ctx *c, const char *path)
     struct fd_entry *e = cache_find(c, path);
     if (e)
         return e->fd;
-    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC);
+    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC | c->dflag);
     if (fd < 0 && errno == EACCES)
-        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC);
+        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC | c->dflag);
     if (fd < 0)
         return -errno;
     if (strlen(path) >= sizeof e->path)
@@ -539,9 +574,9 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
     case SFS_OP_CIFS_NT_CREATE_ANDX:
         if (req->slot < 0 || req->slot >= SFS_MAX_HANDLES) return -EBADF;
         if (c->slots[req->slot] >= 0) { close(c->slots[req->slot]); c->slots[req->slot] = -1; }
-        fd = openat(r, p, O_RDWR | O_CLOEXEC | (req->mode ? O_CREAT : 0), req->mode);
+        fd = openat(r, p, O_RDWR | O_CLOEXEC | c->dflag | (req->mode ? O_CREAT : 0), req->mode);
         if (fd < 0 && (errno == EISDIR || errno == EACCES))
-            fd = openat(r, p, O_RDONLY | O_CLOEXEC);
+            fd = openat(r, p, O_RDONLY | O_CLOEXEC | (errno == EISDIR ? 0 : c->dflag));
         if (fd < 0) return -errno;
         c->slots[req->slot] = fd;
         return 0;
@@ -793,6 +828,7 @@ static const sfs_backend posix_backend = {
     .description = "system calls on a local or mounted folder (sfsbench extension)",
     .async = 0,
     .ops = SFS_OPS_ALL,
+    .caps = SFS_CAP_DIRECT_IO,
     .standard_workload = "sfs2008-nfs",
     .options = posix_options,
     .opts_size = sizeof(struct posix_opts),

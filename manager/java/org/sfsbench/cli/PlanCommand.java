@@ -2,11 +2,14 @@ package org.sfsbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.sfsbench.manager.PlanChecks;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
 import org.sfsbench.rc.RcParser;
+import org.sfsbench.rc.RunConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,7 +41,13 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            out.print(PlanText.of(RunPlan.from(RcParser.parse(rcFile)), Main.width(spec)));
+            RunConfig rc = RcParser.parse(rcFile);
+            RunPlan plan = RunPlan.from(rc);
+            List<String> warnings = PlanChecks.check(rc, plan);
+            out.print(PlanText.of(plan, Main.width(spec)));
+            for (String w : warnings) {
+                out.println("warning: " + w);
+            }
             out.flush();
             return ExitCodes.OK;
         } catch (RcException e) {

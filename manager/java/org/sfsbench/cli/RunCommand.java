@@ -5,12 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.sfsbench.manager.Progress;
 import org.sfsbench.manager.RunSession;
+import org.sfsbench.manager.PlanChecks;
 import org.sfsbench.manager.ValidationRun;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcException;
@@ -112,9 +114,20 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         RunPlan plan = RunPlan.from(rc);
+        List<String> planWarnings;
+        try {
+            planWarnings = PlanChecks.check(rc, plan);
+        } catch (RcException e) {
+            System.err.println("sfs run: " + e.getMessage());
+            System.err.println("sfs run: nothing was started and no result file was written.");
+            return ExitCodes.USAGE;
+        }
         // the terminal's width as the help measures it (stty), 80 when it cannot be measured
         Progress progress = Progress.forConsole(mode, progressInterval, spec.usageMessage().width());
         for (String w : rc.warnings()) {
+            progress.println("warning: " + w);
+        }
+        for (String w : planWarnings) {
             progress.println("warning: " + w);
         }
         if (validateLevel != null) {

@@ -1,6 +1,7 @@
 package org.sfsbench.engine;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import com.sun.jna.Pointer;
 
@@ -142,6 +143,33 @@ public final class Engine implements AutoCloseable {
 
     /** Result of {@link #checkLoadfile(String, byte[])}. */
     public record LoadfileCheck(int ops, String report) {
+    }
+
+    /**
+     * The space an engine configuration's data will take, touching no target: one entry per distinct
+     * target, after the workload's own sizing checks.
+     *
+     * @throws IllegalArgumentException with the engine's reason when the configuration is refused
+     */
+    public static List<SpaceNeed> space(String config) {
+        byte[] report = new byte[65536];
+        int n = NativeEngine.sfs_engine_space(config, report, report.length);
+        String text = cString(report);
+        if (n < 0) {
+            throw new IllegalArgumentException(text);
+        }
+        List<SpaceNeed> out = new java.util.ArrayList<>();
+        for (String line : text.split("\n")) {
+            String[] f = line.split("\t", 4);
+            if (f.length == 4) {
+                out.add(new SpaceNeed(f[3], Long.parseUnsignedLong(f[0]), Integer.parseInt(f[1]), f[2]));
+            }
+        }
+        return out;
+    }
+
+    /** Bytes the {@code procs} of one target will put there, counted by {@code rule}. */
+    public record SpaceNeed(String target, long bytes, int procs, String rule) {
     }
 
     /** Name of an abstract op id, or null beyond the table. */

@@ -32,6 +32,7 @@ public final class EngineCatalog {
     public static final int CAP_ASYNC = 1;
     public static final int CAP_NETWORK = 2;
     public static final int CAP_NO_IO = 4;
+    public static final int CAP_DIRECT_IO = 8;
 
     /** One configuration key: a core key or a backend option. Ranges apply to INT and NUM. */
     public record Key(String name, KeyType type, double min, double max, String defaultValue, String help) {

@@ -54,6 +54,8 @@ public final class NativeEngine {
 
     static native String sfs_engine_op_name(int op);
 
+    static native int sfs_engine_space(String config, byte[] report, int reportlen);
+
     static native int sfs_engine_loadfile_check(String name, byte[] text, long len, byte[] report, int reportlen);
 
     static native String sfs_engine_op_unavailable(String backend, String options, int op);

@@ -56,6 +56,9 @@ public final class EngineConfigs {
         c.set("dir_count", rc.dirCount());
         c.set("symlink_count", rc.symlinkCount());
         c.set("append_pcnt", rc.appendPcnt());
+        c.set("data_compress_pct", rc.dataCompressPct());
+        c.set("data_dedup_pct", rc.dataDedupPct());
+        c.set("direct_io", rc.directIo() ? 1 : 0);
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("block_size", rc.blockSize());
         options.put("biod_reads", rc.biodMaxReads());

@@ -177,6 +177,13 @@ public final class RunSession {
         r.rcFile = String.valueOf(rc.rcFile());
         List<RcVariable> vars = new ArrayList<>();
         rc.variables().forEach((k, v) -> vars.add(RcVariable.of(k, v)));
+        // what the written data was like is part of every result, set or not
+        if (!rc.variables().containsKey("DATA_COMPRESS_PCT")) {
+            vars.add(RcVariable.of("DATA_COMPRESS_PCT", String.valueOf(rc.dataCompressPct())));
+        }
+        if (!rc.variables().containsKey("DATA_DEDUP_PCT")) {
+            vars.add(RcVariable.of("DATA_DEDUP_PCT", String.valueOf(rc.dataDedupPct())));
+        }
         r.rcVariables = vars;
         r.protocol = manager.protocol();
         r.workload = rc.workload();

@@ -80,6 +80,8 @@ public final class PlanSettings implements RunSettings {
         nonDefault(out, "APPEND_PCNT", rc.appendPcnt(), 70);
         nonDefault(out, "DIR_COUNT", rc.dirCount(), 30);
         nonDefault(out, "SYMLINK_COUNT", rc.symlinkCount(), 20);
+        nonDefault(out, "DATA_COMPRESS_PCT", rc.dataCompressPct(), 0);
+        nonDefault(out, "DATA_DEDUP_PCT", rc.dataDedupPct(), 0);
         return out;
     }
 

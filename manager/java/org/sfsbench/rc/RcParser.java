@@ -27,10 +27,12 @@ public final class RcParser {
      * rc variables that set an engine key, with that key: the engine's catalog owns their range (and,
      * where the rc has no default of its own, their default).
      */
-    public static final Map<String, String> ENGINE_KEYS = Map.of("PROCS", "procs", "ACCESS_PCNT", "access_pcnt",
-            "APPEND_PCNT", "append_pcnt", "DIR_COUNT", "dir_count", "SYMLINK_COUNT", "symlink_count",
-            "BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes", "SFS_NFS_USER_ID", "uid",
-            "SFS_NFS_GROUP_ID", "gid");
+    public static final Map<String, String> ENGINE_KEYS = Map.ofEntries(Map.entry("PROCS", "procs"),
+            Map.entry("ACCESS_PCNT", "access_pcnt"), Map.entry("APPEND_PCNT", "append_pcnt"),
+            Map.entry("DIR_COUNT", "dir_count"), Map.entry("SYMLINK_COUNT", "symlink_count"),
+            Map.entry("BIOD_MAX_READS", "biod_reads"), Map.entry("BIOD_MAX_WRITES", "biod_writes"),
+            Map.entry("SFS_NFS_USER_ID", "uid"), Map.entry("SFS_NFS_GROUP_ID", "gid"),
+            Map.entry("DATA_COMPRESS_PCT", "data_compress_pct"), Map.entry("DATA_DEDUP_PCT", "data_dedup_pct"));
 
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
@@ -413,6 +415,14 @@ public final class RcParser {
             }
         }
         v.ipv6Enable = r.bool("IPV6_ENABLE", false);
+        v.directIo = r.bool("DIRECT_IO", false);
+        if (v.directIo && !v.fsProtocol.info().has(EngineCatalog.CAP_DIRECT_IO)) {
+            throw r.error("DIRECT_IO", "FS_PROTOCOL=" + v.fsProtocol.rcName() + " has no client cache to bypass: "
+                    + "every read and write reaches the server", "unset or no; yes with FS_PROTOCOL="
+                    + String.join(" or ", java.util.Arrays.stream(Backend.values())
+                            .filter(b -> b.info() != null && b.info().has(EngineCatalog.CAP_DIRECT_IO))
+                            .map(Backend::rcName).toList()));
+        }
     }
 
     /** IPv6 addresses (in CLIENTS or as servers) need IPV6_ENABLE, as in SPECsfs2008. */
@@ -610,6 +620,8 @@ public final class RcParser {
     private static void readFileSet(RcReader r, RunConfig.Values v) throws RcException {
         v.accessPcnt = engineInteger(r, "ACCESS_PCNT");
         v.appendPcnt = engineInteger(r, "APPEND_PCNT");
+        v.dataCompressPct = engineInteger(r, "DATA_COMPRESS_PCT");
+        v.dataDedupPct = engineInteger(r, "DATA_DEDUP_PCT");
         v.dirCount = engineInteger(r, "DIR_COUNT");
         v.symlinkCount = engineInteger(r, "SYMLINK_COUNT");
         String scale = r.value("FILESET_SCALE");

@@ -24,6 +24,7 @@ final class RcVariables {
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "TRIALS", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             // sfsbench top speed (docs/top-speed.md)
+            "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO",
             "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
             "CURVE_MAX_MSEC",
             // WORKLOAD=access (docs/access-specs.md)

@@ -59,6 +59,8 @@ public final class RunConfig {
     private final int agentPort;
     private final AgentAccess agentAccess;
     private final int appendPcnt;
+    private final int dataCompressPct;
+    private final int dataDedupPct;
     private final int dirCount;
     private final int symlinkCount;
     private final int fileCount;
@@ -67,6 +69,7 @@ public final class RunConfig {
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
+    private final boolean directIo;
     private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
@@ -115,6 +118,8 @@ public final class RunConfig {
         agentPort = v.agentPort;
         agentAccess = v.agentAccess;
         appendPcnt = v.appendPcnt;
+        dataCompressPct = v.dataCompressPct;
+        dataDedupPct = v.dataDedupPct;
         dirCount = v.dirCount;
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
@@ -123,6 +128,7 @@ public final class RunConfig {
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
+        directIo = v.directIo;
         access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
@@ -351,6 +357,16 @@ public final class RunConfig {
         return appendPcnt;
     }
 
+    /** DATA_COMPRESS_PCT: percent of written data a compressor can remove (0 = incompressible). */
+    public int dataCompressPct() {
+        return dataCompressPct;
+    }
+
+    /** DATA_DEDUP_PCT: percent of written 4 KiB blocks that duplicate another (0 = all unique). */
+    public int dataDedupPct() {
+        return dataDedupPct;
+    }
+
     /** DIR_COUNT: files per directory. */
     public int dirCount() {
         return dirCount;
@@ -388,6 +404,11 @@ public final class RunConfig {
 
     public boolean ipv6Enable() {
         return ipv6Enable;
+    }
+
+    /** DIRECT_IO: posix data files bypass the client's page cache (O_DIRECT). */
+    public boolean directIo() {
+        return directIo;
     }
 
     /** The variables as written (name to value, file order), PASSWORD shown as {@link #MASK}. */
@@ -452,6 +473,8 @@ public final class RunConfig {
         int agentPort = 50777;
         AgentAccess agentAccess = AgentAccess.defaults();
         int appendPcnt = 70;
+        int dataCompressPct;
+        int dataDedupPct;
         int dirCount = 30;
         int symlinkCount = 20;
         int fileCount;
@@ -460,6 +483,7 @@ public final class RunConfig {
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;
+        boolean directIo;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
     }
