@@ -50,18 +50,15 @@ public enum Metric {
     }
 
     /**
-     * The per-interval values of this figure, or an empty array when intervals do not carry it (p99
-     * and CPU are measured over the whole window only). MB/s per interval is ops/s times the
-     * window's bytes per op: the transfer sizes do not change within a window.
+     * The per-interval values of this figure, or an empty array when intervals do not carry it:
+     * MB/s, p99 and CPU are measured over the whole window only. (MB/s is not ops/s times a fixed
+     * size: which files and sizes a window's reads hit varies, and that variation is the noise.)
      */
-    public double[] intervals(List<IntervalPoint> intervals, LoadPointResult p) {
+    public double[] intervals(List<IntervalPoint> intervals) {
         return switch (this) {
             case OPS -> intervals.stream().mapToDouble(IntervalPoint::opsPerSec).toArray();
             case MEAN -> intervals.stream().mapToDouble(IntervalPoint::meanMs).toArray();
-            case MBPS -> Double.isNaN(p.throughputMBps()) || p.achievedOpsPerSec() <= 0 ? new double[0]
-                    : intervals.stream().mapToDouble(i -> i.opsPerSec() * p.throughputMBps() / p.achievedOpsPerSec())
-                            .toArray();
-            case P99, CPU -> new double[0];
+            case MBPS, P99, CPU -> new double[0];
         };
     }
 

@@ -23,7 +23,7 @@ public record Samples(double value, Spread spread, String method) {
                 return new Samples(value, Spread.of(v), v.length + " trials");
             }
         }
-        double[] intervals = m.intervals(p.intervals(), p);
+        double[] intervals = m.intervals(p.intervals());
         if (intervals.length == 0) {
             String why = p.intervals().isEmpty() ? "no intervals (one number, no spread)"
                     : m.label() + " is not sampled per interval; run TRIALS > 1";
