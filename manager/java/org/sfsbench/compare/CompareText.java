@@ -42,13 +42,12 @@ public final class CompareText {
                 b.append("  no aligned points\n");
                 continue;
             }
-            TextTable t = new TextTable("Point", "Metric", c.runs().get(0), run, "Change", "Verdict", "p", "Basis");
+            TextTable t = new TextTable("Point", "Metric", c.runs().get(0), run, "Change", "Verdict", "p");
             String last = null;
             for (Finding f : fs) {
                 t.row(f.point().equals(last) ? "" : f.point(), f.metric().label(), num(f.base()), num(f.value()),
                         Double.isNaN(f.changePercent()) ? "-" : String.format(Locale.ROOT, "%+.1f %%", f.changePercent()),
-                        f.verdict().text(), Double.isNaN(f.p()) ? "-" : String.format(Locale.ROOT, "%.3g", f.p()),
-                        basis(f.baseSamples()) + " / " + basis(f.runSamples()));
+                        f.verdict().text(), Double.isNaN(f.p()) ? "-" : String.format(Locale.ROOT, "%.3g", f.p()));
                 last = f.point();
             }
             b.append(t.render(width));
@@ -60,17 +59,6 @@ public final class CompareText {
             b.append(Reflow.para(0, "Basis: " + String.join("; ", methods), width));
         }
         return b.toString();
-    }
-
-    /** "3 trials", "10 batch", or "none". */
-    static String basis(String method) {
-        if (method.endsWith(" trials")) {
-            return method;
-        }
-        if (method.contains(" batch means of ")) {
-            return method.substring(0, method.indexOf(' ')) + " batch" + (method.contains("trending") ? ", trend" : "");
-        }
-        return "none";
     }
 
     static String num(double v) {
