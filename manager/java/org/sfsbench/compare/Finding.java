@@ -19,7 +19,11 @@ import org.sfsbench.stats.Welch;
 public record Finding(String point, Metric metric, String run, double base, double value, double changePercent,
         String baseSamples, String runSamples, double p, Verdict verdict) {
 
-    /** Judges {@code b} against {@code a} at {@code confidence} with Welch's t test. */
+    /**
+     * Judges {@code b} against {@code a} at {@code confidence} with Welch's t test: on the samples
+     * for throughput, on their logarithms for response time and CPU per op, which are positive,
+     * skewed and change by factors (a slowed server's latency swings between 5 and 100 ms).
+     */
     static Finding judge(String point, Metric m, String run, Samples a, Samples b, double confidence) {
         double change = Double.isNaN(a.value()) || Double.isNaN(b.value()) || a.value() == 0 ? Double.NaN
                 : (b.value() - a.value()) / Math.abs(a.value()) * 100;
@@ -31,7 +35,7 @@ public record Finding(String point, Metric metric, String run, double base, doub
             return new Finding(point, m, run, a.value(), b.value(), change, a.method(), b.method(), Double.NaN,
                     Verdict.NO_ESTIMATE);
         }
-        Welch w = Welch.test(a.spread(), b.spread());
+        Welch w = m.higherIsBetter() ? Welch.test(a.spread(), b.spread()) : Welch.test(a.logSpread(), b.logSpread());
         Verdict v;
         if (!w.significant(confidence)) {
             v = Verdict.WITHIN_NOISE;

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.sfsbench.results.model.IntervalPoint;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
 
 class ComparisonTest {
     private static Finding finding(Comparison c, Metric m) {
@@ -25,11 +28,16 @@ class ComparisonTest {
         Random rnd = new Random(42);
         int alarms = 0;
         int noEstimate = 0;
+        int meanAlarms = 0;
         int pairs = 400;
         for (int i = 0; i < pairs; i++) {
             LoadedRun a = SyntheticRuns.loaded(SyntheticRuns.run("a", rnd, 1000, 2.0, 30, 0.3, 30, "18"));
             LoadedRun b = SyntheticRuns.loaded(SyntheticRuns.run("b", rnd, 1000, 2.0, 30, 0.3, 30, "18"));
             Comparison c = Comparison.of(List.of(a, b), 0.95, false);
+            Verdict mean = finding(c, Metric.MEAN).verdict();
+            if (mean == Verdict.FASTER || mean == Verdict.SLOWER) {
+                meanAlarms++;
+            }
             Verdict v = finding(c, Metric.OPS).verdict();
             if (v == Verdict.FASTER || v == Verdict.SLOWER) {
                 alarms++;
@@ -41,6 +49,8 @@ class ComparisonTest {
         System.out.println("same configuration: " + alarms + " of " + pairs + " pairs called faster or slower, "
                 + noEstimate + " without a noise estimate (a window judged not steady)");
         assertTrue(noEstimate <= pairs / 10, "no estimate for " + noEstimate);
+        System.out.println("mean response time (log scale): " + meanAlarms + " of " + pairs + " called faster or slower");
+        assertTrue(meanAlarms <= pairs * 0.08, "mean false alarms " + meanAlarms);
         assertTrue(rate <= 0.08, "false-alarm rate " + rate);
     }
 
@@ -93,5 +103,30 @@ class ComparisonTest {
         assertEquals(Verdict.NO_ESTIMATE, finding(c, Metric.P99).verdict());
         assertThrows(IllegalArgumentException.class, () -> Gate.parse("ops/s less than 5"));
         assertThrows(IllegalArgumentException.class, () -> Gate.parse("iops < -5%"));
+    }
+
+    /**
+     * A throttled server's response time swings by factors between batches (here 5 to 100 ms
+     * against a steady 1.3 ms): on a linear scale that spread hides a twentyfold change; on the log
+     * scale the test sees it.
+     */
+    @Test
+    void aSwingingLatencyTwentyTimesHigherIsSlower() throws Exception {
+        LoadedRun a = SyntheticRuns.loaded(SyntheticRuns.run("a", new Random(11), 40, 1.3, 30, 0.0, 1, "18"));
+        RunResult swinging = SyntheticRuns.run("b", new Random(12), 40, 1.3, 30, 0.0, 1, "18").with(r -> {
+            double[] batchMs = {5, 8, 12, 25, 45, 100};
+            LoadPointResult p = r.loadPoints.get(0);
+            List<IntervalPoint> iv = new java.util.ArrayList<>();
+            for (int i = 0; i < p.intervals().size(); i++) {
+                IntervalPoint x = p.intervals().get(i);
+                iv.add(new IntervalPoint(x.timeSeconds(), x.opsPerSec(), batchMs[i / 5], 0, 0));
+            }
+            r.loadPoints.set(0, p.with(b -> {
+                b.intervals = iv;
+                b.msecPerOp = 32.5;
+            }));
+        });
+        Comparison c = Comparison.of(List.of(a, SyntheticRuns.loaded(swinging)), 0.95, false);
+        assertEquals(Verdict.SLOWER, finding(c, Metric.MEAN).verdict(), c.findings().toString());
     }
 }
