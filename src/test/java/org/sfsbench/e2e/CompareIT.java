@@ -99,7 +99,7 @@ class CompareIT {
             assertTrue(s.ciLow.compareTo(s.mean) <= 0 && s.mean.compareTo(s.ciHigh) <= 0, s.metric + " interval");
         }
         double mean = p.trials.stream().mapToDouble(t -> t.achievedOpsPerSec.doubleValue()).average().orElseThrow();
-        assertEquals(mean, p.achievedOpsPerSec.doubleValue(), 0.1, "the row is the trials' mean");
+        assertEquals(mean, p.achievedOpsPerSec.doubleValue(), 0.5, "the row is the trials' mean (sfssum's rounding)");
         assertTrue(Files.readString(results.resolve("sfsres.tri")).contains("Trials (3, consecutive"));
 
         Path html = dir.resolve("cmp.html");
