@@ -225,6 +225,12 @@ int         sfs_engine_workload_count(void);
 const char *sfs_engine_workload_name(int w);
 const char *sfs_engine_workload_description(int w);
 int         sfs_engine_workload_flags(int w);
+/* which rules judge a result of the workload (docs/results.md "Verdicts") */
+#define SFS_RULES_SPECSFS2008 1 /* a paced SFS load curve: SPECsfs2008's run rules */
+#define SFS_RULES_ACCESS      2 /* Iometer access steps: its own checks */
+#define SFS_RULES_LOADFILE    3 /* a dbench loadfile replay: its own checks */
+#define SFS_RULES_TOP_SPEED   4 /* unpaced steps over a data set: its own checks */
+int         sfs_engine_workload_rules(int w);
 /* 1 if the workload issues op (INIT included) */
 int         sfs_engine_workload_issues(int w, int op);
 /* its standard share of op in percent; -1 if the workload has no standard

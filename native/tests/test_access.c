@@ -170,8 +170,10 @@ static int p_open(const struct sfs_cfg *c, int proc, const char *root, void **ct
 static int p_submit(void *ctx, sfs_req *req)
 {
     int rc = posix()->submit(ctx, req);
-    int n = posix()->inflight(ctx);
-    if (n > max_inflight) max_inflight = n;
+    int n = posix()->inflight(ctx), was = __atomic_load_n(&max_inflight, __ATOMIC_RELAXED);
+    while (n > was && !__atomic_compare_exchange_n(&max_inflight, &was, n, 0, __ATOMIC_RELAXED,
+                                                   __ATOMIC_RELAXED))
+        ;   /* procs of several engine threads */
     return rc;
 }
 static int p_poll(void *ctx, int64_t t) { return posix()->poll(ctx, t); }

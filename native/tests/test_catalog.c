@@ -58,6 +58,21 @@ static void dataset_flag(void)
     CHECK(w >= 0 && !(sfs_engine_workload_flags(w) & SFS_WORKLOAD_DATASET), "sfs2008-nfs: file set");
 }
 
+/* every workload says which rules judge its results */
+static void rules(void)
+{
+    const char *name[] = { "sfs2008-nfs", "sfs2008-cifs", "mixfile", "access", "loadfile", "randread",
+                           "seqread", "seqwrite" };
+    const int want[] = { SFS_RULES_SPECSFS2008, SFS_RULES_SPECSFS2008, SFS_RULES_SPECSFS2008, SFS_RULES_ACCESS,
+                         SFS_RULES_LOADFILE, SFS_RULES_TOP_SPEED, SFS_RULES_TOP_SPEED, SFS_RULES_TOP_SPEED };
+    for (int i = 0; i < 8; i++) {
+        int w = workload_index(name[i]);
+        CHECK(w >= 0 && sfs_engine_workload_rules(w) == want[i], "%s: rules %d, want %d", name[i],
+              w < 0 ? -1 : sfs_engine_workload_rules(w), want[i]);
+    }
+    CHECK(sfs_engine_workload_rules(-1) == 0, "no workload, no rules");
+}
+
 static void target_mix(void)
 {
     double pct[SFS_OP_COUNT];
@@ -100,6 +115,7 @@ int main(void)
 {
     backends_are_the_built_ones();
     dataset_flag();
+    rules();
     target_mix();
     return check_result("test_catalog");
 }

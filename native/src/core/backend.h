@@ -1,5 +1,25 @@
 /* A backend: how one abstract operation reaches the server.
  *
+ * Request lifecycle (every backend follows it; docs/engine.md):
+ *  1. submit(ctx, req) returns 0: the backend owns req until it calls
+ *     req->done(req), exactly once.  It returns < 0: done is never called.
+ *  2. done is called only on the thread that drives ctx, from inside
+ *     submit() (synchronous backends, and ops a queued ctx completes at
+ *     once) or poll() (asynchronous backends, queued mode), never from
+ *     another thread, a library callback outside those calls, or close().
+ *     A dead connection completes what it had in flight from poll(), with
+ *     an error status.
+ *  3. close(ctx) runs after the thread driving ctx has ended and before the
+ *     engine frees the workload state and the request slots.  A request
+ *     still in flight then is cancelled: close stops the library and the
+ *     kernel from touching it (req, its strings and buf) and does NOT call
+ *     done; the engine has already counted it as unanswered.  close returns
+ *     in bounded time whether the server answers or not.
+ *  4. The engine's side: after stop, an engine thread waits up to 10 s
+ *     (engine_run.c, STOP_DRAIN_NS) for its requests in flight; if some
+ *     remain, the engine fails with "the server did not answer N
+ *     request(s) within 10 s of stop", and close then cancels them as in 3.
+ *
  * Backends and workloads are separate axes: a workload decides which request
  * comes next (workload.h); a backend executes it (posix syscalls, libnfs raw
  * NFSv3 RPCs, libsmbclient, nothing at all for null).  Adding a backend =
@@ -49,7 +69,7 @@
  *   LOCKING_ANDX: slot, offset, length; mode 0 = lock, 1 = unlock
  * A proc has one request outstanding, or up to outstanding_ios with that
  * key (async backends, and sync backends through queue()); a request's
- * strings and buf stay valid until done() is called.
+ * strings and buf stay valid until done() is called or close() returns.
  *
  * Synchronous backends (posix, smb with libsmbclient) execute the request
  * inside submit() and call req->done before returning; the engine then runs
@@ -143,13 +163,16 @@ typedef struct sfs_backend {
     int  (*open)(const struct sfs_cfg *cfg, int proc, const char *root,
                  void **ctx, char *err, size_t errlen);
     /* Execute or queue one request; returns 0 if accepted (done will be
-     * called exactly once), or a negative errno if it cannot be issued. */
+     * called exactly once, unless close cancels it first), or a negative
+     * errno if it cannot be issued (done is not called). */
     int  (*submit)(void *ctx, sfs_req *req);
     /* Async backends: service the connection for at most timeout_ns,
      * completing finished requests.  Returns <0 if the connection died. */
     int  (*poll)(void *ctx, int64_t timeout_ns);
     /* Number of requests in flight (async), 0 for sync backends. */
     int  (*inflight)(void *ctx);
+    /* Cancel what is in flight without calling done, disconnect, free ctx
+     * (request lifecycle, 3). */
     void (*close)(void *ctx);
     /* Optional (async backends, may be NULL): the fd the engine should
      * poll(2) for this ctx and the events wanted (POLLIN/POLLOUT).  With it

@@ -42,6 +42,12 @@ int sfs_engine_workload_flags(int w)
     return x ? x->flags | (x->client_dataset ? SFS_WORKLOAD_DATASET : 0) : 0;
 }
 
+int sfs_engine_workload_rules(int w)
+{
+    const sfs_workload *x = sfs_workload_at(w);
+    return x ? x->rules : 0;
+}
+
 int sfs_engine_workload_issues(int w, int op)
 {
     const sfs_workload *x = sfs_workload_at(w);
@@ -199,4 +205,21 @@ const char *sfs_engine_key_help(int b, int k)
 {
     const sfs_option *o = key(b, k);
     return o ? o->help : NULL;
+}
+
+const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op)
+{
+    const sfs_backend *b = sfs_backend_find(backend);
+    if (b == NULL || b->op_unavailable == NULL || op < 0 || op >= SFS_OP_COUNT)
+        return NULL;
+    /* a whole configuration around the options: the placeholder target is
+     * never opened */
+    char text[1024], err[256];
+    snprintf(text, sizeof text, "backend=%s\ntarget.0=-\n%s", backend, options ? options : "");
+    struct sfs_cfg cfg;
+    if (sfs_cfg_parse(text, &cfg, err, sizeof err))
+        return NULL;
+    const char *why = b->op_unavailable(&cfg, op);
+    sfs_cfg_free(&cfg);
+    return why;
 }

@@ -118,7 +118,7 @@ static const sfs_option core_keys[] = {
      * tolerance too coarse (docs/workloads.md, Tolerance) */
     { "fileset_scale", SFS_KEY_NUM, 0.0001, 1, "1", "factor on the file-set size (below 1: a trial run)", CORE(fileset_scale) },
     { "dir_count", SFS_KEY_INT, 1, 1000000, "30", "files per directory", CORE(dir_count) },
-    { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per directory", CORE(symlink_count) },
+    { "symlink_count", SFS_KEY_INT, 0, 1000000, "20", "symlinks per proc", CORE(symlink_count) },
     { "append_pcnt", SFS_KEY_INT, 0, 100, "70", "percent of writes that append", CORE(append_pcnt) },
     { "direct_io", SFS_KEY_INT, 0, 1, "0", "1 = reads and writes of data files bypass the client's cache (O_DIRECT; posix)", CORE(direct_io) },
     { "data_compress_pct", SFS_KEY_INT, 0, 99, "0", "percent of written data a compressor can remove (zeros in every 4 KiB block)", CORE(data_compress_pct) },

@@ -66,12 +66,16 @@ oom:
     return -1;
 }
 
+/* The worker threads have ended.  Backends close first (backend.h, request
+ * lifecycle): a request still in flight is cancelled there without done(),
+ * and only then are the workload states and request slots it names freed. */
 static void engine_free(sfs_engine *e)
 {
+    for (int i = 0; i < e->nprocs; i++)
+        if (e->procs[i].bctx) e->be->close(e->procs[i].bctx);
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         if (p->wstate) e->wl->close(p->wstate);
-        if (p->bctx) e->be->close(p->bctx);
         sfs_fileset_free(&p->fs);
         free(p->reqs);
         free(p->free_slots);
@@ -97,7 +101,13 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     sfs_engine *e = calloc(1, sizeof *e);
     if (!e) { set_err(err, errlen, "out of memory"); return NULL; }
     pthread_mutex_init(&e->lock, NULL);
-    pthread_cond_init(&e->cond, NULL);
+    /* sfs_engine_wait times out on the monotonic clock: a step of the wall
+     * clock must not change how long a phase is waited for */
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&e->cond, &ca);
+    pthread_condattr_destroy(&ca);
     if (sfs_cfg_parse(config, &e->cfg, msg, sizeof msg))
         goto fail;
     e->be = sfs_backend_find(e->cfg.backend);
@@ -317,7 +327,11 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     return 0;
 }
 
-static int step_key(sfs_engine *e, int line, const char *key, const char *val, char *msg, size_t len)
+/* One key of a step: checked for every proc when apply is 0 (nothing
+ * changes), applied when 1 (after every key of the step passed the check).
+ * 0, or -1 with a message. */
+static int step_key(sfs_engine *e, int apply, int line, const char *key, const char *val,
+                    char *msg, size_t len)
 {
     char *end;
     if (strcmp(key, "active") == 0) {
@@ -327,7 +341,7 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
                      line, val, e->nprocs);
             return -1;
         }
-        __atomic_store_n(&e->load_procs, (int)n, __ATOMIC_RELAXED);
+        if (apply) __atomic_store_n(&e->load_procs, (int)n, __ATOMIC_RELAXED);
         return 0;
     }
     if (strcmp(key, "rate") == 0) {
@@ -337,6 +351,7 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
                      line, val);
             return -1;
         }
+        if (!apply) return 0;
         e->cfg.rate = r;
         for (int i = 0; i < e->nprocs; i++)
             e->procs[i].interval_ns = r > 0 ? 1e9 / r : 0;
@@ -350,15 +365,16 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
                      "when the engine was opened)", line, val, most);
             return -1;
         }
-        for (int i = 0; i < e->nprocs; i++)
-            e->procs[i].depth = (int)n;
+        if (apply)
+            for (int i = 0; i < e->nprocs; i++)
+                e->procs[i].depth = (int)n;
         return 0;
     }
     if (e->wl->step) {
         char m2[400] = "";
         int rc = 1;
         for (int i = 0; i < e->nprocs && (i == 0 || rc == 0); i++)
-            rc = e->wl->step(e->procs[i].wstate, key, val, m2, sizeof m2);
+            rc = e->wl->step(e->procs[i].wstate, key, val, apply, m2, sizeof m2);
         if (rc == 0) return 0;
         if (rc < 0) {
             snprintf(msg, len, "step line %d: %s=%s: %s", line, key, val, m2);
@@ -370,6 +386,38 @@ static int step_key(sfs_engine *e, int line, const char *key, const char *val, c
     return -1;
 }
 
+/* The key=value lines of a step, split in place (NUL at '='). */
+struct step_line { int line; const char *key, *val; };
+
+static int step_lines(char *text, struct step_line **out, int *n, char *msg, size_t len)
+{
+    int cap = 0, line = 0;
+    char *save = NULL;
+    *out = NULL;
+    *n = 0;
+    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        line++;
+        while (*l == ' ' || *l == '\t') l++;
+        if (!*l || *l == '#') continue;
+        char *eq = strchr(l, '=');
+        if (!eq) {
+            snprintf(msg, len, "step line %d: '%s' is not key=value", line, l);
+            return -1;
+        }
+        *eq = '\0';
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 8;
+            struct step_line *m = realloc(*out, (size_t)cap * sizeof *m);
+            if (!m) { snprintf(msg, len, "out of memory"); return -1; }
+            *out = m;
+        }
+        (*out)[(*n)++] = (struct step_line){ line, l, eq + 1 };
+    }
+    return 0;
+}
+
+/* All or nothing: every key is checked (for every proc) before any is
+ * applied, so a refused key leaves the engine as it was. */
 int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen)
 {
     char msg[512] = "";
@@ -385,23 +433,18 @@ int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen)
         set_err(err, errlen, msg);
         return -1;
     }
-    char *text = strdup(changes), *save = NULL;
-    int rc = text ? 0 : -1, line = 0;
-    if (!text) snprintf(msg, sizeof msg, "out of memory");
-    for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l && rc == 0;
-         l = strtok_r(NULL, "\n", &save)) {
-        line++;
-        while (*l == ' ' || *l == '\t') l++;
-        if (!*l || *l == '#') continue;
-        char *eq = strchr(l, '=');
-        if (!eq) {
-            snprintf(msg, sizeof msg, "step line %d: '%s' is not key=value", line, l);
-            rc = -1;
-            break;
-        }
-        *eq = '\0';
-        rc = step_key(e, line, l, eq + 1, msg, sizeof msg);
+    char *text = strdup(changes);
+    struct step_line *lines = NULL;
+    int n = 0, rc = -1;
+    if (!text)
+        snprintf(msg, sizeof msg, "out of memory");
+    else if (step_lines(text, &lines, &n, msg, sizeof msg) == 0) {
+        rc = 0;
+        for (int apply = 0; apply <= 1 && rc == 0; apply++)
+            for (int i = 0; i < n && rc == 0; i++)
+                rc = step_key(e, apply, lines[i].line, lines[i].key, lines[i].val, msg, sizeof msg);
     }
+    free(lines);
     free(text);
     pthread_mutex_unlock(&e->lock);
     if (rc == 0)
@@ -414,11 +457,8 @@ int sfs_engine_step(sfs_engine *e, const char *changes, char *err, int errlen)
 int sfs_engine_wait(sfs_engine *e, int timeout_ms)
 {
     if (!e) return SFS_STATE_FAILED;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t t = (uint64_t)ts.tv_nsec + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000000ULL;
-    ts.tv_sec += (time_t)(t / 1000000000ULL);
-    ts.tv_nsec = (long)(t % 1000000000ULL);
+    uint64_t t = sfs_now_ns() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000000ULL;
+    struct timespec ts = { .tv_sec = (time_t)(t / 1000000000ULL), .tv_nsec = (long)(t % 1000000000ULL) };
     pthread_mutex_lock(&e->lock);
     while (e->active > 0 && !e->failed)
         if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)

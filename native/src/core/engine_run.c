@@ -326,6 +326,25 @@ dead:
     return 0;
 }
 
+/* The drain after stop ran out with requests still in flight: the server
+ * does not answer.  The phase fails naming it; the requests stay in flight
+ * until close cancels them (backend.h, request lifecycle). */
+static void unanswered(struct sfs_worker *w)
+{
+    sfs_engine *e = w->e;
+    for (int i = 0; i < w->nprocs; i++) {
+        struct sfs_proc *p = w->procs[i];
+        if (!p->busy) continue;
+        int n = 0;
+        for (int k = i; k < w->nprocs; k++) n += w->procs[k]->busy;
+        char why[600];
+        sfs_engine_fail(e, "proc %d (target %s): the server did not answer %d request(s) within "
+                        "%.0f s of stop%s", p->global, p->target, n, STOP_DRAIN_NS / 1e9,
+                        be_why(p, why, sizeof why));
+        return;
+    }
+}
+
 static void run_async(struct sfs_worker *w)
 {
     sfs_engine *e = w->e;
@@ -355,7 +374,10 @@ static void run_async(struct sfs_worker *w)
             if (!stop && !p->finished) live++;
         }
         if (!busy && (!live || stop)) break;
-        if (stop && now > drain_until) break;
+        if (stop && now > drain_until) {
+            unanswered(w);
+            break;
+        }
         now = sfs_now_ns();
         int64_t t = wake > now ? (int64_t)(wake - now) : 0;
         /* without an fd to wait on, completions are only seen by polling:

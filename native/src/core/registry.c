@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "backend.h"
-#include "config.h"
 #include "workload.h"
 #include "sfsengine.h"
 #include "options.h"
@@ -119,23 +118,6 @@ const char *sfs_workload_names(void)
     const char *names[SFS_REGISTRY_MAX];
     for (int i = 0; i < nworkloads; i++) names[i] = workloads[i]->name;
     return join(names, nworkloads, buf, sizeof buf);
-}
-
-const char *sfs_engine_op_unavailable(const char *backend, const char *options, int op)
-{
-    const sfs_backend *b = sfs_backend_find(backend);
-    if (b == NULL || b->op_unavailable == NULL || op < 0 || op >= SFS_OP_COUNT)
-        return NULL;
-    /* a whole configuration around the options: the placeholder target is
-     * never opened */
-    char text[1024], err[256];
-    snprintf(text, sizeof text, "backend=%s\ntarget.0=-\n%s", backend, options ? options : "");
-    struct sfs_cfg cfg;
-    if (sfs_cfg_parse(text, &cfg, err, sizeof err))
-        return NULL;
-    const char *why = b->op_unavailable(&cfg, op);
-    sfs_cfg_free(&cfg);
-    return why;
 }
 
 /* "posix; smb: libsmb2 6.2 (default), ..." -- the backends that name libraries */

@@ -20,6 +20,7 @@ typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
     const char *description;
     int         flags;      /* SFS_WORKLOAD_* (sfsengine.h) */
+    int         rules;      /* SFS_RULES_*: what judges its results */
     /* SFS_OP_BIT of every op it may issue, INIT included: it runs on a
      * backend that implements all of them (sfs_backend.ops). */
     uint64_t    ops;
@@ -61,10 +62,13 @@ typedef struct sfs_workload {
      * of a folder; the workload tests it in place (the posix backend
      * accepts such a target, cfg->target_objects) */
     int  target_objects;
-    /* Optional: apply a setting of sfs_engine_step between phases (keys
-     * the engine core does not know).  0 applied, 1 not a key of this
-     * workload, -1 refused with a message. */
-    int  (*step)(void *state, const char *key, const char *value, char *err, size_t errlen);
+    /* Optional: a setting of sfs_engine_step between phases (keys the
+     * engine core does not know).  apply 0: only check it, change nothing;
+     * apply 1: apply it (called only after the check passed for every proc
+     * and every key of the step, so it must not fail then).  0 ok, 1 not a
+     * key of this workload, -1 refused with a message. */
+    int  (*step)(void *state, const char *key, const char *value, int apply,
+                 char *err, size_t errlen);
     /* Optional: bytes every offset and length of its data requests is a
      * multiple of under cfg (direct_io needs 512); NULL = byte offsets */
     uint32_t (*io_align)(const struct sfs_cfg *cfg);

@@ -184,7 +184,8 @@ static uint32_t spec_align(const sfs_access_spec *spec, const struct sfs_cfg *cf
 
 /* step access_spec=...: the next spec on the same target; its generator
  * starts over (CSA at the region's start) with a seed of its own */
-static int acc_step(void *state, const char *key, const char *value, char *err, size_t errlen)
+static int acc_step(void *state, const char *key, const char *value, int apply,
+                    char *err, size_t errlen)
 {
     struct access *a = state;
     if (strcmp(key, "access_spec") != 0)
@@ -203,6 +204,8 @@ static int acc_step(void *state, const char *key, const char *value, char *err, 
     uint64_t seed = sfs_hash3(a->seed, a->steps + 1, 0x57E9);
     if (sfs_access_gen_init(&gen, &spec, a->start, a->file_bytes, seed, err, errlen))
         return -1;
+    if (!apply)
+        return 0;
     a->spec = spec;
     if (sfs_access_gen_init(&a->gen, &a->spec, a->start, a->file_bytes, seed, err, errlen))
         return -1;
@@ -307,6 +310,7 @@ static const sfs_workload access_workload = {
     .name = "access",
     .description = "Iometer access specifications with outstanding I/Os (docs/access-specs.md)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_ACCESS,
     .ops = SFS_OP_BIT(SFS_OP_CREATE) | SFS_OP_BIT(SFS_OP_REMOVE) | SFS_OP_BIT(SFS_OP_WRCACHE) |
            SFS_OP_BIT(SFS_OP_WRITE) | SFS_OP_BIT(SFS_OP_READ),
     .open = acc_open,

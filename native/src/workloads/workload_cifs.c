@@ -215,6 +215,7 @@ static const sfs_workload sfs2008_cifs = {
     .name = "sfs2008-cifs",
     .description = "SPECsfs2008 CIFS op mix as valid open/use/close sequences (guide 2.2.2)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_SPECSFS2008,
     /* its file set is built without symlinks (cifs_open) */
     .ops = SFS_OPS_CIFS | (SFS_FILESET_OPS & ~SFS_OP_BIT(SFS_OP_SYMLINK)),
     .standard_mix = cifs_standard_mix,

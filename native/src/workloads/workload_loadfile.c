@@ -578,6 +578,7 @@ static const sfs_workload loadfile = {
     .name = "loadfile",
     .description = "replays a dbench loadfile, one simulated client per proc (docs/loadfile.md)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_LOADFILE,
     /* no fixed op set: the loadfile's lines decide, so it runs on every
      * backend, and lf_judge reports the lines a backend cannot express */
     .ops = 0,

@@ -20,6 +20,7 @@ static const sfs_workload mixfile = {
     .name = "mixfile",
     .description = "the SFS NFS generator with the op mix of an SFS MIXFILE (key mix)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_SPECSFS2008,
     .ops = SFS_OPS_NFS,
     .open = open_mixfile,
     .next_init = sfs_nfsgen_next_init,

@@ -81,6 +81,7 @@ static const sfs_workload randread = {
     .name = "randread",
     .description = "LOAD=max: random reads through the client data set",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_TOP_SPEED,
     .ops = SFS_DATASET_OPS | SFS_OP_BIT(SFS_OP_READ),
     .standard_mix = rr_mix,
     .client_dataset = 1,

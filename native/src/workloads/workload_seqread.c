@@ -81,6 +81,7 @@ static const sfs_workload seqread = {
     .name = "seqread",
     .description = "LOAD=max: the client data set read front to back",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_TOP_SPEED,
     .ops = SFS_DATASET_OPS | SFS_OP_BIT(SFS_OP_READ),
     .standard_mix = seq_mix,
     .client_dataset = 1,

@@ -109,6 +109,7 @@ static const sfs_workload seqwrite = {
     .name = "seqwrite",
     .description = "LOAD=max: sequential writes through the client data set",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_TOP_SPEED,
     .ops = SFS_DATASET_OPS,
     .client_dataset = 1,
     .own_files = 1,

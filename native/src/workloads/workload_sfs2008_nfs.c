@@ -30,6 +30,7 @@ static const sfs_workload sfs2008_nfs = {
     .name = "sfs2008-nfs",
     .description = "SPECsfs2008 NFSv3 op mix over the SFS file set (guide 2.2.1)",
     .flags = SFS_WORKLOAD_RC,
+    .rules = SFS_RULES_SPECSFS2008,
     .ops = SFS_OPS_NFS,
     .standard_mix = sfs2008_nfs_mix,
     .open = open_sfs2008,

@@ -79,11 +79,23 @@ map_default() {
   "$helper" 100003 3 "$port" && "$helper" 100005 3 "$mport" && "$helper" 100005 1 "$mport"
 }
 
+# Becomes a daemon without the descriptors this script inherited beyond 0-2 (call it in a
+# subshell or with &): a caller's lock (flock /tmp/sfs-heavy.lock ...) must not live on
+# in a server that outlives it.
+daemon() {
+  local fd
+  for fd in /proc/$BASHPID/fd/*; do
+    fd=${fd##*/}
+    [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+  done
+  exec "$@"
+}
+
 ensure_rpcbind() {
   rpcinfo -p "$HOST" >/dev/null 2>&1 && return 0
   command -v rpcbind >/dev/null || die "rpcbind is not installed (run bin/install-deps)"
   mkdir -p /run/rpcbind
-  rpcbind -w 2>/dev/null || rpcbind || die "could not start rpcbind"
+  (daemon rpcbind -w) 2>/dev/null || (daemon rpcbind) || die "could not start rpcbind"
   for _ in $(seq 50); do rpcinfo -p "$HOST" >/dev/null 2>&1 && return 0; sleep 0.1; done
   die "rpcbind started but does not answer on $HOST:111"
 }
@@ -160,7 +172,7 @@ start() {
   : >"$LOG"
   # -F: stay in the foreground (we own the process); no D-Bus on test machines:
   # Ganesha logs that it cannot connect and carries on.
-  setsid ganesha.nfsd -F -f "$CONF" -p "$PIDFILE" -L "$LOG" -N NIV_WARN \
+  daemon setsid ganesha.nfsd -F -f "$CONF" -p "$PIDFILE" -L "$LOG" -N NIV_WARN \
     </dev/null >>"$LOG" 2>&1 &
   pid=$!
   echo "$pid" >"$PIDFILE"

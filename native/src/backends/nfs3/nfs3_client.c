@@ -506,12 +506,27 @@ fail:
     return NULL;
 }
 
+/* Forget every logical op still in flight without completing it (backend.h:
+ * close never calls done).  The callbacks libnfs still fires for their RPCs
+ * see an inactive op and touch neither it nor its request. */
+static void abandon(nfs3_client *c)
+{
+    while (c->active_list) {
+        nfs3_op *op = c->active_list;
+        c->active_list = op->next;
+        op->active = 0;
+        op->next = op->prev = NULL;
+        op->req = NULL;
+        c->active--;
+    }
+}
+
 void nfs3_close(nfs3_client *c)
 {
     if (!c)
         return;
-    sweep(c, -ECANCELED);
     c->closing = 1;
+    abandon(c);
     if (c->nfs)
         nfs_destroy_context(c->nfs);    /* fires CANCEL for RPCs still queued */
     for (size_t i = 0; i < c->nall; i++)

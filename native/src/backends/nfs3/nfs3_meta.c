@@ -203,14 +203,24 @@ static void readdir_page(nfs3_op *op, int eof)
         readdir_next(op);
 }
 
+/* One entry of a listing.  libnfs decodes the entries into its own arena at
+ * 4-byte (XDR) alignment, below what the structs need: each is copied out
+ * before its fields are read. */
+static void listed(nfs3_op *op, const char *name, uint64_t cookie)
+{
+    op->req->result_bytes++;
+    if (op->req->entry && strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+        op->req->entry(op->req, name);
+    op->cookie = cookie;
+}
+
 static void readdir_ok(nfs3_op *op, void *r)
 {
     READDIR3resok *ok = r;
-    for (entry3 *e = ok->reply.entries; e; e = e->nextentry) {
-        op->req->result_bytes++;
-        if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
-            op->req->entry(op->req, e->name);
-        op->cookie = e->cookie;
+    entry3 e;
+    for (const entry3 *p = ok->reply.entries; p; p = e.nextentry) {
+        memcpy(&e, p, sizeof e);
+        listed(op, e.name, e.cookie);
     }
     memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);
     readdir_page(op, ok->reply.eof || !ok->reply.entries);
@@ -219,11 +229,10 @@ static void readdir_ok(nfs3_op *op, void *r)
 static void readdirplus_ok(nfs3_op *op, void *r)
 {
     READDIRPLUS3resok *ok = r;
-    for (entryplus3 *e = ok->reply.entries; e; e = e->nextentry) {
-        op->req->result_bytes++;
-        if (op->req->entry && strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
-            op->req->entry(op->req, e->name);
-        op->cookie = e->cookie;
+    entryplus3 e;
+    for (const entryplus3 *p = ok->reply.entries; p; p = e.nextentry) {
+        memcpy(&e, p, sizeof e);
+        listed(op, e.name, e.cookie);
     }
     memcpy(op->cookieverf, ok->cookieverf, sizeof op->cookieverf);
     readdir_page(op, ok->reply.eof || !ok->reply.entries);

@@ -1,7 +1,7 @@
 /* posix backend: every abstract op as system calls on a local or mounted
  * path (docs/posix-mapping.md).  Synchronous: one proc per engine thread;
  * with outstanding_ios (queue()) reads and writes go through an io_uring
- * ring with that many in flight and complete in poll().
+ * ring with that many in flight and complete in poll() (posix_uring.c).
  * Paths are resolved relative to an O_DIRECTORY fd of the proc root. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,55 +15,9 @@
 #include <linux/magic.h>
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
-#ifdef SFS_WITH_URING
-#include <liburing.h>
-#endif
-#include "backend.h"
+#include "posix_priv.h"
 #include "config.h"
 #include "options.h"
-
-#define FD_SETS 64               /* cache of open data files: 64 sets x 4 ways */
-#define FD_WAYS 4
-#define FD_CACHE (FD_SETS * FD_WAYS)
-
-struct fd_entry { int fd; char path[128]; };
-
-
-struct posix_ctx {
-    int rootfd;
-    char rootpath[4096];
-    uint64_t block;             /* bytes per physical request, 0 = whole op */
-    int biod_reads, biod_writes;
-    unsigned char *rbuf;        /* destination of reads with buf == NULL */
-    int dflag;                  /* O_DIRECT on data files (direct_io=1), else 0 */
-    int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
-    struct fd_entry cache[FD_CACHE];
-    unsigned evict[FD_SETS];    /* next way to replace, per set */
-#ifdef SFS_WITH_URING
-    struct io_uring ring;
-#endif
-    int ring_ok;                /* 0 without io_uring: blocks go one by one */
-#ifdef SFS_WITH_URING
-    struct io_uring qring;      /* queued mode: one entry per request in flight */
-#endif
-    int queued;                 /* queue() switched this ctx to queued mode */
-    unsigned qentries;          /* its size: the depth rounded up to a power of 2 */
-    unsigned long qowner;       /* thread qring was made for (SINGLE_ISSUER), 0 = none */
-    int qinflight;              /* requests on qring not yet completed */
-    char why[4200];             /* why the target is gone ("" while it is there) */
-};
-
-#ifdef SFS_WITH_URING
-/* A number of the calling thread, never reused (a tid may be, after its
- * thread ended) and without a system call per request (gettid is one). */
-static unsigned long thread_token(void)
-{
-    static unsigned long next;
-    static __thread unsigned long mine;
-    if (!mine) mine = __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
-    return mine;
-}
-#endif
 
 static const char *rel(const char *p)
 {
@@ -88,8 +42,6 @@ struct posix_opts {
     int block_size, biod_reads, biod_writes;
 };
 
-static unsigned path_set(const char *p);
-
 /* A target that is an existing file or block device (workload access): the
  * requests name its path and use one fd opened here, read-only unless
  * target_writes allows writing it; a block device bypasses the page cache
@@ -112,7 +64,7 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
                  cfg->target_writes ? "for reading and writing: target_writes=1" : "read-only");
         goto fail;
     }
-    struct fd_entry *e = &c->cache[path_set(target) * FD_WAYS];
+    struct fd_entry *e = posix_fd_home(c, target);
     e->fd = fd;
     snprintf(e->path, sizeof e->path, "%s", target);
     snprintf(c->rootpath, sizeof c->rootpath, "%s", target);
@@ -250,28 +202,12 @@ fail:
     return -1;
 }
 
+/* Request lifecycle (backend.h): requests of queued mode still in flight
+ * are waited for by the kernel, never completed here. */
 static void posix_close(void *ctx)
 {
     struct posix_ctx *c = ctx;
-#ifdef SFS_WITH_URING
-    if (c->queued) {   /* the kernel must be done with rbuf and the fds first */
-        struct io_uring_cqe *cqe;
-        /* the submitting thread has ended: the kernel completed its requests
-         * then; a ring without an owner thread may still be waited on here */
-        while (c->qinflight > 0 && io_uring_peek_cqe(&c->qring, &cqe) == 0) {
-            io_uring_cqe_seen(&c->qring, cqe);
-            c->qinflight--;
-        }
-        if (!c->qowner || c->qowner == thread_token()) {
-            io_uring_submit(&c->qring);
-            while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
-                io_uring_cqe_seen(&c->qring, cqe);
-                c->qinflight--;
-            }
-        }
-        io_uring_queue_exit(&c->qring);
-    }
-#endif
+    posix_uring_close(c);
     for (int i = 0; i < SFS_MAX_HANDLES; i++)
         if (c->slots[i] >= 0) close(c->slots[i]);
     for (int i = 0; i < FD_CACHE; i++)
@@ -282,63 +218,6 @@ static void posix_close(void *ctx)
     close(c->rootfd);
     free(c->rbuf);
     free(c);
-}
-
-/* --- fd cache: O_RDWR fds of data files by path, 4-way set associative
- * (a miss costs openat+close, which in a multi-threaded process also
- * contends on the shared fd table).  Entries of a removed or renamed path
- * are dropped so a re-created file is reopened. --- */
-
-static unsigned path_set(const char *p)
-{
-    unsigned h = 2166136261u;
-    for (; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
-    return h % FD_SETS;
-}
-
-static struct fd_entry *cache_find(struct posix_ctx *c, const char *path)
-{
-    struct fd_entry *set = &c->cache[path_set(path) * FD_WAYS];
-    for (int w = 0; w < FD_WAYS; w++)
-        if (set[w].fd >= 0 && strcmp(set[w].path, path) == 0)
-            return &set[w];
-    return NULL;
-}
-
-static int cached_fd(struct posix_ctx *c, const char *path)
-{
-    struct fd_entry *e = cache_find(c, path);
-    if (e)
-        return e->fd;
-    int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC | c->dflag);
-    if (fd < 0 && errno == EACCES)
-        fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC | c->dflag);
-    if (fd < 0)
-        return -errno;
-    if (strlen(path) >= sizeof e->path)
-        return fd;  /* not cacheable: put_fd closes it */
-    unsigned s = path_set(path);
-    e = &c->cache[s * FD_WAYS + c->evict[s]];
-    c->evict[s] = (c->evict[s] + 1) % FD_WAYS;
-    if (e->fd >= 0) close(e->fd);
-    e->fd = fd;
-    snprintf(e->path, sizeof e->path, "%s", path);
-    return fd;
-}
-
-/* cached_fd caches every fd but those of too long paths: no second lookup */
-static void put_fd(struct posix_ctx *c, const char *path, int fd)
-{
-    if (strlen(path) >= sizeof c->cache[0].path) close(fd);
-}
-
-static void forget(struct posix_ctx *c, const char *path)
-{
-    struct fd_entry *e = cache_find(c, path);
-    if (e) {
-        close(e->fd);
-        e->fd = -1;
-    }
 }
 
 /* --- data transfer: blocks of c->block bytes, up to 'depth' in flight
@@ -419,7 +298,7 @@ static int xfer(struct posix_ctx *c, int fd, int write, unsigned char *buf, uint
 
 static int read_or_write(struct posix_ctx *c, sfs_req *req, int write, int sync)
 {
-    int fd = cached_fd(c, req->path);
+    int fd = posix_cached_fd(c, req->path);
     if (fd < 0) return fd;
     unsigned char *buf = req->buf ? req->buf : c->rbuf;
     uint64_t len = req->length;
@@ -431,7 +310,7 @@ static int read_or_write(struct posix_ctx *c, sfs_req *req, int write, int sync)
         req->physical++;
         if (fdatasync(fd) != 0) rc = -errno;
     }
-    put_fd(c, req->path, fd);
+    posix_put_fd(c, req->path, fd);
     return rc;
 }
 
@@ -511,11 +390,11 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
     case SFS_OP_WRCACHE:
         return read_or_write(c, req, 1, 0);
     case SFS_OP_COMMIT:
-        fd = cached_fd(c, p);
+        fd = posix_cached_fd(c, p);
         if (fd < 0) return fd;
         {
             int rc = fsync(fd) == 0 ? 0 : -errno;
-            put_fd(c, p, fd);
+            posix_put_fd(c, p, fd);
             return rc;
         }
     case SFS_OP_CREATE:
@@ -524,12 +403,12 @@ static int do_op(struct posix_ctx *c, sfs_req *req)
         close(fd);
         return 0;
     case SFS_OP_REMOVE:
-        forget(c, p);
+        posix_forget(c, p);
         SYS(unlinkat(r, p, 0));
         return 0;
     case SFS_OP_RENAME:
-        forget(c, p);
-        forget(c, req->path2);
+        posix_forget(c, p);
+        posix_forget(c, req->path2);
         SYS(renameat(r, p, r, req->path2));
         return 0;
     case SFS_OP_LINK:
@@ -651,7 +530,7 @@ static int check_target(struct posix_ctx *c, int rc)
     return rc;
 }
 
-static void complete(struct posix_ctx *c, sfs_req *req, int rc)
+void posix_complete(struct posix_ctx *c, sfs_req *req, int rc)
 {
     if (rc < 0 && rc != req->expect_status)
         rc = check_target(c, rc);
@@ -660,133 +539,9 @@ static void complete(struct posix_ctx *c, sfs_req *req, int rc)
     if (req->done) req->done(req);
 }
 
-/* --- queued mode (outstanding_ios): a read or write is one ring entry,
- * submitted in batches by poll() --- */
-
-static int posix_queue(void *ctx, int depth, char *err, size_t errlen)
-{
-    struct posix_ctx *c = ctx;
-#ifdef SFS_WITH_URING
-    unsigned entries = 1;
-    while (entries < (unsigned)depth) entries <<= 1;
-    /* a ring of no thread until the first submit makes one for its thread */
-    int rc = io_uring_queue_init(entries, &c->qring, 0);
-    if (rc < 0) {
-        snprintf(err, errlen, "io_uring_queue_init(%u): %s (the posix backend keeps several "
-                 "requests in flight through io_uring)", entries, strerror(-rc));
-        return rc;
-    }
-    c->qentries = entries;
-    c->queued = 1;
-    return 0;
-#else
-    (void)c; (void)depth;
-    snprintf(err, errlen, "this engine was built without io_uring (SFS_WITH_URING=OFF); the "
-             "posix backend keeps several requests in flight only through io_uring");
-    return -ENOTSUP;
-#endif
-}
-
-#ifdef SFS_WITH_URING
-static void reap(struct posix_ctx *c);
-
-/* The ring belongs to the thread that submits, set up as fio does
- * (SINGLE_ISSUER | DEFER_TASKRUN, COOP_TASKRUN): completions are run when
- * that thread waits for them instead of waking or interrupting it.  The
- * engine starts a thread per phase, so an idle ring is made again for the
- * new thread (a thread that ended has had its requests completed). */
-static int own_ring(struct posix_ctx *c)
-{
-    unsigned long me = thread_token();
-    if (c->qowner == me) return 0;
-    reap(c);
-    if (c->qinflight > 0) return -EBUSY;
-    static const unsigned tries[] = {
-        IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
-        IORING_SETUP_COOP_TASKRUN, 0 };
-    io_uring_queue_exit(&c->qring);
-    int rc = -EINVAL;
-    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && rc < 0; i++) {
-        struct io_uring_params p;
-        memset(&p, 0, sizeof p);
-        p.flags = tries[i];
-        rc = io_uring_queue_init_params(c->qentries, &c->qring, &p);
-    }
-    if (rc < 0) {
-        c->queued = 0;   /* no ring any more: close must not touch it */
-        snprintf(c->why, sizeof c->why, "io_uring_queue_init(%u): %s", c->qentries, strerror(-rc));
-        return rc;
-    }
-    c->qowner = me;
-    return 0;
-}
-
-/* The fd stays in the cache while the request is in flight: a queued
- * workload works on a few files (one per proc), far from evicting it. */
-static int queue_rw(struct posix_ctx *c, sfs_req *req, int write)
-{
-    int rc = own_ring(c);
-    if (rc < 0) return rc;
-    int fd = cached_fd(c, req->path);
-    if (fd < 0) return fd;
-    struct io_uring_sqe *sqe = io_uring_get_sqe(&c->qring);
-    if (!sqe) {   /* ring full of unsubmitted entries: hand them to the kernel */
-        int n = io_uring_submit(&c->qring);
-        if (n < 0) return n;
-        sqe = io_uring_get_sqe(&c->qring);
-        if (!sqe) return -EAGAIN;
-    }
-    unsigned char *buf = req->buf ? req->buf : c->rbuf;
-    uint64_t len = req->length;
-    if (!req->buf && len > SFS_XFER_MAX) len = SFS_XFER_MAX;
-    if (write) io_uring_prep_write(sqe, fd, buf, (unsigned)len, req->offset);
-    else io_uring_prep_read(sqe, fd, buf, (unsigned)len, req->offset);
-    io_uring_sqe_set_data(sqe, req);
-    c->qinflight++;
-    return 0;
-}
-#endif
-
-#ifdef SFS_WITH_URING
-/* complete every request whose completion is in the ring */
-static void reap(struct posix_ctx *c)
-{
-    struct io_uring_cqe *cqe;
-    while (io_uring_peek_cqe(&c->qring, &cqe) == 0) {
-        sfs_req *req = io_uring_cqe_get_data(cqe);
-        int res = cqe->res;
-        io_uring_cqe_seen(&c->qring, cqe);
-        c->qinflight--;
-        req->physical = 1;
-        if (res >= 0) req->result_bytes = (uint64_t)res;
-        complete(c, req, res < 0 ? res : 0);
-    }
-}
-#endif
-
 static int posix_poll(void *ctx, int64_t timeout_ns)
 {
-    struct posix_ctx *c = ctx;
-#ifdef SFS_WITH_URING
-    if (!c->queued || c->qowner != thread_token()) return 0;   /* nothing submitted by this thread */
-    struct io_uring_cqe *cqe;
-    int rc;
-    if (timeout_ns > 0 && c->qinflight) {
-        struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
-                                        .tv_nsec = timeout_ns % 1000000000 };
-        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
-    } else {
-        rc = io_uring_submit_and_get_events(&c->qring);
-    }
-    if (rc < 0 && rc != -ETIME && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
-        snprintf(c->why, sizeof c->why, "io_uring submit/wait: %s", strerror(-rc));
-        return -1;
-    }
-    reap(c);
-#else
-    (void)c; (void)timeout_ns;
-#endif
-    return 0;
+    return posix_uring_poll(ctx, timeout_ns);
 }
 
 static int posix_submit(void *ctx, sfs_req *req)
@@ -794,15 +549,12 @@ static int posix_submit(void *ctx, sfs_req *req)
     struct posix_ctx *c = ctx;
     req->physical = 0;
     req->result_bytes = 0;
-#ifdef SFS_WITH_URING
-    int write = req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE;
-    if (c->queued && (req->op == SFS_OP_READ || write) && !req->append && !req->stable) {
-        int rc = queue_rw(c, req, write);
-        if (rc < 0) complete(c, req, rc);
+    if (posix_uring_takes(c, req)) {
+        int rc = posix_uring_submit(c, req);
+        if (rc < 0) posix_complete(c, req, rc);
         return 0;
     }
-#endif
-    complete(c, req, do_op(c, req));
+    posix_complete(c, req, do_op(c, req));
     return 0;
 }
 
@@ -813,7 +565,7 @@ static const char *posix_error(void *ctx)
 
 static int posix_inflight(void *ctx)
 {
-    return ((struct posix_ctx *)ctx)->qinflight;
+    return ((struct posix_ctx *)ctx)->qrequests;
 }
 
 static const sfs_option posix_options[] = {

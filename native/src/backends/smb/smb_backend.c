@@ -44,6 +44,24 @@ const smb_client_ops *const smb_clients[] = {
  * catalog publishes them (SMB_CLIENT in the rc file is checked against it). */
 #define SMB_CLIENT_WORDS "libsmb2|libsmbclient"
 
+const char *smb_connect_hint(int err)
+{
+    switch (err) {
+    case EACCES: case EPERM:
+        return "access denied: wrong user name, password or domain, or the user may not use the share";
+    case ENOENT: case ENODEV: case ENXIO:
+        return "share not found on the server";
+    case ECONNREFUSED:
+        return "connection refused: no SMB server listening on that port";
+    case ETIMEDOUT:
+        return "timed out";
+    case EHOSTUNREACH: case ENETUNREACH:
+        return "host unreachable";
+    default:
+        return NULL;
+    }
+}
+
 const smb_client_ops *smb_client_find(const char *name)
 {
     for (int i = 0; smb_clients[i]; i++)
@@ -108,6 +126,7 @@ struct smb_ctx {
 struct smb_job {
     struct smb_job *next_idle, *next_all;
     smb_task *task;
+    int cancelled;                /* close unwinds it: its request is not completed */
     struct smb_ctx *x;
     sfs_req *req;
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
@@ -223,10 +242,32 @@ static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
     free(n);
 }
 
+/* A job of the connection still holds a request: the server never answered
+ * it (the engine gave up waiting, backend.h request lifecycle). */
+static int conn_hung(const struct smb_conn *n)
+{
+    for (const struct smb_job *j = n->all; j; j = j->next_all)
+        if (j->req)
+            return 1;
+    return 0;
+}
+
+/* Requests still in flight are cancelled (backend.h, request lifecycle):
+ * the connection is given up without waiting on the server, then each task
+ * of this proc is resumed once more; every call in it now fails at once, so
+ * it runs to its end and frees what it holds, and job_finish skips done. */
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
+    if (x->conn && conn_hung(x->conn) && x->ops->abandon) {
+        x->ops->abandon(x->c);
+        for (struct smb_job *j = x->conn->all; j; j = j->next_all)
+            if (j->req && j->x == x) {
+                j->cancelled = 1;
+                smb_task_resume(j->task);
+            }
+    }
     if (x->c) {
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
@@ -563,11 +604,13 @@ static void job_finish(void *arg)
     struct smb_job *j = arg;
     struct smb_conn *n = j->x->conn;
     sfs_req *req = j->req;
+    int cancelled = j->cancelled;
     j->x->inflight--;
     j->req = NULL;
+    j->cancelled = 0;
     j->next_idle = n->idle;
     n->idle = j;
-    if (req->done)
+    if (req->done && !cancelled)
         req->done(req);
 }
 
@@ -596,7 +639,14 @@ static int smb_backend_submit(void *ctx, sfs_req *req)
     j->x = x;
     j->req = req;
     x->inflight++;
-    smb_task_run(j->task, j);
+    int rc = smb_task_run(j->task, j);
+    if (rc < 0) {   /* not started: done() will not be called */
+        x->inflight--;
+        j->req = NULL;
+        j->next_idle = n->idle;
+        n->idle = j;
+        return rc;
+    }
     /* send what the op queued now */
     x->ops->service(x->c, 0);
     return 0;

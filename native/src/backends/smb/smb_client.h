@@ -111,6 +111,11 @@ typedef struct smb_client_ops {
     int  (*service)(smb_client *c, short revents);
     /* Why the connection was lost, naming the server ("" if it was not). */
     const char *(*error)(smb_client *c);
+    /* Give up the connection without another word to the server: calls
+     * still waiting are never resumed, later calls fail at once and
+     * disconnect sends nothing (backend.h, request lifecycle 3: the server
+     * stopped answering). */
+    void (*abandon)(smb_client *c);
 } smb_client_ops;
 
 extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */
@@ -121,5 +126,8 @@ extern const smb_client_ops smb_client_libsmbclient;  /* smb_client_libsmbclient
 extern const smb_client_ops *const smb_clients[];
 /* The implementation called 'name' ("" = the default), NULL if not built. */
 const smb_client_ops *smb_client_find(const char *name);
+/* What a failed connect's errno (connect's negative return) means for the
+ * user, NULL if there is nothing to add to the library's own message. */
+const char *smb_connect_hint(int err);
 
 #endif

@@ -483,20 +483,10 @@ static int alive(smb_client *c, smb_result *r)
 
 /* ----------------------------------------------------------- connection */
 
-static const char *connect_hint(int err)
+static void l2_abandon(smb_client *c)
 {
-    switch (err) {
-    case EACCES: case EPERM:
-        return "access denied: wrong user name, password or domain, or the user may not use the share";
-    case ENOENT: case ENODEV: case ENXIO:
-        return "share not found on the server";
-    case ECONNREFUSED:
-        return "connection refused: no SMB server listening on that port";
-    case ETIMEDOUT:
-        return "timed out";
-    default:
-        return NULL;
-    }
+    mark_dead(c, "%s", "given up with requests unanswered");
+    c->ready = NULL;   /* woken by mark_dead, but their ops are cancelled */
 }
 
 static void l2_disconnect(smb_client *c)
@@ -537,7 +527,7 @@ static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, siz
         uint32_t st = (uint32_t)smb2_get_nterror(c->smb2);
         int e = st == SMB2_STATUS_LOGON_FAILURE || st == SMB2_STATUS_WRONG_PASSWORD ? EACCES
               : st ? nterror_to_errno(st) : ECONNREFUSED;
-        const char *hint = connect_hint(e);
+        const char *hint = smb_connect_hint(e);
         char why[200];
         snprintf(why, sizeof why, "%s", smb2_get_error(c->smb2));
         why[strcspn(why, "\n")] = '\0';
@@ -922,5 +912,5 @@ const smb_client_ops smb_client_libsmb2 = {
     .query_fs = l2_query_fs, .list_dir = l2_list_dir, .get_secdesc = l2_get_secdesc,
     .mkdir = l2_mkdir, .rmdir = l2_rmdir, .unlink = l2_unlink, .rename = l2_rename,
     .echo = l2_echo, .flush = l2_flush, .lock = l2_lock,
-    .fd = l2_fd, .service = l2_service, .error = l2_error,
+    .fd = l2_fd, .service = l2_service, .error = l2_error, .abandon = l2_abandon,
 };

@@ -145,24 +145,6 @@ static void free_ctx_locked(SMBCCTX *ctx)
     smbc_free_context(ctx, 1);
 }
 
-static const char *connect_hint(int err)
-{
-    switch (err) {
-    case EACCES: case EPERM:
-        return "access denied: wrong user name, password or domain, or the user may not use the share";
-    case ENOENT: case ENODEV: case ENXIO:
-        return "share not found on the server";
-    case ECONNREFUSED:
-        return "connection refused: no SMB server listening on that port";
-    case ETIMEDOUT:
-        return "timed out";
-    case EHOSTUNREACH: case ENETUNREACH:
-        return "host unreachable";
-    default:
-        return strerror(err);
-    }
-}
-
 static void sc_disconnect(smb_client *c);
 
 static int sc_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen)
@@ -256,9 +238,10 @@ static int sc_connect(const smb_conn_params *p, smb_client **out, char *err, siz
     struct stat st;
     if (c->f_stat(ctx, c->url_base, &st) < 0) {
         int e = errno ? errno : EIO;
+        const char *hint = smb_connect_hint(e);
         snprintf(err, errlen, "cannot connect to \\\\%s:%d\\%s as user '%s'%s%s: %s",
                  p->server, p->port > 0 ? p->port : 445, p->share, c->user,
-                 c->domain[0] ? " domain " : "", c->domain, connect_hint(e));
+                 c->domain[0] ? " domain " : "", c->domain, hint ? hint : strerror(e));
         sc_disconnect(c);
         return -e;
     }

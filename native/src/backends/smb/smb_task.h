@@ -25,8 +25,11 @@ typedef struct smb_task smb_task;
 /* NULL if out of memory. */
 smb_task *smb_task_new(void (*fn)(void *arg), void (*finish)(void *arg));
 void smb_task_free(smb_task *t);
-/* Run fn(arg) until it yields or ends (then finish(arg) has run). */
-void smb_task_run(smb_task *t, void *arg);
+/* Run fn(arg) until it yields or ends (then finish(arg) has run).  0, or
+ * a negative errno if the task could not be started (fn did not run).  A
+ * switch that fails later (resume, yield) aborts the process: the task's
+ * state is then undefined.  Below each stack lies a PROT_NONE guard page. */
+int smb_task_run(smb_task *t, void *arg);
 /* Continue a task that yielded, until it yields again or ends. */
 void smb_task_resume(smb_task *t);
 /* The running task, NULL on a thread's own stack. */
@@ -35,5 +38,7 @@ smb_task *smb_task_self(void);
 void smb_task_yield(void);
 /* The client library's scratch of t (SMB_TASK_CLIENT_BYTES, zeroed once). */
 void *smb_task_client(smb_task *t);
+/* The lowest byte of t's stack (tests: the guard page is just below it). */
+void *smb_task_stack_base(smb_task *t);
 
 #endif

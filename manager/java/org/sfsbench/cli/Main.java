@@ -80,8 +80,22 @@ public final class Main implements Runnable {
             cmd.getErr().flush();
             return ExitCodes.FAILED;
         });
+        cl.setExecutionStrategy(Main::refuseUnmatched);
         applyToAll(cl);
         return cl;
+    }
+
+    /**
+     * Runs the parsed command, unless words were left over: with --help picocli prints the help of
+     * the command it knows instead of refusing {@code sfs rnu --help}; that is a usage error too.
+     */
+    private static int refuseUnmatched(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (!p.unmatched().isEmpty()) {
+                throw new UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     /** Every command gets --version and the one exit-status table. */

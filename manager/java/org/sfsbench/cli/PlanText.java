@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.manager.EngineConfigs;
 import org.sfsbench.manager.RunEta;
 import org.sfsbench.plan.ClientPlan;
@@ -17,6 +18,7 @@ import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
 import org.sfsbench.report.text.Reflow;
 import org.sfsbench.results.RunRules;
+import org.sfsbench.results.Verdicts;
 
 /** The human-readable run plan printed by {@code sfs plan}. */
 public final class PlanText {
@@ -56,7 +58,10 @@ public final class PlanText {
         sb.append(Reflow.field("file set", EngineConfigs.rootFolder("SUFFIX")
                 + "/ on each mount point, kept after the run (sfs clean)", width));
         List<String> reasons = RunRules.reasons(plan.ruleChecks());
-        if (reasons.isEmpty()) {
+        WorkloadRules rules = plan.settings().rules();
+        if (rules != WorkloadRules.SPECSFS2008) {
+            sb.append(Reflow.field("disclosable", "no: " + Verdicts.notApplicable(rules), width));
+        } else if (reasons.isEmpty()) {
             sb.append(Reflow.field("disclosable", "yes, if the run passes "
                     + String.join(", ", RunRules.MEASURED_RULES), width));
         } else {

@@ -60,9 +60,10 @@ public final class EngineCatalog {
      * @param ops             ids of the ops it may issue, INIT included
      * @param standardMix     percent per op id, empty when the mix comes from the 'mix' key
      * @param runsOn          names of the backends that implement every op it issues
+     * @param rules           what judges its results
      */
     public record Workload(String name, String description, boolean rcSelectable, boolean dataset, Set<Integer> ops,
-            Map<Integer, Double> standardMix, Set<String> runsOn) {
+            Map<Integer, Double> standardMix, Set<String> runsOn, WorkloadRules rules) {
     }
 
     /** A backend: the ops it can put on the wire, its capability flags and its own options. */
@@ -131,7 +132,8 @@ public final class EngineCatalog {
             ws.put(name, new Workload(name, NativeEngine.sfs_engine_workload_description(w),
                     (flags & WORKLOAD_RC) != 0, (flags & WORKLOAD_DATASET) != 0, Collections.unmodifiableSet(issues),
                     Collections.unmodifiableMap(mix),
-                    Collections.unmodifiableSet(on)));
+                    Collections.unmodifiableSet(on),
+                    WorkloadRules.ofEngine(NativeEngine.sfs_engine_workload_rules(w), name)));
         }
         workloads = Collections.unmodifiableMap(ws);
         coreKeys = keys(-1);

@@ -70,6 +70,8 @@ public final class NativeEngine {
 
     static native int sfs_engine_workload_flags(int w);
 
+    static native int sfs_engine_workload_rules(int w);
+
     static native int sfs_engine_workload_issues(int w, int op);
 
     static native double sfs_engine_workload_mix(int w, int op);

@@ -3,11 +3,10 @@ package org.sfsbench.manager;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.Locale;
 
 import org.sfsbench.report.ResultPublisher;
-import org.sfsbench.results.Metrics;
-import org.sfsbench.results.SfsresWriter;
+import org.sfsbench.results.Headlines;
+import org.sfsbench.results.VerdictText;
 import org.sfsbench.results.model.RunResult;
 
 /** The end-of-run outputs: sfsres, the XML/JSON results and the HTML report; the console summary. */
@@ -40,13 +39,15 @@ final class FinalReports {
                 progress.println("cannot read " + out.file("sfssum") + ": " + e.getMessage());
             }
         }
-        if (Metrics.compute(result.loadPoints()).peakIndex() < 0) {
-            progress.println(SfsresWriter.noMetric(result));
-        } else {
-            progress.println(String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                    result.protocol() == null ? null : result.protocol().sfssumName(), result.peakThroughput(), result.overallResponseTimeMs(),
-                    result.complete() ? "" : ", from the points finished before the failure"));
+        if (result.headline() != null && !result.headline().sfs2008()) {
+            String note = VerdictText.unpacedNote(result);
+            if (note != null) {
+                progress.println(note);
+            }
+            VerdictText.lines(result).forEach(progress::println);
+            return;
         }
+        progress.println(Headlines.sfs(result));
         if (result.disclosable()) {
             progress.println("disclosable run");
         } else {

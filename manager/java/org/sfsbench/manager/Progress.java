@@ -22,9 +22,14 @@ public final class Progress {
     /** How progress is shown. */
     public enum Mode { AUTO, TERMINAL, PLAIN, JSON }
 
-    /** One live status: NaN for figures not known yet. */
-    public record Status(int point, int points, String phase, double phaseSecondsLeft, double achieved,
-            double requested, double meanMs, long failedOps, long behindProcs, String extra) {
+    /**
+     * One live status: NaN for figures not known yet. {@code clockSeconds} is the time into the
+     * point (or step) since its WARMUP began, so it counts up across WARMUP and RUN, and
+     * {@code clockLength} their planned length together (INIT: the time into INIT, no length).
+     */
+    public record Status(int point, int points, String phase, double phaseSecondsLeft, double clockSeconds,
+            double clockLength, double achieved, double requested, double meanMs, long failedOps, long behindProcs,
+            String extra) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -81,7 +86,10 @@ public final class Progress {
         // a LOAD=max run has steps, decided as results come in: no count of them is known
         sb.append(s.points() > 0 ? String.format(Locale.ROOT, "point %d/%d", s.point(), s.points())
                 : "step " + s.point());
-        sb.append(' ').append(s.phase()).append(' ').append(duration(s.phaseSecondsLeft()));
+        sb.append(' ').append(s.phase()).append(' ').append(duration(s.clockSeconds()));
+        if (!Double.isNaN(s.clockLength())) {
+            sb.append('/').append(duration(s.clockLength()));
+        }
         if (!Double.isNaN(s.achieved())) {
             // unpaced steps request no rate
             sb.append(s.requested() > 0 ? String.format(Locale.ROOT, " %.1f/%d ops/s", s.achieved(),
@@ -115,6 +123,7 @@ public final class Progress {
         }
         m.put("phase", s.phase());
         putNumber(m, "phaseSecondsLeft", s.phaseSecondsLeft());
+        putNumber(m, "pointSeconds", s.clockSeconds());
         putNumber(m, "achievedOpsPerSec", s.achieved());
         if (s.requested() > 0) {
             m.put("requestedOpsPerSec", Math.round(s.requested()));

@@ -319,7 +319,8 @@ public final class RunManager {
             startAll(Phase.WARMUP, warmup, warmupAt);
             sink.log("load point " + point.index() + ": WARMUP " + warmup + " s");
             long runAt = warmupAt + warmup * 1000L;
-            watch(point, nPoints, "WARMUP", warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
+            PointClock clock = new PointClock(warmupAt, warmup + runtime);
+            watch(point, nPoints, "WARMUP", clock, warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
             startAll(Phase.RUN, runtime, runAt);
             sink.log("load point " + point.index() + ": RUN " + runtime + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
@@ -331,7 +332,7 @@ public final class RunManager {
                     sleepUntil(runAt);
                     monitor.start(point.index());
                 }
-                List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", runAt, runAt + runtime * 1000L,
+                List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", clock, runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true);
                 return finish(point, procsPerClient, runtime, last, intervalPoints, start);
             } finally {
@@ -406,8 +407,8 @@ public final class RunManager {
             }
             // INIT has no planned length: show what is built, not the INIT_TIMEOUT countdown
             double initLeft = done > 0 && total > 0 ? (now - at) / 1000.0 * (total - done) / done : Double.NaN;
-            progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, Double.NaN,
-                    point.requestedOps(), Double.NaN, 0, 0,
+            progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, (now - at) / 1000.0,
+                    Double.NaN, Double.NaN, point.requestedOps(), Double.NaN, 0, 0,
                     total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
             sleep(POLL_MS);
         }
@@ -417,8 +418,8 @@ public final class RunManager {
      * Polls until {@code until} (WARMUP) or until every worker reports RUN done; records
      * intervals and shows progress. Returns the last statuses.
      */
-    private List<List<WorkerStatus>> watch(LoadPoint point, int nPoints, String phase, long from, long until,
-            IntervalTracker intervals, List<IntervalPoint> intervalPoints, boolean waitForDone)
+    private List<List<WorkerStatus>> watch(LoadPoint point, int nPoints, String phase, PointClock clock, long from,
+            long until, IntervalTracker intervals, List<IntervalPoint> intervalPoints, boolean waitForDone)
             throws RunAbortedException {
         long interval = Math.max(1, rc.sampleInterval()) * 1000L;
         long nextInterval = from + interval;
@@ -453,8 +454,9 @@ public final class RunManager {
                 if (progress.eta() != null) {
                     progress.eta().phaseEndsAt(until);
                 }
-                progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0, rate,
-                        point.requestedOps(), mean, merged.totalErrors(), merged.behind(), ""));
+                progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0,
+                        (now - clock.start()) / 1000.0, clock.seconds(), rate, point.requestedOps(), mean,
+                        merged.totalErrors(), merged.behind(), ""));
                 previous = merged;
                 previousAt = now;
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
@@ -475,6 +477,16 @@ public final class RunManager {
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
+    }
+
+    /**
+     * The live line's clock of a point: it starts with WARMUP and runs on through RUN, so it never
+     * goes back when the phase changes.
+     *
+     * @param start   when WARMUP began, ms since the epoch
+     * @param seconds WARMUP and RUN together, as planned
+     */
+    private record PointClock(long start, int seconds) {
     }
 
     private static int workerCount(List<List<WorkerStatus>> st) {

@@ -9,12 +9,14 @@ import java.util.List;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.RunRules;
+import org.sfsbench.results.Verdicts;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RunResult;
@@ -68,7 +70,9 @@ public final class RunSession {
         progress.println("  The results from this run will be stored in");
         progress.println("  " + out.file("sfssum"));
         List<String> planned = RunRules.reasons(plan.ruleChecks());
-        if (!planned.isEmpty()) {
+        if (plan.settings().rules() != WorkloadRules.SPECSFS2008) {
+            progress.println("  " + Verdicts.notApplicable(plan.settings().rules()));
+        } else if (!planned.isEmpty()) {
             progress.println("  not disclosable: " + planned.size() + " reason(s), listed at the end and in sfsres");
         }
         out.sfslog().runStart(result(null, List.of()),
@@ -112,10 +116,6 @@ public final class RunSession {
             progress.println("sfs run: could not write the final reports: " + e.getMessage());
             return 1;
         }
-        FinalReports.printSummary(result, out, progress);
-        if (clients != null) {
-            progress.println(fileSetNote());
-        }
         if (rc.access() != null) {
             try {
                 AccessResults.write(rc, out, result, progress);
@@ -123,6 +123,11 @@ public final class RunSession {
                 progress.println("sfs run: could not write the access results: " + e.getMessage());
                 return 1;
             }
+        }
+        // the headline and the verdict close the run's output
+        FinalReports.printSummary(result, out, progress);
+        if (clients != null) {
+            progress.println(fileSetNote());
         }
         return failure == null ? 0 : 1;
     }
@@ -199,8 +204,11 @@ public final class RunSession {
                 : out.points().size() == plan.points().size());
         r.failure = failure;
         r.unsupportedOps = unissuableOps();
-        Metrics.compute(r.loadPoints).applyTo(r);
-        RunRules.apply(r, plan.settings());
+        if (plan.settings().rules() == WorkloadRules.SPECSFS2008) {
+            // peak and ORT describe a paced SFS curve; other runs have their own headline
+            Metrics.compute(r.loadPoints).applyTo(r);
+        }
+        Verdicts.apply(r, plan.settings());
         List<String> notes = new ArrayList<>(r.notes);
         for (ClientSession c : sessions) {
             notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());

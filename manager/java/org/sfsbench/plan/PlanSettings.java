@@ -3,6 +3,9 @@ package org.sfsbench.plan;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.access.AccessStep;
+import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.RunSettings;
@@ -25,6 +28,39 @@ public final class PlanSettings implements RunSettings {
     @Override
     public boolean loadsAreClientCounts() {
         return rc.loadfile() != null;
+    }
+
+    @Override
+    public WorkloadRules rules() {
+        EngineCatalog.Workload w = EngineCatalog.get().workload(rc.workload());
+        return (w == null ? WorkloadRules.SPECSFS2008 : w.rules()).forRun(rc.topSpeed().unpaced());
+    }
+
+    @Override
+    public int plannedRunSeconds(int index) {
+        if (rc.access() != null) {
+            return rc.access().step(index).runSeconds();
+        }
+        return rc.topSpeed().steps() != null ? rc.topSpeed().steps().measureSeconds() : rc.runtime();
+    }
+
+    @Override
+    public AccessTarget accessTarget(int index) {
+        if (rc.access() == null) {
+            return null;
+        }
+        AccessStep s = rc.access().step(index);
+        return new AccessTarget(s.spec().name(), s.outstandingIos());
+    }
+
+    @Override
+    public boolean procsRamp() {
+        return rc.topSpeed().steps() != null;
+    }
+
+    @Override
+    public double kneePct() {
+        return rc.topSpeed().plateauPct() > 0 ? rc.topSpeed().plateauPct() : StepSequence.KNEE_PCT_DEFAULT;
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.List;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.rc.MountPoint;
 import org.sfsbench.rc.RunConfig;
-import org.sfsbench.results.RunRules;
+import org.sfsbench.results.Verdicts;
 import org.sfsbench.results.model.RuleCheck;
 
 /**
@@ -117,9 +117,12 @@ public final class RunPlan {
         return new PlanSettings(this);
     }
 
-    /** The run rules decidable before the run (org.sfsbench.results.RunRules#checkPlan). */
+    /**
+     * The run rules decidable before the run (org.sfsbench.results.RunRules#checkPlan); none when
+     * SPECsfs2008's rules do not apply to the workload (org.sfsbench.results.Verdicts).
+     */
     public List<RuleCheck> ruleChecks() {
-        return RunRules.checkPlan(settings());
+        return Verdicts.checkPlan(settings());
     }
 
     public RunConfig config() {

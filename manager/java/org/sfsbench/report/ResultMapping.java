@@ -21,6 +21,7 @@ import org.sfsbench.report.xml.ClientXml;
 import org.sfsbench.report.xml.CpuXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
 import org.sfsbench.report.xml.ErrorXml;
+import org.sfsbench.report.xml.HeadlineXml;
 import org.sfsbench.report.xml.LatencyXml;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.MetricsXml;
@@ -39,6 +40,7 @@ import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
+import org.sfsbench.results.model.Headline;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RcVariable;
@@ -98,6 +100,12 @@ public final class ResultMapping {
             d.metrics.peakThroughputOpsPerSec = BigDecimal.valueOf(Math.round(r.peakThroughput()));
             d.metrics.overallResponseTimeMsec = fixed(r.overallResponseTimeMs(), ORT_SCALE);
             d.metrics.overallResponseTimeNoOriginMsec = fixed(r.overallResponseTimeNoOriginMs(), ORT_SCALE);
+        }
+        if (r.headline() != null) {
+            d.headline = new HeadlineXml();
+            d.headline.rules = r.headline().rules();
+            d.headline.valid = r.headline().valid();
+            r.headline().lines().forEach(l -> d.headline.lines.add(text(l)));
         }
         d.disclosability = new DisclosabilityXml();
         d.disclosability.disclosable = r.disclosable();
@@ -284,6 +292,9 @@ public final class ResultMapping {
             r.peakThroughput = d.metrics.peakThroughputOpsPerSec.doubleValue();
             r.overallResponseTimeMs = toDouble(d.metrics.overallResponseTimeMsec);
             r.overallResponseTimeNoOriginMs = toDouble(d.metrics.overallResponseTimeNoOriginMsec);
+        }
+        if (d.headline != null) {
+            r.headline = new Headline(d.headline.rules, d.headline.valid, d.headline.lines);
         }
         r.disclosable = d.disclosability.disclosable;
         r.nonDisclosableReasons.addAll(d.disclosability.reasons);

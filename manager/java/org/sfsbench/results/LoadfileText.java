@@ -1,5 +1,7 @@
 package org.sfsbench.results;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +13,8 @@ import org.sfsbench.results.model.OpResult;
 
 /**
  * A WORKLOAD=loadfile point in dbench's terms: the per-op table (Count, AvgLat, MaxLat in ms, and
- * our percentiles) and dbench's closing line {@code Throughput X MB/sec  N clients  N procs
- * max_latency=Y ms}, then the clients' CPU. Each simulated client is one engine proc, so clients
- * and procs are equal.
+ * our percentiles) and dbench's closing line ({@link #throughputLine}), then the clients' CPU.
+ * Each simulated client is one engine proc, so clients and procs are equal.
  */
 public final class LoadfileText {
     private LoadfileText() {
@@ -51,9 +52,33 @@ public final class LoadfileText {
         return out;
     }
 
-    /** dbench's result line. */
+    /**
+     * dbench's result line: its README's {@code Throughput 40.6701 MB/sec (NB=50.8376 MB/sec
+     * 406.701 MBit/sec)} (NB, netbench's scale, is 1.25 x MB/s; MBit is 8 x NB), then the modern
+     * {@code N clients  N procs  max_latency=Y ms}. Numbers as C's %g prints them.
+     */
     public static String throughputLine(double mbPerSec, int clients, double maxLatencyMs) {
-        return String.format(Locale.ROOT, "Throughput %.4f MB/sec  %d clients  %d procs  max_latency=%.3f ms",
-                mbPerSec, clients, clients, maxLatencyMs);
+        double nb = netbench(mbPerSec);
+        return String.format(Locale.ROOT, "Throughput %s MB/sec (NB=%s MB/sec  %s MBit/sec)  %d clients  %d procs"
+                + "  max_latency=%.3f ms", g(mbPerSec), g(nb), g(8 * nb), clients, clients, maxLatencyMs);
+    }
+
+    /** netbench's MB/s, as dbench reports it beside its own: 1.25 x MB/s. */
+    public static double netbench(double mbPerSec) {
+        return 1.25 * mbPerSec;
+    }
+
+    /** C's %g: 6 significant digits, no trailing zeros, an exponent outside 1e-4 .. 1e6. */
+    static String g(double v) {
+        if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+            return v == 0 ? "0" : String.valueOf(v);
+        }
+        BigDecimal d = new BigDecimal(v).round(new MathContext(6));
+        int exp = d.precision() - d.scale() - 1;
+        if (exp < -4 || exp >= 6) {
+            String m = d.movePointLeft(exp).stripTrailingZeros().toPlainString();
+            return String.format(Locale.ROOT, "%se%s%02d", m, exp < 0 ? "-" : "+", Math.abs(exp));
+        }
+        return d.stripTrailingZeros().toPlainString();
     }
 }

@@ -2,6 +2,8 @@ package org.sfsbench.results;
 
 import java.util.List;
 
+import org.sfsbench.engine.WorkloadRules;
+
 /**
  * The settings and planned loads the run rules look at, the same before the run ({@code sfs plan})
  * and after it. org.sfsbench.plan implements it from an rc file; this package does not depend on
@@ -42,5 +44,42 @@ public interface RunSettings {
     /** True when the load points are numbers of replaying clients (WORKLOAD=loadfile), not ops/s: no spacing rule. */
     default boolean loadsAreClientCounts() {
         return false;
+    }
+
+    /** Which rules judge the run: its workload's; LOAD=max makes an SFS workload a top-speed run. */
+    default WorkloadRules rules() {
+        return WorkloadRules.SPECSFS2008;
+    }
+
+    /** Seconds point {@code index} (1-based) is to be measured: RUNTIME, an access step's run time, a step's window. */
+    default int plannedRunSeconds(int index) {
+        return runtimeSeconds();
+    }
+
+    /**
+     * WORKLOAD=access: the access specification and outstanding I/Os per worker of point {@code index}
+     * (1-based); null for other runs.
+     */
+    default AccessTarget accessTarget(int index) {
+        return null;
+    }
+
+    /** True when STEP_PROCS ramps the procs up (LOAD=max), so that a knee can be looked for. */
+    default boolean procsRamp() {
+        return false;
+    }
+
+    /** A step adding less than this percentage of ops/s over the previous one ends the ramp (the knee). */
+    default double kneePct() {
+        return 5;
+    }
+
+    /**
+     * One access step's target.
+     *
+     * @param spec           the access specification's name
+     * @param outstandingIos I/Os each worker keeps in flight
+     */
+    record AccessTarget(String spec, int outstandingIos) {
     }
 }

@@ -100,6 +100,10 @@ public final class SfsLog implements Closeable {
         if (!run.complete()) {
             error("run ended early: " + run.failure());
         }
+        if (run.headline() != null && !run.headline().sfs2008()) {
+            VerdictText.lines(run).forEach(this::info);
+            return;
+        }
         if (Metrics.compute(run.loadPoints()).peakIndex() < 0) {
             info(SfsresWriter.noMetric(run));
         } else {

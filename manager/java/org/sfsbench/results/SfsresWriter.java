@@ -70,8 +70,9 @@ public final class SfsresWriter {
 
     private static void loadPoint(StringBuilder b, LoadPointResult p) {
         b.append('\n').append(String.format(Locale.ROOT,
-                "Load point %d: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops in %.1f s,"
-                        + " file set %d KB%n", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
+                "Load point %d: %s, achieved %.1f ops/s, %.1f msec/op, %d ops in %.1f s,"
+                        + " file set %d KB%n", p.index(), VerdictText.unpaced(p) ? "unpaced (nothing requested)"
+                        : "requested " + p.requestedOpsPerSec() + " ops/s", p.achievedOpsPerSec(),
                 p.msecPerOp(), p.totalOps(), p.seconds(), p.filesetKb()));
         b.append(TrialsText.table(p));
         b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "MB/s", "Mean ms", "Min ms",
@@ -137,6 +138,12 @@ public final class SfsresWriter {
         b.append('\n');
         if (!run.complete()) {
             b.append("RUN INCOMPLETE: ").append(run.failure()).append('\n');
+        }
+        if (run.headline() != null && !run.headline().sfs2008()) {
+            b.append("Headline\n");
+            run.headline().lines().forEach(l -> b.append("  ").append(l).append('\n'));
+            VerdictText.verdict(run).forEach(l -> b.append(l).append('\n'));
+            return;
         }
         if (!run.ruleChecks().isEmpty()) {
             b.append("Run rules\n");

@@ -44,7 +44,9 @@ public final class HtmlReport {
                 .append(Markup.escape(title)).append("</title>\n<style>\n").append(Style.CSS)
                 .append("</style>\n</head>\n<body>\n");
         b.append("<h1>").append(Markup.escape(title)).append("</h1>\n");
-        b.append("<div class=\"headline\">").append(Markup.escape(Headline.of(d))).append("</div>\n");
+        for (String line : Headline.lines(d)) {
+            b.append("<div class=\"headline\">").append(Markup.escape(line)).append("</div>\n");
+        }
         verdict(b, d);
         if (descriptionHtml != null) {
             b.append(descriptionHtml);
@@ -91,6 +93,16 @@ public final class HtmlReport {
     }
 
     private static void verdict(StringBuilder b, ResultDocument d) {
+        if (Headline.ownChecks(d)) {
+            List<String> lines = Headline.verdict(d);
+            b.append("<div class=\"verdict ").append(d.headline.valid ? "ok" : "no").append("\" id=\"verdict\">");
+            for (String l : lines) {
+                b.append(l.startsWith("  ") ? "<div class=\"check\">" : "<div>").append(Markup.escape(l.strip()))
+                        .append("</div>");
+            }
+            b.append("</div>\n");
+            return;
+        }
         if (d.disclosability.disclosable) {
             b.append("<div class=\"verdict ok\" id=\"disclosability\">Disclosable: every run rule passed.</div>\n");
             return;
@@ -115,14 +127,15 @@ public final class HtmlReport {
         t.row("Clients", d.clients.size() + (d.clients.size() == 1 ? " client, " : " clients, ") + procs
                 + (procs == 1 ? " proc in all: " : " procs in all: ") + String.join(", ", d.clients.stream()
                         .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc)" : " procs)")).toList()));
-        if (d.metrics.peakThroughputOpsPerSec != null) {
+        boolean sfs = !Headline.ownChecks(d);   // SPECsfs2008's figures only for an SFS load curve
+        if (sfs && d.metrics.peakThroughputOpsPerSec != null) {
             t.row("Peak throughput", d.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec");
         }
-        if (d.metrics.overallResponseTimeMsec != null) {
+        if (sfs && d.metrics.overallResponseTimeMsec != null) {
             t.row("Overall response time", d.metrics.overallResponseTimeMsec.toPlainString() + " msec");
         }
         t.row("Load points", Integer.toString(d.loadPoints.size()));
-        if (d.metrics.overallResponseTimeNoOriginMsec != null) {
+        if (sfs && d.metrics.overallResponseTimeNoOriginMsec != null) {
             t.row("ORT without origin", d.metrics.overallResponseTimeNoOriginMsec.toPlainString() + " msec");
         }
         LoadPointXml peak = PeakPoint.of(d);
@@ -138,6 +151,9 @@ public final class HtmlReport {
         }
         t.row("Tool", d.tool.name + " " + d.tool.version);
         b.append("<h2>Run</h2>\n").append(t.html());
+        if (!sfs) {
+            return;   // the checks are listed in the verdict at the top
+        }
         if (!d.disclosability.rules.isEmpty()) {
             HtmlTable r = new HtmlTable("rules", "Rule", "Passed", "Requirement", "Detail");
             for (RuleCheckXml c : d.disclosability.rules) {

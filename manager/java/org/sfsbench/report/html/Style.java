@@ -15,10 +15,12 @@ public final class Style {
                    max-width: 1100px; color: #222; background: #fff; }
             h1 { font-size: 22px; margin-bottom: 4px; }
             h2 { font-size: 18px; border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
-            .headline { font-size: 20px; font-weight: bold; margin: 12px 0; }
+            .headline { font-size: 20px; font-weight: bold; margin: 12px 0; white-space: pre-wrap; }
             .verdict { padding: 10px 14px; border-radius: 4px; margin: 12px 0; }
             .verdict.ok { background: #e5f5e0; border: 1px solid #74c476; }
             .verdict.no { background: #fee0d2; border: 1px solid #fb6a4a; }
+            .headline + .headline { margin-top: -6px; font-size: 16px; }
+            .verdict .check { font-size: 13px; margin-left: 1em; }
             table { border-collapse: collapse; margin: 8px 0 16px 0; font-size: 13px; }
             th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; }
             th { background: #f3f3f3; }

@@ -1,12 +1,19 @@
 package org.sfsbench.report.summary;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.SpreadXml;
+import org.sfsbench.results.VerdictText;
+import org.sfsbench.results.model.RuleCheck;
 
-/** The one-line metric every report leads with, in the SPECsfs2008 wording. */
+/**
+ * The lines every report leads with: the run's own headline (docs/results.md "Headline"), or for
+ * an SFS run and a document without one, the one-line metric in the SPECsfs2008 wording.
+ */
 public final class Headline {
     private Headline() {
     }
@@ -49,5 +56,31 @@ public final class Headline {
             }
         }
         return "";
+    }
+
+    /** True when the run was judged by its workload's own checks, not by SPECsfs2008's run rules. */
+    public static boolean ownChecks(ResultDocument d) {
+        return d.headline != null && !"sfs2008".equals(d.headline.rules);
+    }
+
+    /** The headline's lines: a run that ended early says so first, with its cause. */
+    public static List<String> lines(ResultDocument d) {
+        if (!ownChecks(d)) {
+            return List.of(of(d));
+        }
+        List<String> out = new ArrayList<>();
+        if (!d.run.complete) {
+            out.add("RUN FAILED: " + (d.run.failure == null || d.run.failure.isBlank() ? "cause not recorded"
+                    : d.run.failure));
+        }
+        out.addAll(d.headline.lines);
+        return out;
+    }
+
+    /** A run with its own checks: the sentence that SPECsfs2008's rules do not apply, the verdict, every check. */
+    public static List<String> verdict(ResultDocument d) {
+        return VerdictText.verdict(d.headline.rules, d.headline.valid, d.disclosability.reasons,
+                d.disclosability.rules.stream().map(c -> new RuleCheck(c.id, c.description, c.passed, c.detail))
+                        .toList());
     }
 }

@@ -27,16 +27,29 @@ public final class TextReport {
         StringBuilder b = new StringBuilder(8192);
         b.append("sfsbench result ").append(d.run.suffix).append(" (").append(d.tool.name).append(' ')
                 .append(d.tool.version).append(")\n\n");
+        boolean own = Headline.ownChecks(d);
+        if (own) {
+            Headline.lines(d).forEach(l -> b.append(Reflow.para(0, l, width)));
+            b.append('\n');
+        }
         b.append(Reflow.para(0, "Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops,"
                 + " seconds, protocol, T, IP version, file set KB, clients, procs/client, biod writes, biod reads,"
                 + " release)", width));
         for (LoadPointXml p : d.loadPoints) {
             b.append(SfssumFile.format(row(p))).append('\n');
         }
+        if (own && d.loadPoints.stream().anyMatch(p -> p.requestedOpsPerSec == 0)) {
+            b.append(Reflow.para(0, "(requested ops/s, the first column, is 0 on unpaced rows: nothing was"
+                    + " requested, every proc ran as fast as it could)", width));
+        }
         b.append('\n');
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
-        if (d.metrics.peakThroughputOpsPerSec != null) {
+        if (own) {
+            Headline.verdict(d).forEach(l -> b.append(l.startsWith("  ") ? Reflow.item(l.strip(), width)
+                    : Reflow.para(0, l, width)));
+        }
+        if (!own && d.metrics.peakThroughputOpsPerSec != null) {
             b.append("Peak throughput:        ").append(d.metrics.peakThroughputOpsPerSec.toPlainString())
                     .append(" ops/sec\n");
             b.append("Overall response time:  ").append(d.metrics.overallResponseTimeMsec.toPlainString())
@@ -46,12 +59,14 @@ public final class TextReport {
                         .append(d.metrics.overallResponseTimeNoOriginMsec.toPlainString()).append(" msec\n");
             }
         }
-        b.append(Headline.of(d)).append("\n\n");
-        if (d.disclosability.disclosable) {
-            b.append("Disclosable: yes (every run rule passed)\n");
-        } else {
-            b.append("Disclosable: NO\n");
-            d.disclosability.reasons.forEach(r -> b.append(Reflow.item(r, width)));
+        if (!own) {
+            b.append(Headline.of(d)).append("\n\n");
+            if (d.disclosability.disclosable) {
+                b.append("Disclosable: yes (every run rule passed)\n");
+            } else {
+                b.append("Disclosable: NO\n");
+                d.disclosability.reasons.forEach(r -> b.append(Reflow.item(r, width)));
+            }
         }
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {

@@ -12,10 +12,10 @@ import jakarta.xml.bind.annotation.XmlType;
 
 /** Root of {@code sfsresult.<suffix>.xml}: everything about one run. */
 @XmlRootElement(name = "sfsResult")
-@XmlType(propOrder = {"tool", "run", "settings", "plan", "clients", "loadPoints", "metrics", "disclosability",
-    "unsupportedOps", "notes"})
-@JsonPropertyOrder({"schemaVersion", "tool", "run", "settings", "plan", "clients", "loadPoints", "metrics",
+@XmlType(propOrder = {"tool", "run", "settings", "plan", "clients", "loadPoints", "metrics", "headline",
     "disclosability", "unsupportedOps", "notes"})
+@JsonPropertyOrder({"schemaVersion", "tool", "run", "settings", "plan", "clients", "loadPoints", "metrics",
+    "headline", "disclosability", "unsupportedOps", "notes"})
 public final class ResultDocument {
     public static final String NAMESPACE = "urn:sfsbench:result:1";
     public static final int SCHEMA_VERSION = 1;
@@ -47,6 +47,10 @@ public final class ResultDocument {
 
     @XmlElement(required = true)
     public MetricsXml metrics;
+
+    /** Absent in a document made from an sfssum file (its workload is not known). */
+    @XmlElement
+    public HeadlineXml headline;
 
     @XmlElement(required = true)
     public DisclosabilityXml disclosability;

@@ -29,6 +29,7 @@ import org.sfsbench.engine.Backend;
  * @param unsupportedOps ops of the mix the backend could not issue (run rule backend-ops)
  * @param complete false when the run ended before its last load point
  * @param failure why the run ended early (null when complete)
+ * @param headline what the outputs lead with and which rules judged the run; null for a run read from sfssum
  */
 public record RunResult(
         String toolVersion,
@@ -50,7 +51,8 @@ public record RunResult(
         List<String> notes,
         List<String> unsupportedOps,
         boolean complete,
-        String failure) {
+        String failure,
+        Headline headline) {
 
     public RunResult {
         rcVariables = List.copyOf(rcVariables);
@@ -107,6 +109,7 @@ public record RunResult(
         public List<String> unsupportedOps = new ArrayList<>();
         public boolean complete;
         public String failure;
+        public Headline headline;
 
         public RunResult build() {
             return RecordBuilders.build(RunResult.class, this);

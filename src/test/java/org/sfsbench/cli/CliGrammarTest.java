@@ -113,6 +113,19 @@ class CliGrammarTest {
     }
 
     @Test
+    void helpOfAnUnknownCommandIsAUsageErrorWithASuggestion() {
+        for (String[] args : new String[][] {{"rnu", "--help"}, {"--help", "rnu"}, {"rnu", "-h"}}) {
+            Run r = sfs(args);
+            assertEquals(ExitCodes.USAGE, r.exit(), String.join(" ", args) + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("Did you mean: sfs run ?"), r.err());
+            assertFalse(r.out().contains("Typical session"), "not the top-level help: " + r.out());
+        }
+        Run known = sfs("run", "--help");
+        assertEquals(0, known.exit(), known.err());
+        assertTrue(known.out().contains("Usage: sfs run"), known.out());
+    }
+
+    @Test
     void aBareRcFileGetsAHintAtDashR() throws Exception {
         Path rc = Files.writeString(dir.resolve("base_rc"), "LOAD=10\n");
         Run r = sfs("plan", rc.toString());

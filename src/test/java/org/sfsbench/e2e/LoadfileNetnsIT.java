@@ -69,7 +69,8 @@ class LoadfileNetnsIT {
             int status = run.waitFor(180);
             String out = run.output();
             assertEquals(0, status, out);
-            assertTrue(out.matches("(?s).*Throughput [\\d.]+ MB/sec  2 clients  2 procs  max_latency=[\\d.]+ ms.*"), out);
+            assertTrue(out.matches("(?s).*Throughput [\\d.]+ MB/sec \\(NB=[\\d.]+ MB/sec  [\\d.]+ MBit/sec\\)  2 clients"
+                    + "  2 procs  max_latency=[\\d.]+ ms.*"), out);
             JsonNode p = new ObjectMapper().readTree(results.resolve("sfsresult.lfns.json").toFile())
                     .get("loadPoints").get(0);
             assertEquals(0, p.get("failedOps").asLong(), p.toString());

@@ -38,7 +38,8 @@ class LoadfileRunIT {
         int status = run.waitFor(180);
         String out = run.output();
         assertEquals(0, status, out);
-        Matcher m = Pattern.compile("Throughput ([\\d.]+) MB/sec  (\\d+) clients  (\\d+) procs  max_latency=([\\d.]+) ms")
+        Matcher m = Pattern.compile("Throughput ([\\d.]+) MB/sec \\(NB=[\\d.]+ MB/sec  [\\d.]+ MBit/sec\\)  (\\d+)"
+                + " clients  (\\d+) procs  max_latency=([\\d.]+) ms")
                 .matcher(out);
         for (int clients : new int[] {2, 3}) {
             assertTrue(m.find(), out);

@@ -15,10 +15,10 @@ class ProgressTest {
     void aStepOfALoadMaxRunIsNamedByItsNumberWithoutACountOrARequestedRate() throws Exception {
         Progress p = new Progress(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 Progress.Mode.PLAIN, 10, 80);
-        Progress.Status unpaced = new Progress.Status(2, 0, "RUN", 3, 1234.5, 0, 0.25, 0, 0, "");
-        assertEquals("step 2 RUN 0:03 1234.5 ops/s 0.25 ms", p.line(unpaced, 0));
-        Progress.Status curve = new Progress.Status(5, 0, "WARMUP", 3, 600, 617, 0.25, 0, 0, "");
-        assertEquals("step 5 WARMUP 0:03 600.0/617 ops/s 0.25 ms", p.line(curve, 0));
+        Progress.Status unpaced = new Progress.Status(2, 0, "RUN", 3, 17, 20, 1234.5, 0, 0.25, 0, 0, "");
+        assertEquals("step 2 RUN 0:17/0:20 1234.5 ops/s 0.25 ms", p.line(unpaced, 0));
+        Progress.Status curve = new Progress.Status(5, 0, "WARMUP", 3, 1, 20, 600, 617, 0.25, 0, 0, "");
+        assertEquals("step 5 WARMUP 0:01/0:20 600.0/617 ops/s 0.25 ms", p.line(curve, 0));
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(p.json(unpaced, 0));
         assertEquals(2, json.get("step").asInt());
         assertTrue(!json.has("points") && !json.has("requestedOpsPerSec"), json.toString());
@@ -47,10 +47,10 @@ class ProgressTest {
         ByteArrayOutputStream term = new ByteArrayOutputStream();
         Progress t = new Progress(new PrintStream(term, true, StandardCharsets.UTF_8), Progress.Mode.TERMINAL, 10, 80);
         t.eta(new RunEta(java.util.List.of(100), 10, 50, System.currentTimeMillis()));
-        Progress.Status s = new Progress.Status(1, 3, "RUN", 65, 39.8, 40, 0.52, 7, 2, "");
+        Progress.Status s = new Progress.Status(1, 3, "RUN", 65, 75, 140, 39.8, 40, 0.52, 7, 2, "");
         String line = t.line(s, System.currentTimeMillis());
-        assertTrue(line.startsWith("[eta ?] point 1/3 RUN 1:05 39.8/40 ops/s 0.52 ms FAILED 7 late 2"), line);
-        assertTrue(!t.line(new Progress.Status(1, 3, "RUN", 65, 40, 40, 0.5, 0, 0, ""), 0).contains("FAILED"));
+        assertTrue(line.startsWith("[eta ?] point 1/3 RUN 1:15/2:20 39.8/40 ops/s 0.52 ms FAILED 7 late 2"), line);
+        assertTrue(!t.line(new Progress.Status(1, 3, "RUN", 65, 75, 140, 40, 40, 0.5, 0, 0, ""), 0).contains("FAILED"));
         t.update("x".repeat(200));
         assertEquals("\r" + "x".repeat(79), term.toString(StandardCharsets.UTF_8));
     }
@@ -60,7 +60,8 @@ class ProgressTest {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         Progress j = new Progress(new PrintStream(buf, true, StandardCharsets.UTF_8), Progress.Mode.JSON, 1, 80);
         j.println("Executing run 1 of 3 ...");
-        j.status(new Progress.Status(1, 3, "INIT", Double.NaN, Double.NaN, 40, Double.NaN, 0, 0, "file set 5/9"));
+        j.status(new Progress.Status(1, 3, "INIT", Double.NaN, 4, Double.NaN, Double.NaN, 40, Double.NaN, 0,
+                0, "file set 5/9"));
         var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         java.util.List<String> lines = buf.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, lines.size(), lines.toString());
@@ -69,5 +70,6 @@ class ProgressTest {
         assertEquals("INIT", status.get("phase").asText());
         assertEquals(0, status.get("failedOps").asLong());
         assertTrue(!status.has("achievedOpsPerSec"), lines.get(1));
+        assertEquals(4, status.get("pointSeconds").asInt(), "INIT's clock: the time into INIT");
     }
 }

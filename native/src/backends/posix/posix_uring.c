@@ -1,0 +1,252 @@
+/* posix backend, queued mode (outstanding_ios): reads and writes go through
+ * an io_uring ring per proc and complete in poll().  A logical transfer is
+ * cut into block_size pieces with at most biod_reads/biod_writes of them in
+ * flight, as in the synchronous path (docs/posix-mapping.md); other ops
+ * still run synchronously inside submit(). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include "posix_priv.h"
+#include "config.h"
+
+#ifdef SFS_WITH_URING
+
+/* A number of the calling thread, never reused (a tid may be, after its
+ * thread ended) and without a system call per request (gettid is one). */
+static unsigned long thread_token(void)
+{
+    static unsigned long next;
+    static __thread unsigned long mine;
+    if (!mine) mine = __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
+    return mine;
+}
+
+static int biod(int n)
+{
+    return n > 1 ? n : 1;
+}
+
+int posix_queue(void *ctx, int depth, char *err, size_t errlen)
+{
+    struct posix_ctx *c = ctx;
+    /* blocks in flight at most: every request with its biods busy */
+    int per = c->block ? (biod(c->biod_reads) > biod(c->biod_writes) ? biod(c->biod_reads)
+                                                                    : biod(c->biod_writes)) : 1;
+    unsigned entries = 1;
+    while (entries < (unsigned)(depth * per)) entries <<= 1;
+    c->qio = calloc((size_t)depth, sizeof *c->qio);
+    if (!c->qio) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    c->nqio = depth;
+    /* a ring of no thread until the first submit makes one for its thread */
+    int rc = io_uring_queue_init(entries, &c->qring, 0);
+    if (rc < 0) {
+        snprintf(err, errlen, "io_uring_queue_init(%u): %s (the posix backend keeps several "
+                 "requests in flight through io_uring)", entries, strerror(-rc));
+        return rc;
+    }
+    c->qentries = entries;
+    c->queued = 1;
+    return 0;
+}
+
+static void reap(struct posix_ctx *c);
+
+/* The ring belongs to the thread that submits, set up as fio does
+ * (SINGLE_ISSUER | DEFER_TASKRUN, COOP_TASKRUN): completions are run when
+ * that thread waits for them instead of waking or interrupting it.  The
+ * engine starts a thread per phase, so an idle ring is made again for the
+ * new thread (a thread that ended has had its requests completed). */
+static int own_ring(struct posix_ctx *c)
+{
+    unsigned long me = thread_token();
+    if (c->qowner == me) return 0;
+    reap(c);
+    if (c->qinflight > 0) return -EBUSY;
+    static const unsigned tries[] = {
+        IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
+        IORING_SETUP_COOP_TASKRUN, 0 };
+    io_uring_queue_exit(&c->qring);
+    int rc = -EINVAL;
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && rc < 0; i++) {
+        struct io_uring_params p;
+        memset(&p, 0, sizeof p);
+        p.flags = tries[i];
+        rc = io_uring_queue_init_params(c->qentries, &c->qring, &p);
+    }
+    if (rc < 0) {
+        c->queued = 0;   /* no ring any more: close must not touch it */
+        snprintf(c->why, sizeof c->why, "io_uring_queue_init(%u): %s", c->qentries, strerror(-rc));
+        return rc;
+    }
+    c->qowner = me;
+    return 0;
+}
+
+int posix_uring_takes(const struct posix_ctx *c, const sfs_req *req)
+{
+    int write = req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE;
+    return c->queued && (req->op == SFS_OP_READ || write) && !req->append && !req->stable;
+}
+
+/* Put q's next blocks on the ring, up to its depth.  0, or < 0 when not
+ * even one block is in flight and none could be added. */
+static int issue(struct posix_ctx *c, struct posix_qio *q)
+{
+    while (!q->err && !q->eof && q->inflight < q->depth &&
+           (q->next < q->len || (q->len == 0 && q->req->physical == 0))) {
+        struct io_uring_sqe *sqe = io_uring_get_sqe(&c->qring);
+        if (!sqe) {   /* ring full of unsubmitted entries: hand them to the kernel */
+            int n = io_uring_submit(&c->qring);
+            if (n < 0 && q->inflight == 0) return n;
+            if (!(sqe = io_uring_get_sqe(&c->qring)))
+                return q->inflight ? 0 : -EAGAIN;
+        }
+        uint64_t l = q->len - q->next < q->chunk ? q->len - q->next : q->chunk;
+        if (q->write) io_uring_prep_write(sqe, q->fd, q->buf + q->next, (unsigned)l, q->off + q->next);
+        else io_uring_prep_read(sqe, q->fd, q->buf + q->next, (unsigned)l, q->off + q->next);
+        io_uring_sqe_set_data(sqe, q);
+        q->next += l;
+        q->inflight++;
+        q->req->physical++;
+        c->qinflight++;
+    }
+    return 0;
+}
+
+/* The fd stays in the cache while the request is in flight: a queued
+ * workload works on a few files (one per proc), far from evicting it. */
+int posix_uring_submit(struct posix_ctx *c, sfs_req *req)
+{
+    int rc = own_ring(c);
+    if (rc < 0) return rc;
+    struct posix_qio *q = NULL;
+    for (int i = 0; i < c->nqio && !q; i++)
+        if (!c->qio[i].req) q = &c->qio[i];
+    if (!q) return -EAGAIN;   /* more requests than outstanding_ios */
+    int fd = posix_cached_fd(c, req->path);
+    if (fd < 0) return fd;
+    int write = req->op != SFS_OP_READ;
+    memset(q, 0, sizeof *q);
+    q->req = req;
+    q->fd = fd;
+    q->write = write;
+    q->buf = req->buf ? req->buf : c->rbuf;
+    q->off = req->offset;
+    q->len = req->length;
+    if (!req->buf && q->len > SFS_XFER_MAX) q->len = SFS_XFER_MAX;
+    q->chunk = c->block && c->block < q->len ? c->block : q->len;
+    q->depth = c->block ? biod(write ? c->biod_writes : c->biod_reads) : 1;
+    rc = issue(c, q);
+    if (rc < 0) {
+        q->req = NULL;
+        posix_put_fd(c, req->path, fd);
+        return rc;
+    }
+    c->qrequests++;
+    return 0;
+}
+
+/* complete every logical transfer whose last block is in the ring */
+static void reap(struct posix_ctx *c)
+{
+    struct io_uring_cqe *cqe;
+    while (io_uring_peek_cqe(&c->qring, &cqe) == 0) {
+        struct posix_qio *q = io_uring_cqe_get_data(cqe);
+        int res = cqe->res;
+        io_uring_cqe_seen(&c->qring, cqe);
+        c->qinflight--;
+        q->inflight--;
+        if (res < 0) { if (!q->err) q->err = res; }
+        else if (res == 0 && q->len) q->eof = 1;   /* end of file: no more blocks */
+        else q->bytes += (uint64_t)res;
+        if (issue(c, q) < 0 && !q->err) q->err = -EAGAIN;
+        if (q->inflight > 0) continue;
+        sfs_req *req = q->req;
+        q->req = NULL;
+        c->qrequests--;
+        posix_put_fd(c, req->path, q->fd);
+        req->result_bytes = q->bytes;
+        posix_complete(c, req, q->err);
+    }
+}
+
+int posix_uring_poll(struct posix_ctx *c, int64_t timeout_ns)
+{
+    if (!c->queued || c->qowner != thread_token()) return 0;   /* nothing submitted by this thread */
+    struct io_uring_cqe *cqe;
+    int rc;
+    if (timeout_ns > 0 && c->qinflight) {
+        struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
+                                        .tv_nsec = timeout_ns % 1000000000 };
+        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
+    } else {
+        rc = io_uring_submit_and_get_events(&c->qring);
+    }
+    if (rc < 0 && rc != -ETIME && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
+        snprintf(c->why, sizeof c->why, "io_uring submit/wait: %s", strerror(-rc));
+        return -1;
+    }
+    reap(c);
+    return 0;
+}
+
+void posix_uring_close(struct posix_ctx *c)
+{
+    if (c->queued) {   /* the kernel must be done with the buffers and fds first */
+        struct io_uring_cqe *cqe;
+        /* the submitting thread has ended: the kernel completed its requests
+         * then; a ring without an owner thread may still be waited on here */
+        while (c->qinflight > 0 && io_uring_peek_cqe(&c->qring, &cqe) == 0) {
+            io_uring_cqe_seen(&c->qring, cqe);
+            c->qinflight--;
+        }
+        if (!c->qowner || c->qowner == thread_token()) {
+            io_uring_submit(&c->qring);
+            while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
+                io_uring_cqe_seen(&c->qring, cqe);
+                c->qinflight--;
+            }
+        }
+        io_uring_queue_exit(&c->qring);
+    }
+    free(c->qio);
+}
+
+#else   /* without io_uring: no queued mode */
+
+int posix_queue(void *ctx, int depth, char *err, size_t errlen)
+{
+    (void)ctx; (void)depth;
+    snprintf(err, errlen, "this engine was built without io_uring (SFS_WITH_URING=OFF); the "
+             "posix backend keeps several requests in flight only through io_uring");
+    return -ENOTSUP;
+}
+
+int posix_uring_takes(const struct posix_ctx *c, const sfs_req *req)
+{
+    (void)c; (void)req;
+    return 0;
+}
+
+int posix_uring_submit(struct posix_ctx *c, sfs_req *req)
+{
+    (void)c; (void)req;
+    return -ENOTSUP;
+}
+
+int posix_uring_poll(struct posix_ctx *c, int64_t timeout_ns)
+{
+    (void)c; (void)timeout_ns;
+    return 0;
+}
+
+void posix_uring_close(struct posix_ctx *c)
+{
+    free(c->qio);
+}
+
+#endif

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The C backend tests that need a server, against a private loopback Ganesha and
+# Samba (src/test/servers/ganesha.sh, samba.sh) in BIN/servers on free ports; run by
+# the sanitizer variants (sanitizer_variant.cmake).
+#
+#   server_tests.sh BIN
+#
+# BIN holds the built nfs3_live_test and frozen_server_test (nfs3 with loadfile, smb
+# through libsmb2 with sfs2008-cifs).  Exit status: the number
+# of failed tests (a server that does not start is a failure).
+set -uo pipefail
+BIN=$(cd "$1" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+SERVERS=$HERE/../../src/test/servers
+
+free_port() {
+  local p
+  for p in $(shuf -i 20000-60000 -n 50); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
+  done
+  return 1
+}
+
+failed=0
+run() {
+  echo "== $1 ${2:-}"
+  if timeout 300 "$@"; then echo "== passed: $1"; else echo "== FAILED ($?): $1"; failed=$((failed + 1)); fi
+}
+procs4() {   # procs=4 and four targets
+  echo procs=4; for i in 0 1 2 3; do echo "target.$i=$1"; done
+}
+
+export SFS_GANESHA_DIR=$BIN/servers/ganesha SFS_SAMBA_DIR=$BIN/servers/samba SFS_SAMBA_ALSO_445=0
+export SFS_GANESHA_PORT=$(free_port) SFS_GANESHA_MNT_PORT=$(free_port) SFS_SAMBA_PORT=$(free_port)
+cleanup() {   # a frozen server is thawed first, so that it can stop
+  for f in "$SFS_GANESHA_DIR/ganesha.pid" "$SFS_SAMBA_DIR/run/smbd.fg.pid"; do
+    [ -s "$f" ] && kill -CONT -- "-$(cat "$f")" 2>/dev/null
+  done
+  bash "$SERVERS/ganesha.sh" stop >/dev/null 2>&1
+  bash "$SERVERS/samba.sh" stop >/dev/null 2>&1
+}
+trap cleanup EXIT
+mkdir -p "$BIN/servers"
+
+if bash "$SERVERS/ganesha.sh" start; then
+  # shellcheck disable=SC1091
+  . "$SFS_GANESHA_DIR/env"
+  run "$BIN/nfs3_live_test" "$SFS_NFS_URL" "live-$$"
+  { echo backend=nfs3; echo workload=loadfile; echo root=frozen$$
+    echo "loadfile=$HERE/loadfiles/nfs.load"; procs4 "$SFS_NFS_URL"; } >"$BIN/servers/nfs3.cfg"
+  run "$BIN/frozen_server_test" "$SFS_GANESHA_PID" "$BIN/servers/nfs3.cfg"
+else
+  echo "server_tests.sh: the private Ganesha did not start (log $SFS_GANESHA_DIR/ganesha.log)" >&2
+  failed=$((failed + 1))
+fi
+
+if bash "$SERVERS/samba.sh" start; then
+  # shellcheck disable=SC1091
+  . "$SFS_SAMBA_DIR/env"
+  smbd=$(cat "$SFS_SAMBA_DIR/run/smbd.fg.pid")
+  # the password goes into a file of mode 0600, never on a command line
+  (umask 077
+   { echo backend=smb; echo workload=sfs2008-cifs; echo outstanding_ios=4; echo rate=100
+     echo fileset_scale=0.002; echo root=frozen$$; echo "username=$USER"
+     echo "password=$PASSWORD"; echo "domain=$DOMAIN"; procs4 "$TARGET"; } >"$BIN/servers/smb.cfg")
+  run "$BIN/frozen_server_test" "$smbd" "$BIN/servers/smb.cfg"
+else
+  echo "server_tests.sh: the private Samba did not start (logs in $SFS_SAMBA_DIR/log)" >&2
+  failed=$((failed + 1))
+fi
+exit "$failed"
