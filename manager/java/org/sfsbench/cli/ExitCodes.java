@@ -16,6 +16,10 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** {@code run -v}: the server failed validation. */
     public static final int VALIDATION_FAILED = 3;
+    /** {@code compare --fail-if}: a change passed the gate's threshold and the noise. */
+    public static final int REGRESSION = 4;
+    /** {@code compare}: the results measured different things (and --force was not given). */
+    public static final int INCOMPARABLE = 5;
 
     private ExitCodes() {
     }
@@ -28,6 +32,9 @@ public final class ExitCodes {
                 + "unreadable or invalid, an output could not be written, or clean could not remove a file set");
         m.put(USAGE + "", "usage: the command line or the rc file is wrong; nothing was started");
         m.put(VALIDATION_FAILED + "", "run -v: the server failed validation");
+        m.put(REGRESSION + "", "compare --fail-if: a change passed the threshold and the noise");
+        m.put(INCOMPARABLE + "", "compare: the results measured different things (differences printed); --force"
+                + " compares them anyway");
         return m;
     }
 }

@@ -49,6 +49,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             WorkerCommand.class,
             ServerMonCommand.class,
             ReportCommand.class,
+            CompareCommand.class,
             SubmitCommand.class,
         })
 public final class Main implements Runnable {

@@ -115,6 +115,12 @@ public final class PlanText {
      * server (the live line estimates them as they go).
      */
     static String duration(RunPlan plan) {
+        int trials = plan.config().trials();
+        return trials == 1 ? durationOnce(plan) : trials + " times (TRIALS, each point measured " + trials
+                + " times in a row) " + durationOnce(plan);
+    }
+
+    private static String durationOnce(RunPlan plan) {
         RunConfig c = plan.config();
         if (c.access() != null) {
             long total = 0;

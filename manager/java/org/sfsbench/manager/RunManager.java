@@ -31,6 +31,7 @@ import org.sfsbench.results.LoadPointBuilder;
 import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
 import org.sfsbench.results.Timestamps;
+import org.sfsbench.results.Trials;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.IntervalPoint;
@@ -112,8 +113,8 @@ public final class RunManager {
             runAccessSteps(points, seed);
             return;
         }
-        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
-                rc.runtime(), System.currentTimeMillis()));
+        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(),
+                rc.warmupTime() * rc.trials(), rc.runtime() * rc.trials(), System.currentTimeMillis()));
         for (LoadPoint point : points) {
             checkAbort();
             if (rc.loadfile() != null) {
@@ -125,7 +126,14 @@ public final class RunManager {
                         Timestamps.now(), point.index(), points.size(), point.requestedOps(),
                         point.perProcRate()));
             }
-            LoadPointResult r = runPoint(point, points.size(), seed);
+            List<LoadPointResult> trials = new ArrayList<>();
+            for (int t = 1; t <= rc.trials(); t++) {
+                if (rc.trials() > 1) {
+                    progress.println(String.format("     trial %d of %d", t, rc.trials()));
+                }
+                trials.add(runPoint(point, points.size(), seed));
+            }
+            LoadPointResult r = Trials.combine(trials);
             sink.pointFinished(r);
             live.pointFinished(r);
             if (rc.loadfile() != null) {
@@ -209,13 +217,17 @@ public final class RunManager {
                 progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label()));
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampSeconds() + " s, measured "
                         + s.measureSeconds() + " s");
-                stepAll(s.index(), s.engineChanges());
                 long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
                 LoadPoint sp = new LoadPoint(s.index(), (int) requested, (int) requested, (int) Math.floor(s.perProcRate()),
                         point.clients());
+                List<LoadPointResult> trials = new ArrayList<>();
+                for (int t = 1; t <= rc.trials(); t++) {
+                    stepAll(s.index(), s.engineChanges());
+                    trials.add(measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(),
+                            t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
+                }
                 StepResult stepOf = stepResult(s);
-                LoadPointResult r = measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(), start)
-                        .with(b -> b.step = stepOf);
+                LoadPointResult r = Trials.combine(trials).with(b -> b.step = stepOf);
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 results.add(r);
@@ -245,8 +257,8 @@ public final class RunManager {
      * results.
      */
     private void runAccessSteps(List<LoadPoint> points, long seed) throws RunAbortedException {
-        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(), rc.warmupTime(),
-                rc.runtime(), System.currentTimeMillis()));
+        progress.eta(new RunEta(points.stream().map(LoadPoint::requestedOps).toList(),
+                rc.warmupTime() * rc.trials(), rc.runtime() * rc.trials(), System.currentTimeMillis()));
         LoadPoint targets = plan.accessTargets();
         try {
             prepare(targets, seed);
@@ -259,12 +271,16 @@ public final class RunManager {
                         points.size(), s.label()));
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampUpSeconds() + " s, measured "
                         + s.runSeconds() + " s");
-                stepAll(s.index(), s.engineChanges());
                 if (progress.eta() != null) {
                     progress.eta().stepStarted(point.index(), System.currentTimeMillis());
                 }
-                LoadPointResult r = measure(point, points.size(), s.targets(), s.rampUpSeconds(), s.runSeconds(),
-                        start);
+                List<LoadPointResult> trials = new ArrayList<>();
+                for (int t = 1; t <= rc.trials(); t++) {
+                    stepAll(s.index(), s.engineChanges());
+                    trials.add(measure(point, points.size(), s.targets(), s.rampUpSeconds(), s.runSeconds(),
+                            t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
+                }
+                LoadPointResult r = Trials.combine(trials);
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",

@@ -518,6 +518,7 @@ public final class RcParser {
             v.warnings.add("SAMPLE_INTERVAL=" + v.sampleInterval + " s is longer than RUNTIME=" + v.runtime
                     + " s: only the final counters will be sampled.");
         }
+        v.trials = r.integer("TRIALS", 1, 1, 100);
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);

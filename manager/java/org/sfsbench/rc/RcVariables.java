@@ -21,7 +21,7 @@ final class RcVariables {
             "APPEND_PCNT", "DIR_COUNT", "SYMLINK_COUNT", "FILE_COUNT", "BLOCK_FILE", "PRIME_SLEEP",
             "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
             // sfsbench extensions
-            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "AGENT_PORT", "SMB_CLIENT",
+            "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "TRIALS", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO",
             // watching a run (docs/live.md)

@@ -67,6 +67,7 @@ public final class RunConfig {
     private final int symlinkCount;
     private final int fileCount;
     private final TopSpeed topSpeed;
+    private final int trials;
     private final int primeSleep;
     private final int primeTimeout;
     private final boolean ipv6Enable;
@@ -127,6 +128,7 @@ public final class RunConfig {
         symlinkCount = v.symlinkCount;
         fileCount = v.fileCount;
         topSpeed = v.topSpeed;
+        trials = v.trials;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
@@ -399,6 +401,11 @@ public final class RunConfig {
         return topSpeed;
     }
 
+    /** TRIALS: how many times each load point, step or access step is measured (docs/compare.md). */
+    public int trials() {
+        return trials;
+    }
+
     /** PRIME_SLEEP: seconds the prime waits between load points. */
     public int primeSleep() {
         return primeSleep;
@@ -488,6 +495,7 @@ public final class RunConfig {
         int symlinkCount = 20;
         int fileCount;
         TopSpeed topSpeed = TopSpeed.none();
+        int trials = 1;
         int primeSleep;
         int primeTimeout;
         boolean ipv6Enable;

@@ -34,6 +34,12 @@ public final class ResultInput {
         return firstSignificant(file) == '<';
     }
 
+    /** True for an sfssum file: neither XML ('&lt;') nor JSON ('{'). */
+    public static boolean isSfssum(Path file) throws IOException {
+        int c = firstSignificant(file);
+        return c != '<' && c != '{';
+    }
+
     private static int firstSignificant(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             int c;

@@ -22,7 +22,6 @@ import org.sfsbench.report.xml.CpuXml;
 import org.sfsbench.report.xml.DisclosabilityXml;
 import org.sfsbench.report.xml.ErrorXml;
 import org.sfsbench.report.xml.HeadlineXml;
-import org.sfsbench.report.xml.IntervalXml;
 import org.sfsbench.report.xml.LatencyXml;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.MetricsXml;
@@ -42,7 +41,6 @@ import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.Headline;
-import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RcVariable;
@@ -215,15 +213,8 @@ public final class ResultMapping {
             cx.cpu = cpu(c.cpu());
             x.clientThroughput.add(cx);
         }
-        for (IntervalPoint i : p.intervals()) {
-            IntervalXml ix = new IntervalXml();
-            ix.seconds = fixedOrZero(i.timeSeconds(), RATE_SCALE);
-            ix.opsPerSec = fixedOrZero(i.opsPerSec(), RATE_SCALE);
-            ix.meanMsec = fixed(i.meanMs(), MSEC_SCALE);
-            ix.errors = i.errors();
-            ix.behindProcs = i.behindProcs();
-            x.intervals.add(ix);
-        }
+        x.intervals.addAll(TrialMapping.intervals(p.intervals()));
+        TrialMapping.toDocument(p, x);
         return x;
     }
 
@@ -367,12 +358,8 @@ public final class ResultMapping {
             p.clients.add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue(),
                     c.mbPerSec == null ? Double.NaN : c.mbPerSec.doubleValue(), cpu(c.cpu)));
         }
-        List<IntervalPoint> intervals = new ArrayList<>();
-        for (IntervalXml i : x.intervals) {
-            intervals.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
-                    i.errors, i.behindProcs));
-        }
-        p.intervals = intervals;
+        p.intervals = TrialMapping.intervalPoints(x.intervals);
+        p.trials = TrialMapping.toModel(x);
         return p.build();
     }
 

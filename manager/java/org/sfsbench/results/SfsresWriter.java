@@ -74,6 +74,7 @@ public final class SfsresWriter {
                         + " file set %d KB%n", p.index(), VerdictText.unpaced(p) ? "unpaced (nothing requested)"
                         : "requested " + p.requestedOpsPerSec() + " ops/s", p.achievedOpsPerSec(),
                 p.msecPerOp(), p.totalOps(), p.seconds(), p.filesetKb()));
+        b.append(TrialsText.table(p));
         b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "MB/s", "Mean ms", "Min ms",
                 "Max ms", "p50 ms", "p99 ms", "Errors"));
         for (OpResult o : p.ops()) {
@@ -164,9 +165,16 @@ public final class SfsresWriter {
             b.append(noMetric(run)).append('\n');
             return;
         }
-        b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%n", run.peakThroughput()));
+        b.append(String.format(Locale.ROOT, "Peak throughput: %.0f ops/sec%s%n", run.peakThroughput(),
+                peakInterval(run)));
         b.append(String.format(Locale.ROOT, "Overall response time: %.2f msec (without the origin: %.2f msec)%n",
                 run.overallResponseTimeMs(), run.overallResponseTimeNoOriginMs()));
+    }
+
+    private static String peakInterval(RunResult run) {
+        int peak = Metrics.compute(run.loadPoints()).peakIndex();
+        return run.loadPoints().stream().filter(p -> p.index() == peak).findFirst().map(TrialsText::throughputInterval)
+                .orElse("");
     }
 
     /** Why a run has no peak throughput and no overall response time. */

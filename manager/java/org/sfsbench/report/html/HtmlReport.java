@@ -61,6 +61,7 @@ public final class HtmlReport {
         b.append(replay ? throughputVsClients(d) : requestedVsAchieved(d));
         b.append("</div>\n");
         b.append(loadPointTable(d));
+        b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
         b.append(ServerHtml.of(d));
         LoadPointXml peak = PeakPoint.of(d);

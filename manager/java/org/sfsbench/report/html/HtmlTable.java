@@ -6,33 +6,33 @@ import java.util.List;
 import org.sfsbench.report.chart.Markup;
 
 /** A small builder for escaped HTML tables; numeric columns are right-aligned. */
-final class HtmlTable {
+public final class HtmlTable {
     private final String cssClass;
     private final String[] headers;
     private final boolean[] numeric;
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> rowClasses = new ArrayList<>();
 
-    HtmlTable(String cssClass, String... headers) {
+    public HtmlTable(String cssClass, String... headers) {
         this.cssClass = cssClass;
         this.headers = headers.clone();
         this.numeric = new boolean[headers.length];
     }
 
     /** Marks columns (0-based) whose cells are numbers. */
-    HtmlTable numeric(int... columns) {
+    public HtmlTable numeric(int... columns) {
         for (int c : columns) {
             numeric[c] = true;
         }
         return this;
     }
 
-    HtmlTable row(String... cells) {
+    public HtmlTable row(String... cells) {
         return classedRow(null, cells);
     }
 
     /** A row with a CSS class (null for none), e.g. to highlight points above the limit. */
-    HtmlTable classedRow(String rowClass, String... cells) {
+    public HtmlTable classedRow(String rowClass, String... cells) {
         if (cells.length != headers.length) {
             throw new IllegalArgumentException(cells.length + " cells for " + headers.length + " columns");
         }
@@ -41,7 +41,7 @@ final class HtmlTable {
         return this;
     }
 
-    String html() {
+    public String html() {
         StringBuilder b = new StringBuilder();
         b.append("<table class=\"").append(cssClass).append("\">\n<thead><tr>");
         for (int i = 0; i < headers.length; i++) {

@@ -1,16 +1,16 @@
 package org.sfsbench.report.html;
 
 /** The report's inline style sheet and chart colours (no external resources: the page works offline). */
-final class Style {
-    static final String RESPONSE = "#1f77b4";
-    static final String REQUESTED = "#9ecae1";
-    static final String ACHIEVED = "#1f77b4";
-    static final String LIMIT = "#d62728";
-    static final String TARGET = "#bdbdbd";
+public final class Style {
+    public static final String RESPONSE = "#1f77b4";
+    public static final String REQUESTED = "#9ecae1";
+    public static final String ACHIEVED = "#1f77b4";
+    public static final String LIMIT = "#d62728";
+    public static final String TARGET = "#bdbdbd";
     /** p50, p90, p99, p99.9: distinct hues, so the tail percentiles cannot be mistaken for each other. */
-    static final String[] PERCENTILES = {"#9ecae1", "#3182bd", "#fd8d3c", "#a50f15"};
+    public static final String[] PERCENTILES = {"#9ecae1", "#3182bd", "#fd8d3c", "#a50f15"};
 
-    static final String CSS = """
+    public static final String CSS = """
             body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px auto;
                    max-width: 1100px; color: #222; background: #fff; }
             h1 { font-size: 22px; margin-bottom: 4px; }

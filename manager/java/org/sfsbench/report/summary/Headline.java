@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.SpreadXml;
 import org.sfsbench.results.VerdictText;
 import org.sfsbench.results.model.RuleCheck;
 
@@ -33,9 +35,27 @@ public final class Headline {
             return d.run.protocol + ": no load point at or below " + d.metrics.responseTimeLimitMsec.toPlainString()
                     + " msec/op, so no peak throughput and no overall response time";
         }
-        return String.format(Locale.ROOT, "%s %s ops/sec (Overall Response Time = %s msec)", d.run.protocol,
-                d.metrics.peakThroughputOpsPerSec.toPlainString(),
+        return String.format(Locale.ROOT, "%s %s ops/sec%s (Overall Response Time = %s msec)", d.run.protocol,
+                d.metrics.peakThroughputOpsPerSec.toPlainString(), peakInterval(d),
                 d.metrics.overallResponseTimeMsec == null ? "?" : d.metrics.overallResponseTimeMsec.toPlainString());
+    }
+
+    /** With TRIALS > 1: the peak point's throughput interval, e.g. " (95 % CI 2990..3030)"; else "". */
+    static String peakInterval(ResultDocument d) {
+        for (LoadPointXml p : d.loadPoints) {
+            if (p.achievedOpsPerSec.setScale(0, java.math.RoundingMode.HALF_UP)
+                    .compareTo(d.metrics.peakThroughputOpsPerSec) == 0) {
+                for (SpreadXml s : p.spread) {
+                    if ("opsPerSec".equals(s.metric)) {
+                        return String.format(Locale.ROOT, " (%s %% CI %s..%s over %d trials)",
+                                s.confidence.movePointRight(2).stripTrailingZeros().toPlainString(),
+                                s.ciLow.setScale(0, java.math.RoundingMode.HALF_UP).toPlainString(),
+                                s.ciHigh.setScale(0, java.math.RoundingMode.HALF_UP).toPlainString(), s.trials);
+                    }
+                }
+            }
+        }
+        return "";
     }
 
     /** True when the run was judged by its workload's own checks, not by SPECsfs2008's run rules. */

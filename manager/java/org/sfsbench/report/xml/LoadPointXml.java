@@ -14,11 +14,11 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"step", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals"})
+@XmlType(propOrder = {"step", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
     "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "cpu", "server", "ops", "errors",
-    "clientThroughput", "intervals"})
+    "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
     public int index;
@@ -119,4 +119,12 @@ public final class LoadPointXml {
     @XmlElementWrapper(name = "intervals", required = true)
     @XmlElement(name = "interval")
     public List<IntervalXml> intervals = new ArrayList<>();
+
+    /** With TRIALS > 1: the spread of the point's figures over its trials. */
+    @XmlElement(name = "spread")
+    public List<SpreadXml> spread = new ArrayList<>();
+
+    /** With TRIALS > 1: every trial; the point's figures are their means. */
+    @XmlElement(name = "trial")
+    public List<TrialXml> trials = new ArrayList<>();
 }

@@ -41,6 +41,7 @@ import java.util.function.Consumer;
  * @param clients achieved ops/s per client
  * @param step what the load point was as a step of a LOAD=max run; null for other runs
  * @param server the server's own figures over RUN (SERVER_MON); null without a server monitor
+ * @param trials with TRIALS=N > 1, every trial (the point's figures are their means); empty for one trial
  */
 public record LoadPointResult(
         int index,
@@ -75,13 +76,15 @@ public record LoadPointResult(
         List<IntervalPoint> intervals,
         List<ClientThroughput> clients,
         StepResult step,
-        ServerResult server) {
+        ServerResult server,
+        List<TrialResult> trials) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
         errors = List.copyOf(errors);
         intervals = List.copyOf(intervals);
         clients = List.copyOf(clients);
+        trials = List.copyOf(trials);
     }
 
     static {
@@ -133,6 +136,7 @@ public record LoadPointResult(
         public CpuResult cpu;
         public StepResult step;
         public ServerResult server;
+        public List<TrialResult> trials = new ArrayList<>();
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;
