@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <errno.h>
 #include <time.h>
+#include <unistd.h>
 #include "engine_internal.h"
 #include "log.h"
 #include "clock.h"
@@ -34,21 +35,70 @@ void sfs_engine_fail(sfs_engine *e, const char *fmt, ...)
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "failed: %s", msg);
 }
 
-/* Procs with the same target share one async worker (one event loop); sync
- * backends get one worker per proc. */
+/* The event loops of an async backend: the 'loops' key, or the online
+ * CPUs, never more than the procs. */
+static int loop_count(const sfs_engine *e)
+{
+    long n = e->cfg.loops;
+    if (n <= 0) n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) n = 1;
+    return n < e->nprocs ? (int)n : e->nprocs;
+}
+
+struct placed { const char *target; int i; };
+
+static int by_target(const void *a, const void *b)
+{
+    const struct placed *x = a, *y = b;
+    int c = strcmp(x->target, y->target);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Spread the procs of every target over the loops in turn (so each target
+ * uses every loop and the loops get equal shares), before the backends
+ * open: they share a connection only within one loop (cfg->proc_slot). */
+static int place_procs(sfs_engine *e, int loops)
+{
+    int n = e->nprocs;
+    struct placed *order = malloc((size_t)n * sizeof *order);
+    int *rank = calloc((size_t)loops, sizeof *rank);
+    e->cfg.proc_loop = malloc((size_t)n * sizeof *e->cfg.proc_loop);
+    e->cfg.proc_slot = malloc((size_t)n * sizeof *e->cfg.proc_slot);
+    if (!order || !rank || !e->cfg.proc_loop || !e->cfg.proc_slot) {
+        free(order);
+        free(rank);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) order[i] = (struct placed){ e->cfg.target[i], i };
+    qsort(order, (size_t)n, sizeof *order, by_target);
+    for (int k = 0; k < n; k++) {
+        int i = order[k].i;
+        if (k > 0 && strcmp(order[k].target, order[k - 1].target) != 0)
+            memset(rank, 0, (size_t)loops * sizeof *rank);
+        int l = k % loops;
+        e->cfg.proc_loop[i] = l;
+        e->cfg.proc_slot[i] = rank[l]++;
+    }
+    free(order);
+    free(rank);
+    return 0;
+}
+
+/* An async backend's procs run on the loops place_procs chose, one thread
+ * each; sync backends get one worker per proc. */
 static int make_workers(sfs_engine *e, char *err, size_t errlen)
 {
     e->workers = calloc((size_t)e->nprocs, sizeof *e->workers);
     if (!e->workers) goto oom;
+    if (e->async) {
+        e->nworkers = 0;
+        for (int i = 0; i < e->nprocs; i++)
+            if (e->cfg.proc_loop[i] >= e->nworkers) e->nworkers = e->cfg.proc_loop[i] + 1;
+    }
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
-        struct sfs_worker *w = NULL;
-        if (e->async)
-            for (int k = 0; k < e->nworkers && !w; k++)
-                if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
-                    w = &e->workers[k];
-        if (!w) {
-            w = &e->workers[e->nworkers++];
+        struct sfs_worker *w = e->async ? &e->workers[e->cfg.proc_loop[i]] : &e->workers[e->nworkers++];
+        if (!w->procs) {
             w->e = e;
             w->procs = calloc((size_t)e->nprocs, sizeof *w->procs);
             w->cnt[0] = malloc(sizeof(struct sfs_counters));
@@ -57,6 +107,7 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
             sfs_counters_reset(w->cnt[0]);
             sfs_counters_reset(w->cnt[1]);
         }
+        p->wi = w->nprocs;
         w->procs[w->nprocs++] = p;
         p->w = w;
     }
@@ -152,8 +203,13 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
     e->load_procs = e->cfg.procs;
-    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
-              e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
+    if (e->async && place_procs(e, loop_count(e))) {
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
+    }
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g loops=%d",
+              e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate,
+              e->async ? loop_count(e) : 0);
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         char m2[900] = "";
