@@ -408,7 +408,8 @@ static int issue_pending(struct sfs_worker *w, uint64_t now)
 
 static int loop_open(struct sfs_worker *w)
 {
-    w->pend = malloc((size_t)w->nprocs * sizeof *w->pend);
+    /* the procs being looked at, and each of them marked again meanwhile */
+    w->pend = malloc(2 * (size_t)w->nprocs * sizeof *w->pend);
     w->ready = malloc((size_t)w->nprocs * sizeof *w->ready);
     w->npend = 0;
     if (!w->pend || !w->ready || sfs_timers_init(&w->tm, 2 * w->nprocs))
@@ -490,6 +491,8 @@ void *sfs_worker_main(void *arg)
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    /* top -H, ps -L: which threads are event loops */
+    prctl(PR_SET_NAME, e->async ? "sfs-loop" : "sfs-proc", 0, 0, 0);
     if (e->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)
