@@ -7,6 +7,9 @@
 #include <errno.h>
 #include <time.h>
 #include <unistd.h>
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
 #include "engine_internal.h"
 #include "log.h"
 #include "clock.h"
@@ -33,6 +36,23 @@ void sfs_engine_fail(sfs_engine *e, const char *fmt, ...)
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "failed: %s", msg);
+}
+
+/* An async backend keeps a connection per proc or so in one process: lift
+ * the soft limit of open files towards the hard one (often 1024 vs 2^20)
+ * when the procs need more; what the hard limit refuses, open reports. */
+static void room_for_fds(int procs)
+{
+#ifndef _WIN32
+    struct rlimit rl;
+    rlim_t want = (rlim_t)procs * 2 + 256;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+#else
+    (void)procs;
+#endif
 }
 
 /* The event loops of an async backend: the 'loops' key, or the online
@@ -203,6 +223,7 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
     e->load_procs = e->cfg.procs;
+    if (e->async) room_for_fds(e->nprocs);
     if (e->async && place_procs(e, loop_count(e))) {
         snprintf(msg, sizeof msg, "out of memory");
         goto fail;
