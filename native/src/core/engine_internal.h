@@ -98,6 +98,11 @@ struct sfs_engine {
     char err[1024];               /* lock */
 };
 
+/* The event loops of an async engine: how many (engine_loops.c), and the
+ * placement of its procs on them into cfg.proc_loop/proc_slot before the
+ * backends open.  0, or -1 when out of memory. */
+int sfs_loop_count(const sfs_engine *e);
+int sfs_place_procs(sfs_engine *e);
 /* worker thread entry (engine_run.c) */
 void *sfs_worker_main(void *arg);
 /* record a failure (first message wins) and stop every proc */
