@@ -87,7 +87,7 @@ class EventLoopsGaneshaIT {
     @Test
     void thousandsOfPacedProcsFinishWithoutErrors() throws Exception {
         // 1 op/s per proc for 4 s: every proc has at least three ops intended in RUN
-        ChildProcess.Result r = sfsload(80, config("many", MANY, 1, "loops=2"), "4");
+        ChildProcess.Result r = sfsload(150, config("many", MANY, 1, "loops=2"), "4");
         assertEquals(0, r.exit(), r.toString());
         Matcher m = TOTAL.matcher(r.output());
         assertTrue(m.find(), r.output());
