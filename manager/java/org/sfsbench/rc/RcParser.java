@@ -543,7 +543,7 @@ public final class RcParser {
                     "unset, or WARMUP_TIME=steady");
         }
         if (w != null && !w.matches("[+]?\\d{1,10}")) {
-            throw r.error("WARMUP_TIME", "'" + w + "' is neither a whole number nor steady",
+            throw r.error("WARMUP_TIME", "'" + w + "' is not a whole number nor steady",
                     "a whole number of seconds from 0 to " + MAX_SECONDS + ", or steady (docs/steady-state.md)");
         }
         v.warmupTime = r.integer("WARMUP_TIME", 300, 0, MAX_SECONDS);

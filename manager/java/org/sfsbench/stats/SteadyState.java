@@ -22,7 +22,7 @@ import java.util.Locale;
  */
 public final class SteadyState {
     /** Fewest intervals a window holds. */
-    public static final int WINDOW = 10;
+    public static final int WINDOW = 20;
     /** Largest change of the throughput line across the window, as a share of its mean. */
     public static final double THROUGHPUT_TOLERANCE = 0.10;
     /** Largest difference of the halves' percentiles, as a share of the window's. */

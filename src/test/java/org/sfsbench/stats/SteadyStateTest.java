@@ -54,7 +54,7 @@ class SteadyStateTest {
     void growingTailLatencyNeverSettlesThoughThroughputIsFlat() {
         // open loop: paced ops/s are flat while the server's queue (and p99) keeps growing
         SteadyState d = new SteadyState(99);
-        assertEquals(0, settleAt(d, 120, s -> 2000, s -> 300 + 20.0 * s, 3));
+        assertEquals(0, settleAt(d, 120, s -> 2000, s -> 300 * Math.pow(1.03, s), 3));
         SteadyState.Judgement j = d.judge();
         assertTrue(j.throughputDrift() <= SteadyState.THROUGHPUT_TOLERANCE, j.toString());
         assertTrue(j.percentileDrift() > SteadyState.PERCENTILE_TOLERANCE, j.toString());
@@ -69,11 +69,11 @@ class SteadyStateTest {
 
     @Test
     void theWindowGrowsUntilEachHalfHoldsEnoughOpsForThePercentile() {
-        // 150 ops/s: p99 needs 1000 ops per half, so 7 s per half, a window of 14 intervals
-        int at = settleAt(new SteadyState(99), 60, s -> 150, s -> 500, 5);
-        assertEquals(14, at);
+        // 40 ops/s: p99 needs 1000 ops per half, so 25 s per half, a window of 50 intervals
+        int at = settleAt(new SteadyState(99), 80, s -> 40, s -> 500, 5);
+        assertEquals(50, at);
         SteadyState d = new SteadyState(99.9);
-        assertEquals(0, settleAt(d, 60, s -> 150, s -> 500, 6));
+        assertEquals(0, settleAt(d, 80, s -> 40, s -> 500, 6));
         assertTrue(d.judge().reason().contains("too few ops for the p99.9"), d.judge().reason());
     }
 
