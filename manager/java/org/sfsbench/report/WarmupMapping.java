@@ -3,10 +3,10 @@ package org.sfsbench.report;
 import static org.sfsbench.report.Decimals.PERCENT_SCALE;
 import static org.sfsbench.report.Decimals.RATE_SCALE;
 import static org.sfsbench.report.Decimals.fixed;
-import static org.sfsbench.report.Decimals.toDouble;
 
 import java.math.BigDecimal;
 
+import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.xml.WarmupXml;
 import org.sfsbench.results.model.WarmupResult;
 
@@ -23,17 +23,14 @@ final class WarmupMapping {
         x.seconds = fixed(w.seconds(), RATE_SCALE);
         x.maxSeconds = w.maxSeconds();
         x.settled = w.settled();
-        x.percentile = BigDecimal.valueOf(w.percentile()).stripTrailingZeros();
+        BigDecimal pct = BigDecimal.valueOf(w.percentile()).stripTrailingZeros();
+        x.percentile = pct.scale() < 0 ? pct.setScale(0) : pct;   // 99, not 9.9E+1
         x.throughputDriftPct = fixed(100 * w.throughputDrift(), PERCENT_SCALE);
         x.percentileDriftPct = fixed(100 * w.percentileDrift(), PERCENT_SCALE);
         return x;
     }
 
     static WarmupResult toModel(WarmupXml x) {
-        if (x == null) {
-            return null;
-        }
-        return new WarmupResult(x.seconds.doubleValue(), x.maxSeconds, x.settled, x.percentile.doubleValue(),
-                toDouble(x.throughputDriftPct) / 100, toDouble(x.percentileDriftPct) / 100);
+        return WarmupFigures.of(x);
     }
 }

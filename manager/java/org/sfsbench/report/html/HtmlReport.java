@@ -54,6 +54,7 @@ public final class HtmlReport {
         metadata(b, d);
         b.append("<h2>Load points</h2>\n<div class=\"charts\">\n");
         b.append(responseCurve(d));
+        b.append(PercentileCurve.of(d));
         b.append("<p class=\"open-loop\">Response time is measured from when each operation was due to start"
                 + " (open loop), not from when it was sent, so a server that falls behind shows its queueing"
                 + " delay instead of hiding it by slowing the load down.</p>\n");
