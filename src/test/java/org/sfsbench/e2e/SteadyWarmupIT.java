@@ -47,6 +47,7 @@ class SteadyWarmupIT {
         String out = run.output();
         Matcher said = Pattern.compile("warm-up steady after (\\d+) s").matcher(out);
         assertTrue(said.find(), out);
+        System.out.println("steady server: warm-up steady after " + said.group(1) + " s of at most " + CAP + " s");
 
         Path xml = results.resolve("sfsresult.steady.xml");
         XmlLint.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
@@ -73,7 +74,7 @@ class SteadyWarmupIT {
     void topSpeedWithTrialsStatesItsInterval(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         Path rc = TopSpeedRuns.rc(dir, "nfs", env.get("SFS_NFS_TARGET"), 2, String.join("\n",
-                "WORKLOAD=randread", "XFER_SIZE=8K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=3", "TRIALS=2"));
+                "PROCS=2", "WORKLOAD=randread", "XFER_SIZE=8K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=3", "TRIALS=2"));
         Path results = dir.resolve("results");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "tri", "-d",
                 results.toString());
@@ -89,6 +90,7 @@ class SteadyWarmupIT {
         assertTrue(Long.parseLong(m.group(2)) <= Math.round(mean) && Math.round(mean) <= Long.parseLong(m.group(3)),
                 "the interval holds the trials' mean " + mean + ": " + line);
         assertTrue(run.output().contains(line), "the console ends with the same headline");
+        System.out.println("TRIALS=2 headline: " + line);
         assertFalse(d.loadPoints.get(0).spread.isEmpty());
     }
 }
