@@ -24,7 +24,7 @@ public final class WarmupXml {
     @XmlAttribute(required = true)
     public BigDecimal percentile;
 
-    /** At the end: change of the ops/s line across the window, % of its mean; absent when the window never filled. */
+    /** At the end: change of the ops/s line across the window, % of its mean; absent when no full window was judged. */
     @XmlAttribute
     public BigDecimal throughputDriftPct;
 

@@ -12,7 +12,7 @@ import java.util.Locale;
  * @param settled         true when throughput and the percentile stopped drifting before the cap
  * @param percentile      the latency percentile judged, e.g. 99
  * @param throughputDrift at the end of warm-up: change of the ops/s line across the window / mean (NaN when
- *                        the window never filled)
+ *                        the detector never judged a full window with enough ops)
  * @param percentileDrift at the end: |newer half's percentile - older half's| / window's (NaN likewise)
  */
 public record WarmupResult(double seconds, int maxSeconds, boolean settled, double percentile,
@@ -30,7 +30,7 @@ public record WarmupResult(double seconds, int maxSeconds, boolean settled, doub
     /** e.g. "steady after 14 s" or "did not settle within WARMUP_MAX=30 s (ops/s drift 2.1 %, p99 drift 35.0 %)". */
     public String text() {
         String p = percentile == Math.rint(percentile) ? String.valueOf((long) percentile) : String.valueOf(percentile);
-        String drift = Double.isNaN(throughputDrift) ? "the window never filled"
+        String drift = Double.isNaN(throughputDrift) ? "not judged: too few intervals or ops"
                 : String.format(Locale.ROOT, "ops/s drift %.1f %%, p%s drift %.1f %%", 100 * throughputDrift, p,
                         100 * percentileDrift);
         return settled ? String.format(Locale.ROOT, "steady after %.0f s (%s)", seconds, drift)

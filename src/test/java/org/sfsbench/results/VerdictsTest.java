@@ -181,7 +181,7 @@ class VerdictsTest {
         RunResult judgedSfs = judged(sfs, new Fixtures.Settings());
         assertFalse(judgedSfs.disclosable());
         assertTrue(judgedSfs.nonDisclosableReasons().contains("a warm-up did not reach steady state: point 1: did not"
-                + " settle within WARMUP_MAX=30 s (the window never filled)"), judgedSfs.nonDisclosableReasons()
+                + " settle within WARMUP_MAX=30 s (not judged: too few intervals or ops)"), judgedSfs.nonDisclosableReasons()
                 .toString());
     }
 
