@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include <poll.h>
-#include <sys/prctl.h>
+#include "platform.h"
+#include "platform_poll.h"
 #include "engine_internal.h"
 #include "log.h"
 #include "clock.h"
@@ -284,12 +284,12 @@ static int service(struct sfs_worker *w, int64_t timeout_ns)
             fds[i] = -1;
             if (!p->busy || (fds[i] = e->be->pollfd(p->bctx, &ev)) < 0) continue;
             /* contexts sharing a connection are opened one after the other */
-            if (n > 0 && pf[n - 1].fd == fds[i]) { at[i] = n - 1; continue; }
+            if (n > 0 && (int)pf[n - 1].fd == fds[i]) { at[i] = n - 1; continue; }
             pf[n].fd = fds[i]; pf[n].events = ev; pf[n].revents = 0;
             at[i] = n++;
         }
         int ms = (int)(timeout_ns / 1000000), ready = 0;
-        if (n > 0) ready = poll(pf, (nfds_t)n, ms);
+        if (n > 0) ready = sfs_poll(pf, (nfds_t)n, ms);
         else if (ms > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
         /* service the contexts whose connection is ready (once per shared
          * connection); all busy ones when nothing was, and every SWEEP_NS,
@@ -392,7 +392,7 @@ void *sfs_worker_main(void *arg)
     struct sfs_worker *w = arg;
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
-    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    sfs_thread_precise_timers();
     if (e->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)
