@@ -110,6 +110,10 @@ void sfs_sleep_until(uint64_t t_ns)
 
 int sfs_poll(struct pollfd *fds, nfds_t n, int timeout_ms)
 {
+    if (n == 0) {   /* WSAPoll refuses an empty set; poll(2) sleeps */
+        if (timeout_ms > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ms * 1000000u);
+        return 0;
+    }
     int rc = WSAPoll(fds, (ULONG)n, timeout_ms);
     if (rc < 0) errno = EIO;
     return rc;
