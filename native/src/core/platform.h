@@ -35,6 +35,18 @@ struct sfs_cpu_host;
 #define EREMOTE 1071
 #endif
 
+#ifdef _WIN32
+/* Coroutine stacks on Windows: Win32 Fibers (Linux: smb_task.c switches stacks
+ * itself).  A fiber runs fn(arg) on its first switch; fn must never return.
+ * Windows puts a guard page below each fiber's stack.  The calling thread
+ * becomes a fiber itself on its first switch. */
+void *sfs_fiber_new(size_t stack, void (*fn)(void *arg), void *arg);
+void sfs_fiber_free(void *fiber);
+/* The calling thread's current fiber (made one if it was none). */
+void *sfs_fiber_self(void);
+void sfs_fiber_switch(void *to);
+#endif
+
 /* Memory aligned to align bytes (a power of two), released with sfs_aligned_free
  * only (Windows keeps such blocks apart from malloc's); NULL when out of memory. */
 void *sfs_aligned_alloc(size_t align, size_t size);

@@ -29,6 +29,34 @@ void sfs_aligned_free(void *p)
     _aligned_free(p);
 }
 
+void *sfs_fiber_new(size_t stack, void (*fn)(void *arg), void *arg)
+{
+    /* on x86-64 WINAPI is the one calling convention, so fn is a fiber routine */
+    return CreateFiberEx(stack, stack, FIBER_FLAG_FLOAT_SWITCH,
+                         (LPFIBER_START_ROUTINE)(void (*)(void))fn, arg);
+}
+
+void sfs_fiber_free(void *fiber)
+{
+    if (fiber) DeleteFiber(fiber);
+}
+
+void *sfs_fiber_self(void)
+{
+    /* GetCurrentFiber reads the thread block at gs:0x20, which GCC takes for an
+     * access to an empty array */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+    if (IsThreadAFiber()) return GetCurrentFiber();
+#pragma GCC diagnostic pop
+    return ConvertThreadToFiberEx(NULL, FIBER_FLAG_FLOAT_SWITCH);
+}
+
+void sfs_fiber_switch(void *to)
+{
+    SwitchToFiber(to);
+}
+
 const char *sfs_strerror(int err)
 {
     switch (err) {

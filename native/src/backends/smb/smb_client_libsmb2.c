@@ -24,10 +24,10 @@
  * server granted and never stall while answers are outstanding.
  */
 #include "smb_client.h"
+#include "platform_poll.h"
 #include "smb_task.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +208,7 @@ static int run(struct call *k)
             mark_dead(c, "no answer from the server within %s ms", ms);
             break;
         }
-        int n = poll(&pfd, 1, (int)(deadline - t));
+        int n = sfs_poll(&pfd, 1, (int)(deadline - t));
         if (n < 0) {
             if (errno == EINTR) continue;
             mark_dead(c, "poll: %s", strerror(errno));
