@@ -11,8 +11,8 @@
 #include <string.h>
 #include <stdint.h>
 #include <unistd.h>
-#include <sys/resource.h>
 #include "sfsengine.h"
+#include "platform.h"
 
 static char *slurp(const char *path)
 {
@@ -123,10 +123,10 @@ int main(int argc, char **argv)
         if (sfs_engine_start(e, SFS_PHASE_WARMUP, warmup)) goto out;
         if (sfs_engine_wait(e, (int)(warmup * 1000)) == SFS_STATE_FAILED) { wait_phase(e, "WARMUP", s, 1); goto out; }
     }
-    struct rusage r0, r1;
-    getrusage(RUSAGE_SELF, &r0);
+    uint64_t u0 = 0, s0 = 0, u1 = 0, s1 = 0;
+    sfs_proc_cpu_us(&u0, &s0);
     if (sfs_engine_start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
-    getrusage(RUSAGE_SELF, &r1);
+    sfs_proc_cpu_us(&u1, &s1);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     /* the time RUN covered: its duration, or less if it was cut short */
     double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
@@ -148,12 +148,11 @@ int main(int argc, char **argv)
         tbytes += o[SFS_O_BYTES];
         tlat += (double)o[SFS_O_LAT_SUM];
     }
-    double cpu = (double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec + r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) * 1e6 +
-                 (double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec + r1.ru_stime.tv_usec - r0.ru_stime.tv_usec);
+    double cpu = (double)(u1 + s1) - (double)(u0 + s0);
     printf("total ops=%llu ops/s=%.1f mean_us=%.1f errors=%llu cpu_us_per_op=%.2f maxrss_kb=%ld procs=%llu"
            " mb_s=%.2f\n",
            (unsigned long long)tops, (double)tops / secs, tops ? tlat / (double)tops : 0.0,
-           (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, r1.ru_maxrss,
+           (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, sfs_proc_maxrss_kb(),
            (unsigned long long)s[SFS_S_PROCS], (double)tbytes / secs / 1e6);
     const uint64_t *et = s + SFS_E_BASE;
     for (uint64_t i = 0; i < et[0]; i++)

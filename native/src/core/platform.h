@@ -38,6 +38,7 @@ struct sfs_cpu_host;
 #ifdef _WIN32
 /* Coroutine stacks on Windows: Win32 Fibers (Linux: smb_task.c switches stacks
  * itself).  A fiber runs fn(arg) on its first switch; fn must never return.
+ * stack: bytes reserved (committed as the stack grows).
  * Windows puts a guard page below each fiber's stack.  The calling thread
  * becomes a fiber itself on its first switch. */
 void *sfs_fiber_new(size_t stack, void (*fn)(void *arg), void *arg);
@@ -71,6 +72,9 @@ void sfs_thread_precise_timers(void);
 
 /* This process's CPU time in microseconds, user and system; 0 or -1. */
 int sfs_proc_cpu_us(uint64_t *user_us, uint64_t *sys_us);
+
+/* This process's peak resident memory in KiB (Windows: peak working set). */
+long sfs_proc_maxrss_kb(void);
 
 /* The host's CPU time summed over all CPUs (Linux: /proc/stat in USER_HZ ticks,
  * Windows: GetSystemTimes in 10 ms ticks); 0, or -1 when unreadable. */

@@ -52,6 +52,12 @@ int sfs_proc_cpu_us(uint64_t *user_us, uint64_t *sys_us)
     return 0;
 }
 
+long sfs_proc_maxrss_kb(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
 int sfs_host_cpu(struct sfs_cpu_host *out)
 {
     /* /proc/stat is one read on a machine with up to a few hundred CPUs */

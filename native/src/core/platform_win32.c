@@ -8,6 +8,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <windows.h>
+#include <psapi.h>
 #include <ws2tcpip.h>
 
 #include "cpu.h"
@@ -32,7 +33,7 @@ void sfs_aligned_free(void *p)
 void *sfs_fiber_new(size_t stack, void (*fn)(void *arg), void *arg)
 {
     /* on x86-64 WINAPI is the one calling convention, so fn is a fiber routine */
-    return CreateFiberEx(stack, stack, FIBER_FLAG_FLOAT_SWITCH,
+    return CreateFiberEx(0, stack, FIBER_FLAG_FLOAT_SWITCH,
                          (LPFIBER_START_ROUTINE)(void (*)(void))fn, arg);
 }
 
@@ -159,6 +160,12 @@ int sfs_proc_cpu_us(uint64_t *user_us, uint64_t *sys_us)
     *user_us = filetime(user) / 10;
     *sys_us = filetime(kernel) / 10;
     return 0;
+}
+
+long sfs_proc_maxrss_kb(void)
+{
+    PROCESS_MEMORY_COUNTERS m;
+    return K32GetProcessMemoryInfo(GetCurrentProcess(), &m, sizeof m) ? (long)(m.PeakWorkingSetSize / 1024) : 0;
 }
 
 int sfs_host_cpu(struct sfs_cpu_host *out)

@@ -51,6 +51,9 @@
 #endif
 
 #define TASK_STACK (128 * 1024)
+/* A fiber's stack is reserved, and committed only as it grows: 128 KiB overflows
+ * under mingw-w64 (libsmb2's compound calls), and Wine does not guard fiber stacks. */
+#define TASK_FIBER_RESERVE (1024 * 1024)
 
 struct smb_task {
 #if defined(TASK_FIBER)
@@ -88,7 +91,7 @@ smb_task *smb_task_new(void (*fn)(void *arg), void (*finish)(void *arg))
     smb_task *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->win_fiber = sfs_fiber_new(TASK_STACK, fiber_main, t);
+    t->win_fiber = sfs_fiber_new(TASK_FIBER_RESERVE, fiber_main, t);
     if (!t->win_fiber) {
         free(t);
         return NULL;
@@ -211,26 +214,27 @@ static void switch_out(smb_task *t, int ended)
     SWITCH_OUT(t);
 }
 
-static void entry(void)
+static void body(smb_task *t)
 {
-    smb_task *t = running;
     arrived(t);
     t->fn(t->arg);
     t->ended = 1;
     switch_out(t, 1);
-#ifndef TASK_FIBER
-    abort();   /* an ended task is never switched into again */
-#endif
 }
 
 #ifdef TASK_FIBER
 /* A fiber starts once; each later run of its task switches into it again,
- * back here for the next entry. */
+ * back here for the next body. */
 static void fiber_main(void *arg)
 {
-    (void)arg;
     for (;;)
-        entry();
+        body(arg);
+}
+#else
+static void entry(void)
+{
+    body(running);
+    abort();   /* an ended task is never switched into again */
 }
 #endif
 
