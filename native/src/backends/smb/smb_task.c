@@ -51,8 +51,8 @@
 #endif
 
 #define TASK_STACK (128 * 1024)
-/* A fiber's stack is reserved, and committed only as it grows: 128 KiB overflows
- * under mingw-w64 (libsmb2's compound calls), and Wine does not guard fiber stacks. */
+/* A fiber's stack is reserved, and committed only as it grows; with 128 KiB an
+ * smb load point under Wine overran it into the heap (libsmb2's compound calls). */
 #define TASK_FIBER_RESERVE (1024 * 1024)
 
 struct smb_task {
