@@ -3,6 +3,7 @@
  * clock and sleep, CPU times, aligned memory, errno names, TCP probe, poll. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "clock.h"
@@ -25,20 +26,28 @@ static void glob(void)
               cases[i].match ? "a match" : "no match");
 }
 
-/* sleeps end at their deadline, not before, and not many ms after */
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* sleeps end at their deadline, not before, and typically within a few ms after it
+ * (the median: the machine is shared, and one late wake-up is scheduling, not the timer) */
 static void clock_and_sleep(void)
 {
     sfs_thread_precise_timers();
-    uint64_t worst = 0;
-    for (int i = 0; i < 20; i++) {
+    uint64_t over[21];
+    for (int i = 0; i < 21; i++) {
         uint64_t t = sfs_now_ns() + 2000000;
         sfs_sleep_until(t);
         uint64_t now = sfs_now_ns();
         CHECK(now >= t, "woke %llu ns before the deadline", (unsigned long long)(t - now));
-        if (now - t > worst) worst = now - t;
+        over[i] = now >= t ? now - t : 0;
     }
-    /* generous: the machine is shared and Wine adds its own latency */
-    CHECK(worst < 20000000, "a 2 ms sleep overslept by %llu us", (unsigned long long)(worst / 1000));
+    qsort(over, 21, sizeof over[0], cmp_u64);
+    CHECK(over[10] < 5000000, "2 ms sleeps overslept by %llu us (median): a coarse timer",
+          (unsigned long long)(over[10] / 1000));
     uint64_t a = sfs_now_ns(), b = sfs_now_ns();
     CHECK(b >= a, "clock went back %llu ns", (unsigned long long)(a - b));
 }
@@ -47,11 +56,14 @@ static void cpu_times(void)
 {
     uint64_t u0 = 0, s0 = 0, u1 = 0, s1 = 0;
     CHECK(sfs_proc_cpu_us(&u0, &s0) == 0, "process CPU times");
+    /* spin until the count moves (Windows counts in 15.6 ms ticks), at most 2 s */
     volatile uint64_t x = 0;
-    uint64_t end = sfs_now_ns() + 50000000;
-    while (sfs_now_ns() < end) x += 1;
-    CHECK(sfs_proc_cpu_us(&u1, &s1) == 0, "process CPU times");
-    CHECK(u1 + s1 > u0 + s0, "50 ms of spinning used no CPU time (%llu -> %llu us)",
+    uint64_t end = sfs_now_ns() + 2000000000;
+    do {
+        for (int i = 0; i < 100000; i++) x += 1;
+        CHECK(sfs_proc_cpu_us(&u1, &s1) == 0, "process CPU times");
+    } while (u1 + s1 == u0 + s0 && sfs_now_ns() < end);
+    CHECK(u1 + s1 > u0 + s0, "2 s of spinning used no CPU time (%llu -> %llu us)",
           (unsigned long long)(u0 + s0), (unsigned long long)(u1 + s1));
     struct sfs_cpu_host h;
     CHECK(sfs_host_cpu(&h) == 0, "host CPU times");
