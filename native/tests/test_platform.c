@@ -1,6 +1,7 @@
 /* The platform layer (platform.h, clock.h, platform_poll.h) answers alike on
  * Linux and on Windows (this test also runs as .exe under Wine): glob match,
- * clock and sleep, CPU times, aligned memory, errno names, TCP probe, poll. */
+ * clock and sleep, CPU times, aligned memory, errno names, TCP probe, poll; on
+ * Windows also Fibers. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,34 @@ static void memory_and_errors(void)
     CHECK(ESTALE != EDQUOT && ESTALE != ESHUTDOWN && EDQUOT != ESHUTDOWN, "distinct codes");
 }
 
+#ifdef _WIN32
+/* a fiber runs on its first switch, switches back, and continues where it left off */
+static void *main_fiber, *side_fiber;
+static int fiber_steps;
+
+static void fiber_fn(void *arg)
+{
+    for (;;) {
+        fiber_steps += *(int *)arg;
+        sfs_fiber_switch(main_fiber);
+    }
+}
+
+static void fibers(void)
+{
+    int add = 5;
+    main_fiber = sfs_fiber_self();
+    side_fiber = sfs_fiber_new(1024 * 1024, fiber_fn, &add);
+    CHECK(main_fiber && side_fiber, "fibers made");
+    if (!main_fiber || !side_fiber) return;
+    CHECK(sfs_fiber_self() == main_fiber, "the thread's fiber is kept");
+    for (int i = 0; i < 3; i++)
+        sfs_fiber_switch(side_fiber);
+    CHECK(fiber_steps == 15, "three switches into the fiber: %d steps", fiber_steps);
+    sfs_fiber_free(side_fiber);
+}
+#endif
+
 /* port 1 on loopback: nothing listens there */
 static void tcp_probe_and_poll(void)
 {
@@ -102,5 +131,8 @@ int main(void)
     cpu_times();
     memory_and_errors();
     tcp_probe_and_poll();
+#ifdef _WIN32
+    fibers();
+#endif
     return check_result("test_platform");
 }

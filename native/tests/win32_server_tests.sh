@@ -3,18 +3,20 @@
 # Ganesha and Samba (src/test/servers/ganesha.sh, samba.sh) in BIN/servers on free ports;
 # run by ctest win32 (win32_variant.cmake) after the C unit tests.
 #
-#   win32_server_tests.sh BIN LIBDIR WINE   (BIN: the .exe files, LIBDIR: sfsengine.dll;
-#                                            WINEPREFIX set by the caller)
+#   win32_server_tests.sh BIN LIBDIR WINE SMB   (BIN: the .exe files, LIBDIR: sfsengine.dll,
+#                                     SMB: ON when the smb backend is built in; WINEPREFIX
+#                                     set by the caller)
 #
 # - nfs3_live_test.exe: every NFSv3 procedure through the Windows libnfs, the NFS and MOUNT
 #   ports given in the URL (no rpcbind);
-# - sfsload.exe: an sfs2008-nfs load point on nfs3 and an sfs2008-cifs load point on smb
-#   (libsmb2, 4 outstanding I/Os per proc), each with ops done and 0 errors.
+# - sfsload.exe: an sfs2008-nfs load point on nfs3 and, with SMB=ON, an sfs2008-cifs load
+#   point on smb (libsmb2, 4 outstanding I/Os per proc), each with ops done and 0 errors.
 # Exit status: the number of failed tests (a server that does not start is a failure).
 set -uo pipefail
 BIN=$(cd "$1" && pwd)
 LIBDIR=$(cd "$2" && pwd)
 WINE=$3
+SMB=${4:-OFF}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SERVERS=$HERE/../../src/test/servers
 export WINEDEBUG=-all WINEPATH=$LIBDIR
@@ -71,7 +73,9 @@ else
   failed=$((failed + 1))
 fi
 
-if bash "$SERVERS/samba.sh" start; then
+if [ "$SMB" != ON ]; then
+  echo "== smb: not built into the Windows engine (SFS_WIN32_WITH_SMB=OFF)"
+elif bash "$SERVERS/samba.sh" start; then
   # shellcheck disable=SC1091
   . "$SFS_SAMBA_DIR/env"
   # the password goes into a file of mode 0600, never on a command line

@@ -12,8 +12,8 @@ import org.sfsbench.testsupport.WindowsJava;
 
 /**
  * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
- * {@code sfs version} lists the Windows engine's backends (nfs3, null and smb with libsmb2; posix is
- * Linux's).
+ * {@code sfs version} lists the Windows engine's backends (nfs3 and null; posix is Linux's, smb is
+ * not built into it yet: docs/running.md).
  */
 class WindowsVersionIT {
     @Test
@@ -25,8 +25,7 @@ class WindowsVersionIT {
         assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
         assertFalse(out.contains("not loadable"), r.toString());
         String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
-        assertTrue(engine.contains("(backends: nfs3 null smb;"), "the Windows engine's backends: " + engine);
-        assertTrue(engine.contains("smb: libsmb2 6.2"), "its SMB client: " + engine);
+        assertTrue(engine.contains("(backends: nfs3 null;"), "the Windows engine's backends: " + engine);
         assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
     }
 }
