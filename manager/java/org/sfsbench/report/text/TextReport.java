@@ -3,6 +3,7 @@ package org.sfsbench.report.text;
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
@@ -46,8 +47,12 @@ public final class TextReport {
         }
         b.append('\n');
         b.append(throughputAndCpu(d, width));
+        b.append(PercentilesText.of(d, width));
         b.append(StepsText.of(d, width));
         for (LoadPointXml p : d.loadPoints) {
+            if (p.warmup != null) {
+                b.append(Reflow.para(0, "Point " + p.index + " warm-up: " + WarmupFigures.of(p.warmup).text(), width));
+            }
             for (String line : ServerLines.of(ServerFigures.of(p.server))) {
                 b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
             }
