@@ -8,9 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-
-import com.sun.security.auth.module.UnixSystem;
 
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
@@ -86,18 +83,18 @@ public final class RcParser {
         if (v.procs == 0) {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
-        readClients(r, v);
+        HostsRcReader.readClients(r, v);
         if (loadfile) {
             readClientCounts(r, v, counts);
         }
         // with CLIENT_COUNTS a host's clients vary per point: one mount point per host, shared
         new MountPointsReader(r, v.fsProtocol, v.clients, counts ? 1 : v.procs).readInto(v);
-        readCredentials(r, v);
-        readTransport(r, v);
-        checkIpVersion(r, v);
+        HostsRcReader.readCredentials(r, v);
+        TransportRcReader.readTransport(r, v);
+        HostsRcReader.checkIpVersion(r, v);
         readFolders(r, v);
         readTimes(r, v);
-        readAgentAccess(r, v);
+        HostsRcReader.readAgentAccess(r, v);
         readWorkload(r, v);
         AccessRcReader.refuseOutsideAccess(r, v.workload);
         readFileSet(r, v);
@@ -117,19 +114,19 @@ public final class RcParser {
     }
 
     /** An rc variable of {@link #ENGINE_KEYS}, checked against the engine key's own range. */
-    private static int engineInteger(RcReader r, String name, int def) throws RcException {
+    static int engineInteger(RcReader r, String name, int def) throws RcException {
         EngineCatalog.Key k = EngineCatalog.get().key(ENGINE_KEYS.get(name));
         return r.integer(name, def, Math.toIntExact(k.minLong()), Math.toIntExact(k.maxLong()));
     }
 
     /** Same, with the engine key's default. */
-    private static int engineInteger(RcReader r, String name) throws RcException {
+    static int engineInteger(RcReader r, String name) throws RcException {
         EngineCatalog.Key k = EngineCatalog.get().key(ENGINE_KEYS.get(name));
         return engineInteger(r, name, Integer.parseInt(k.defaultValue()));
     }
 
     /** FS_PROTOCOL names of the backends that declare engine option {@code key}, "a or b". */
-    private static String backendsWith(String key) {
+    static String backendsWith(String key) {
         return String.join(" or ", java.util.Arrays.stream(Backend.values())
                 .filter(b -> b.info() != null && b.info().option(key) != null).map(Backend::rcName).toList());
     }
@@ -346,135 +343,6 @@ public final class RcParser {
         }
     }
 
-    private static void readClients(RcReader r, RunConfig.Values v) throws RcException {
-        List<String> clients = r.words("CLIENTS");
-        if (clients.isEmpty()) {
-            throw r.missing("CLIENTS", "host names or addresses of the load generators, e.g. CLIENTS=\"localhost\"");
-        }
-        for (String c : clients) {
-            if (!c.matches("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?")) {
-                throw r.error("CLIENTS", "'" + c + "' is not a host name or address",
-                        "host names (letters, digits, . - _), IPv4 or IPv6 addresses, separated by spaces");
-            }
-        }
-        v.clients = clients;
-        if (clients.size() != Set.copyOf(clients).size()) {
-            v.warnings.add("CLIENTS lists the same host more than once; each entry gets its own " + v.procs
-                    + " procs.");
-        }
-    }
-
-    private static void readCredentials(RcReader r, RunConfig.Values v) throws RcException {
-        v.username = r.string("USERNAME", "");
-        v.password = r.string("PASSWORD", "");
-        v.domain = r.string("DOMAIN", "");
-        v.smbClient = r.string("SMB_CLIENT", "");
-        List<String> clients = smbClients();
-        if (!v.smbClient.isEmpty() && !clients.contains(v.smbClient)) {
-            throw r.error("SMB_CLIENT", "unknown SMB client library" + EditDistance.didYouMean(v.smbClient,
-                    clients), String.join(", ", clients) + " (unset: libsmb2 where it is installed)");
-        }
-        String p = v.fsProtocol.rcName();
-        if (v.fsProtocol.needsCredentials()) {
-            if (v.username.isEmpty()) {
-                throw r.missing("USERNAME", "the user account for the " + v.fsProtocol.sfssumName() + " shares (FS_PROTOCOL=" + p + ")");
-            }
-            if (v.password.isEmpty()) {
-                throw r.missing("PASSWORD", "the user's password for the " + v.fsProtocol.sfssumName() + " shares (FS_PROTOCOL=" + p + ")");
-            }
-        } else {
-            String users = String.join(" or ", java.util.Arrays.stream(Backend.values())
-                    .filter(Backend::needsCredentials).map(Backend::rcName).toList());
-            for (String name : List.of("USERNAME", "PASSWORD", "DOMAIN", "SMB_CLIENT")) {
-                if (r.isSet(name)) {
-                    v.warnings.add(name + " is used only with FS_PROTOCOL=" + users + "; ignored for " + p + ".");
-                }
-            }
-        }
-        UnixSystem self = new UnixSystem();
-        v.nfsUserId = engineInteger(r, "SFS_NFS_USER_ID", (int) self.getUid());
-        v.nfsGroupId = engineInteger(r, "SFS_NFS_GROUP_ID", (int) self.getGid());
-    }
-
-    private static void readTransport(RcReader r, RunConfig.Values v) throws RcException {
-        String tcp = r.value("TCP");
-        if (tcp != null) {
-            String t = tcp.toLowerCase(Locale.ROOT);
-            if (t.equals("0") || t.equals("off")) {
-                throw r.error("TCP", "UDP is not supported", "leave TCP unset, or 1 or on");
-            }
-            if (!t.equals("1") && !t.equals("on")) {
-                throw r.error("TCP", "not a TCP setting", "leave TCP unset, or 1 or on");
-            }
-        }
-        v.biodMaxReads = engineInteger(r, "BIOD_MAX_READS");
-        v.biodMaxWrites = engineInteger(r, "BIOD_MAX_WRITES");
-        v.blockSize = readBlockSize(r);
-        Map<String, String> transferKeys = Map.of("BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes",
-                "BLOCK_SIZE", "block_size");
-        for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE")) {
-            String key = transferKeys.get(name);
-            if (r.isSet(name) && v.fsProtocol.info().option(key) == null) {
-                v.warnings.add(name + " is used only with FS_PROTOCOL=" + backendsWith(key) + "; ignored for "
-                        + v.fsProtocol.rcName() + ".");
-            }
-        }
-        v.ipv6Enable = r.bool("IPV6_ENABLE", false);
-        v.directIo = r.bool("DIRECT_IO", false);
-        v.eventLoops = engineInteger(r, "EVENT_LOOPS");
-        if (v.directIo && !v.fsProtocol.info().has(EngineCatalog.CAP_DIRECT_IO)) {
-            throw r.error("DIRECT_IO", "FS_PROTOCOL=" + v.fsProtocol.rcName() + " has no client cache to bypass: "
-                    + "every read and write reaches the server", "unset or no; yes with FS_PROTOCOL="
-                    + String.join(" or ", java.util.Arrays.stream(Backend.values())
-                            .filter(b -> b.info() != null && b.info().has(EngineCatalog.CAP_DIRECT_IO))
-                            .map(Backend::rcName).toList()));
-        }
-    }
-
-    /** IPv6 addresses (in CLIENTS or as servers) need IPV6_ENABLE, as in SPECsfs2008. */
-    private static void checkIpVersion(RcReader r, RunConfig.Values v) throws RcException {
-        if (v.ipv6Enable) {
-            return;
-        }
-        for (String c : v.clients) {
-            if (isIpv6(c)) {
-                throw r.error("CLIENTS", "'" + c + "' is an IPv6 address but IPV6_ENABLE is off",
-                        "IPv4 addresses and host names, or set IPV6_ENABLE=1");
-            }
-        }
-        for (MountPoint mp : v.mountPoints) {
-            if (isIpv6(mp.server())) {
-                throw r.error("MNT_POINTS", "server '" + mp.server() + "' of " + mp.text()
-                        + " is an IPv6 address but IPV6_ENABLE is off", "IPv4 addresses and host names, or set IPV6_ENABLE=1");
-            }
-        }
-    }
-
-    private static boolean isIpv6(String host) {
-        return host.startsWith("[") || host.chars().filter(ch -> ch == ':').count() > 1;
-    }
-
-    private static int readBlockSize(RcReader r) throws RcException {
-        String b = r.value("BLOCK_SIZE");
-        if (b == null) {
-            return 0;
-        }
-        long max = EngineCatalog.get().key("block_size").maxLong();
-        String allowed = "unset (negotiate with the server) or a power of two from 512 to " + max + " bytes;"
-                + " a K suffix means KiB (e.g. 32K = 32768)";
-        String digits = b.replaceFirst("[kK]$", "");
-        if (!digits.matches("\\d{1,8}")) {
-            throw r.error("BLOCK_SIZE", "not a size in bytes", allowed);
-        }
-        long size = Long.parseLong(digits) * (digits.length() < b.length() ? 1024 : 1);
-        if (size < 512 || size > max || Long.bitCount(size) != 1) {
-            String hint = size < 512 && size > 0 ? " (BLOCK_SIZE is in bytes: did you mean " + size + "K?)" : "";
-            throw r.error("BLOCK_SIZE", size + " bytes is not a power of two from 512 to " + (max >> 20) + " MiB"
-                    + hint, allowed);
-        }
-        return (int) size;
-    }
-
     private static void readFolders(RcReader r, RunConfig.Values v) throws RcException {
         v.workDir = directory(r, "WORK_DIR", r.rcDir());
         v.workDirSet = r.isSet("WORK_DIR");
@@ -548,52 +416,6 @@ public final class RcParser {
                     "a whole number of seconds from 0 to " + MAX_SECONDS + ", or steady (docs/steady-state.md)");
         }
         v.warmupTime = r.integer("WARMUP_TIME", 300, 0, MAX_SECONDS);
-    }
-
-    private static void readAgentAccess(RcReader r, RunConfig.Values v) throws RcException {
-        AgentAccess.Start start = null;
-        String s = r.value("AGENT_START");
-        if (s != null) {
-            start = switch (s.toLowerCase(Locale.ROOT)) {
-                case "ssh" -> AgentAccess.Start.SSH;
-                case "manual" -> AgentAccess.Start.MANUAL;
-                default -> throw r.error("AGENT_START", "unknown way to start agents", "ssh, manual");
-            };
-        }
-        AgentAccess.Tls tls = null;
-        String t = r.value("AGENT_TLS");
-        if (t != null) {
-            tls = switch (t.toLowerCase(Locale.ROOT)) {
-                case "on" -> AgentAccess.Tls.ON;
-                case "off" -> AgentAccess.Tls.OFF;
-                default -> throw r.error("AGENT_TLS", "neither on nor off", "on, off");
-            };
-        }
-        Integer port = r.isSet("SSH_PORT") ? r.integer("SSH_PORT", 22, 1, 65535) : null;
-        String user = r.value("SSH_USER");
-        if (user != null && !user.matches("[A-Za-z0-9._][A-Za-z0-9._-]{0,31}")) {
-            throw r.error("SSH_USER", "not a user name", "letters, digits, '.', '_', '-'");
-        }
-        Path identity = sshFile(r, "SSH_IDENTITY");
-        Path config = sshFile(r, "SSH_CONFIG");
-        String sfsDir = r.value("SFS_DIR");
-        if (start == AgentAccess.Start.SSH && sfsDir == null) {
-            throw r.error("AGENT_START", "ssh launch needs SFS_DIR, the sfsbench tree on the clients",
-                    "SFS_DIR=/absolute/path with AGENT_START=ssh");
-        }
-        v.agentAccess = new AgentAccess(start, user, port, identity, config, tls, sfsDir);
-    }
-
-    private static Path sshFile(RcReader r, String name) throws RcException {
-        String f = r.value(name);
-        if (f == null) {
-            return null;
-        }
-        Path p = r.resolve(f, List.of(r.rcDir()));
-        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-            throw r.error(name, "no such readable file " + p, "a file for ssh, absolute or relative to the rc file");
-        }
-        return p;
     }
 
     private static void readWorkload(RcReader r, RunConfig.Values v) throws RcException {
