@@ -75,7 +75,8 @@ final class AgentServiceImpl {
             host = "localhost";
         }
         return new AgentInfo(host, ProcessHandle.current().pid(), engineVersion,
-                Runtime.getRuntime().availableProcessors(), org.sfsbench.launch.BuildId.current());
+                Runtime.getRuntime().availableProcessors(), org.sfsbench.launch.BuildId.current(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     }
 
     synchronized void prepare(PointTask task) throws AgentException {

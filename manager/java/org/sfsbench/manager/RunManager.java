@@ -577,7 +577,7 @@ public final class RunManager {
     }
 
     static ClientInfo clientInfo(ClientSession c) {
-        return new ClientInfo(c.name(), c.number(), 0);
+        return new ClientInfo(c.name(), c.number(), 0, c.info().os());
     }
 
     Backend protocol() {

@@ -107,7 +107,7 @@ public final class RunSession {
                     Path.of(System.getProperty("sfs.home", "."), "policy", "agent.secret"));
             for (ClientSession c : clients.sessions()) {
                 out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"
-                        + c.port() + "), " + c.info().engineVersion());
+                        + c.port() + ") on " + c.info().os() + ", " + c.info().engineVersion());
             }
             manager.run(clients.sessions());
         } catch (RunAbortedException e) {
@@ -218,7 +218,9 @@ public final class RunSession {
         List<ClientInfo> cis = new ArrayList<>();
         List<ClientPlan> planned = plan.points().isEmpty() ? List.of() : plan.points().get(0).clients();
         for (ClientPlan cp : planned) {
-            cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size()));
+            String os = sessions.stream().filter(s -> s.number() == cp.number()).map(s -> s.info().os()).findFirst()
+                    .orElse("");
+            cis.add(new ClientInfo(cp.name(), cp.number(), cp.procs().size(), os));
         }
         r.clients = cis;
         r.loadPoints = out.points();

@@ -87,6 +87,7 @@ public final class ResultMapping {
             x.index = c.number();
             x.name = text(c.name());
             x.procs = c.procs();
+            x.os = c.os().isEmpty() ? null : text(c.os());
             d.clients.add(x);
             totalProcs += c.procs();
         }
@@ -285,7 +286,7 @@ public final class ResultMapping {
             r.rcVariables.add(RcVariable.of(s.name, s.value));
         }
         for (ClientXml c : d.clients) {
-            r.clients.add(new ClientInfo(c.name, c.index, c.procs));
+            r.clients.add(new ClientInfo(c.name, c.index, c.procs, c.os == null ? "" : c.os));
         }
         for (LoadPointXml x : d.loadPoints) {
             r.loadPoints.add(loadPoint(x));

@@ -61,7 +61,8 @@ public final class SfsresWriter {
         }
         b.append("Clients\n");
         for (ClientInfo c : run.clients()) {
-            b.append(String.format(Locale.ROOT, "  %4d %-30s %4d procs%n", c.number(), c.name(), c.procs()));
+            b.append(String.format(Locale.ROOT, "  %4d %-30s %4d procs%s%n", c.number(), c.name(), c.procs(),
+                    c.os().isEmpty() ? "" : "  " + c.os()));
         }
         for (String n : run.notes()) {
             b.append("Note: ").append(n).append('\n');

@@ -38,6 +38,11 @@ public final class WorkerMain {
             System.err.println("sfs worker: started without " + WorkerLink.TOKEN_ENV + "; workers are started by an agent");
             return 2;
         }
+        // the client log shows which JVM and which engine build each worker ran (Linux or Windows)
+        System.out.println("sfs worker: pid " + ProcessHandle.current().pid() + ", "
+                + ProcessHandle.current().info().command().orElse(System.getProperty("java.home")) + " on "
+                + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", engine "
+                + com.sun.jna.Platform.RESOURCE_PREFIX + "/" + System.mapLibraryName("sfsengine"));
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setTcpNoDelay(true);
             WorkerMain w = new WorkerMain(new WorkerLink(s.getInputStream(), s.getOutputStream()));

@@ -130,7 +130,8 @@ public final class HtmlReport {
         t.row("Complete", d.run.complete ? "yes" : "no: " + orDash(d.run.failure));
         t.row("Clients", d.clients.size() + (d.clients.size() == 1 ? " client, " : " clients, ") + procs
                 + (procs == 1 ? " proc in all: " : " procs in all: ") + String.join(", ", d.clients.stream()
-                        .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc)" : " procs)")).toList()));
+                        .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc" : " procs")
+                                + (c.os == null ? "" : ", " + c.os) + ")").toList()));
         boolean sfs = !Headline.ownChecks(d);   // SPECsfs2008's figures only for an SFS load curve
         if (sfs && d.metrics.peakThroughputOpsPerSec != null) {
             t.row("Peak throughput", d.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec");

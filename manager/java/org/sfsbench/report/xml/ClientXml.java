@@ -15,4 +15,8 @@ public final class ClientXml {
 
     @XmlAttribute(required = true)
     public int procs;
+
+    /** The operating system its agent ran (os.name and os.arch of its JVM); absent when not known. */
+    @XmlAttribute
+    public String os;
 }

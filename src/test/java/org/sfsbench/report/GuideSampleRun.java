@@ -77,7 +77,7 @@ final class GuideSampleRun {
             r.rcVariables.add(RcVariable.of(v[0], v[1]));
         }
         for (int c = 0; c < CLIENTS.size(); c++) {
-            r.clients.add(new ClientInfo(CLIENTS.get(c), c + 1, 10));
+            r.clients.add(new ClientInfo(CLIENTS.get(c), c + 1, 10, "Linux amd64"));
         }
         for (int i = 0; i < ROWS.length; i++) {
             r.loadPoints.add(point(i));

@@ -108,7 +108,7 @@ class LoadPointBuilderTest {
         CpuTimes t = new CpuTimes(10_000_000, 2000, 500, 300, 1200, 2, 400_000, 100_000);
         EngineSample run = new EngineSample(plain.phase(), plain.elapsedUs(), 0, 0, plain.filesetBytes(),
                 plain.procs(), 0, plain.opCounters(), plain.errors(), t);
-        ClientThroughput c = LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), run, 10);
+        ClientThroughput c = LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4, ""), run, 10);
         CpuResult cpu = c.cpu();
         assertEquals(40.0, cpu.hostBusyPercent(), 1e-12);
         assertEquals(25.0, cpu.hostUserPercent(), 1e-12);
@@ -124,7 +124,7 @@ class LoadPointBuilderTest {
     @Test
     void clientThroughputAndIntervals() {
         EngineSample full = Fixtures.runSample();
-        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4), full, 10).opsPerSec(),
+        assertEquals(100.0, LoadPointBuilder.clientThroughput(new ClientInfo("c1", 1, 4, ""), full, 10).opsPerSec(),
                 1e-12);
 
         OpCounters half = new OpCounters(Fixtures.LOOKUP);

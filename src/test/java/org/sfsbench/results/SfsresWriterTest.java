@@ -27,7 +27,7 @@ class SfsresWriterTest {
         run.startTime = "2026-11-21T15:00:00Z";
         run.rcVariables.add(RcVariable.of("LOAD", "100"));
         run.rcVariables.add(RcVariable.of("PASSWORD", "s3cret"));
-        run.clients.add(new ClientInfo("client1", 1, 4));
+        run.clients.add(new ClientInfo("client1", 1, 4, "Windows 10 amd64"));
         LoadPointResult p = LoadPointBuilder.build(LoadPointBuilderTest.PLAN, Fixtures.runSample(), 10.0,
                 Fixtures.mix(), OpNames.canonical());
         run.loadPoints.add(p);
@@ -54,6 +54,8 @@ class SfsresWriterTest {
         String text = Files.readString(f);
         assertFalse(text.contains("s3cret"));
         assertTrue(text.contains("  PASSWORD=********\n"), text);
+        assertTrue(text.contains("     1 client1                           4 procs  Windows 10 amd64\n"),
+                "the client's line names the OS its agent ran: " + text);
         assertTrue(text.contains("Load point 3: requested 104 ops/s, achieved 100.0 ops/s, 3.2 msec/op, 1000 ops in"
                 + " 10.0 s, file set 10240 KB"), text);
         assertTrue(text.contains(String.format("  %-31s %7s %7s %10s %9s %9s %8s %8s %8s %8s %8s %7s%n", "lookup",
