@@ -32,6 +32,60 @@ class WineAgentIT {
 
     @Test
     void linuxManagerRunsTwoNfsPointsOnAWindowsAgent(@TempDir Path dir) throws Exception {
+        withWindowsAgent(dir, "LOAD=\"100 200\"\nRUNTIME=3", run -> {
+            int status = run.waitFor(120);
+            String out = run.output();
+            assertEquals(0, status, out + "\nagent:\n" + Files.readString(dir.resolve("agent.out")));
+            Path results = dir.resolve("results");
+            List<String> rows = Files.readAllLines(results.resolve("sfssum.win"));
+            assertEquals(2, rows.size(), "both load points done: " + rows);
+            String res = Files.readString(results.resolve("sfsres.win"));
+            assertTrue(res.contains("Windows"), "sfsres names the client's OS:\n" + res);
+            String clientLog = Files.readString(results.resolve("sfsc0001.win"));
+            assertTrue(clientLog.contains("java.exe") && clientLog.contains("engine win32-x86-64/sfsengine.dll"),
+                    "the workers were Windows JVMs with the Windows engine:\n" + clientLog);
+            assertTrue(clientLog.contains("errors=0") && !clientLog.matches("(?s).*errors=[1-9].*"),
+                    "no errors in the client's results:\n" + clientLog);
+            String xml = Files.readString(results.resolve("sfsresult.win.xml"));
+            assertTrue(xml.contains("os=\"Windows"), "the XML names the client's OS");
+            assertTrue(Files.readString(results.resolve("report.win.html")).contains("Windows"),
+                    "the HTML report names the client's OS");
+        });
+    }
+
+    /** Killing the Windows agent during point 2 ends the run within 30 s, naming it; point 1 is kept. */
+    @Test
+    void killedWindowsAgentEndsTheRunWithItsCause(@TempDir Path dir) throws Exception {
+        withWindowsAgent(dir, "LOAD=\"100 200 300\"\nRUNTIME=10", run -> {
+            Path log = dir.resolve("results/sfslog.win");
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (!(Files.exists(log) && Files.readString(log).contains("load point 2: RUN"))) {
+                assertTrue(run.process().isAlive() && System.currentTimeMillis() < deadline,
+                        "point 2 never started:\n" + run.output());
+                Thread.sleep(200);
+            }
+            Thread.sleep(2000);
+            long at = System.currentTimeMillis();
+            agentProcess.destroyForcibly();
+            int status = run.waitFor(60);
+            long took = System.currentTimeMillis() - at;
+            String out = run.output();
+            assertTrue(status != 0 && took <= 30_000, "ended (status " + status + ") " + took + " ms after the kill:\n" + out);
+            assertTrue(out.contains("agent of client 1"), "the cause is named:\n" + out);
+            assertEquals(1, Files.readAllLines(dir.resolve("results/sfssum.win")).size(), "point 1 is kept");
+            assertTrue(Files.readString(dir.resolve("results/sfsres.win")).toLowerCase(java.util.Locale.ROOT)
+                    .contains("incomplete"), "sfsres states the early end");
+        });
+    }
+
+    private interface RunCheck {
+        void check(ChildProcess run) throws Exception;
+    }
+
+    private Process agentProcess;
+
+    /** Starts the Windows agent, then {@code sfs run} with {@code loads} (LOAD and RUNTIME lines), and checks it. */
+    private void withWindowsAgent(Path dir, String loads, RunCheck check) throws Exception {
         WindowsJava.require();
         Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
         // an address of this machine that is not loopback by name: the manager logs in to a running agent
@@ -53,35 +107,23 @@ class WineAgentIT {
             pb.environment().putAll(WindowsJava.env());
             pb.environment().remove(Secrets.ENV);
             agent = pb.start();
+            agentProcess = agent;
             waitForListening(agentOut, agent, "listening on " + ip + ":" + port);
 
             String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
                     + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
             Path rc = dir.resolve("sfs_rc");
             Files.writeString(rc, String.join("\n", "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"", "PROCS=2",
-                    "MNT_POINTS=\"" + target + " " + target + "\"", "LOAD=\"100 200\"", "WARMUP_TIME=1", "RUNTIME=3",
+                    "MNT_POINTS=\"" + target + " " + target + "\"", loads, "WARMUP_TIME=1",
                     "FILESET_SCALE=0.0002", "SAMPLE_INTERVAL=1", "AGENT_START=manual", "AGENT_TLS=off",
                     "AGENT_PORT=" + port, ""));
-            Path results = dir.resolve("results");
             ChildProcess run = Sfs.start(dir.resolve("run.out"), Map.of(Secrets.ENV, SECRET), "run", "-r", rc.toString(),
-                    "-s", "win", "-d", results.toString());
-            int status = run.waitFor(120);
-            String out = run.output();
-            assertEquals(0, status, out + "\nagent:\n" + Files.readString(agentOut));
-
-            List<String> rows = Files.readAllLines(results.resolve("sfssum.win"));
-            assertEquals(2, rows.size(), "both load points done: " + rows);
-            String res = Files.readString(results.resolve("sfsres.win"));
-            assertTrue(res.contains("Windows"), "sfsres names the client's OS:\n" + res);
-            String clientLog = Files.readString(results.resolve("sfsc0001.win"));
-            assertTrue(clientLog.contains("java.exe") && clientLog.contains("engine win32-x86-64/sfsengine.dll"),
-                    "the workers were Windows JVMs with the Windows engine:\n" + clientLog);
-            assertTrue(clientLog.contains("errors=0") && !clientLog.matches("(?s).*errors=[1-9].*"),
-                    "no errors in the client's results:\n" + clientLog);
-            String xml = Files.readString(results.resolve("sfsresult.win.xml"));
-            assertTrue(xml.contains("os=\"Windows"), "the XML names the client's OS");
-            assertTrue(Files.readString(results.resolve("report.win.html")).contains("Windows"),
-                    "the HTML report names the client's OS");
+                    "-s", "win", "-d", dir.resolve("results").toString());
+            try {
+                check.check(run);
+            } finally {
+                run.process().destroyForcibly();
+            }
         } finally {
             if (agent != null) {
                 agent.descendants().forEach(ProcessHandle::destroyForcibly);
