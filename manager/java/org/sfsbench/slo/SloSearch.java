@@ -151,8 +151,9 @@ public final class SloSearch {
         if (have < need && accSeconds < maxProbeSeconds) {
             double perSecond = accSeconds > 0 ? have / accSeconds : 0;
             double wanted = perSecond > 0 ? (need - have) / perSecond * 1.1 + 1 : maxProbeSeconds;
+            // never shorter than a first window: every window is measured in full as planned
             int s = (int) Math.ceil(Math.min(wanted, maxProbeSeconds - accSeconds));
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(1, s), true);
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true);
             return;
         }
         SloProbeResult p = judge(r);
