@@ -17,11 +17,11 @@ import org.sfsbench.results.model.SloProbeResult;
 import org.sfsbench.results.model.SloResult;
 
 /** The SLO search in the published document, both directions. */
-final class SloMapping {
+public final class SloMapping {
     private SloMapping() {
     }
 
-    static SloXml toDocument(SloResult s) {
+    public static SloXml toDocument(SloResult s) {
         if (s == null) {
             return null;
         }
@@ -61,7 +61,7 @@ final class SloMapping {
         return x;
     }
 
-    static SloResult toModel(SloXml x) {
+    public static SloResult toModel(SloXml x) {
         if (x == null) {
             return null;
         }

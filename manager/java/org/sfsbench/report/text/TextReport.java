@@ -3,6 +3,8 @@ package org.sfsbench.report.text;
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.SloMapping;
+import org.sfsbench.results.SloTable;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
@@ -47,6 +49,11 @@ public final class TextReport {
         b.append('\n');
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
+        if (d.slo != null) {
+            SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.startsWith("  ") && l.length() <= width
+                    ? l + "\n" : Reflow.para(l.startsWith("  ") ? 2 : 0, l.strip(), width)));
+            b.append('\n');
+        }
         for (LoadPointXml p : d.loadPoints) {
             for (String line : ServerLines.of(ServerFigures.of(p.server))) {
                 b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
