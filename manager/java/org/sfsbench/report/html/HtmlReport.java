@@ -63,6 +63,7 @@ public final class HtmlReport {
         b.append(loadPointTable(d));
         b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
+        b.append(SloHtml.of(d));
         b.append(ServerHtml.of(d));
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {
