@@ -12,7 +12,7 @@ import org.sfsbench.results.model.SloResult;
  * why each failed probe failed, and the answer.
  */
 public final class SloTable {
-    private static final String ROW = "  %3s %-7s %9s %9s %6s %9s %8s %8s %8s %8s %-4s%n";
+    private static final String ROW = "%3s %-7s %7s %8s %5s %8s %7s %7s %7s %7s %s%n";
 
     private SloTable() {
     }
@@ -20,11 +20,11 @@ public final class SloTable {
     public static List<String> lines(SloResult s) {
         List<String> out = new ArrayList<>();
         out.add("SLO search: " + s.slo() + String.format(Locale.ROOT, " (precision %s %% of the top speed, %d"
-                + " confirmation%s, at least %,d samples a probe; latency from each op's intended start, all"
-                + " clients merged)", fmt(s.precisionPct()), s.confirm(), s.confirm() == 1 ? "" : "s",
+                + " confirmation%s, at least %,d samples a probe; rates in ops/s, latency in ms from each op's"
+                + " intended start, all clients merged)", fmt(s.precisionPct()), s.confirm(), s.confirm() == 1 ? "" : "s",
                 s.samplesNeeded()));
-        out.add(String.format(Locale.ROOT, ROW, "#", "kind", "paced/s", "achieved", "secs", "samples", "p50 ms",
-                "p90 ms", "p99 ms", "p99.9 ms", "").stripTrailing());
+        out.add(String.format(Locale.ROOT, ROW, "#", "kind", "paced", "achieved", "secs", "samples", "p50", "p90",
+                "p99", "p99.9", "").stripTrailing());
         List<String> why = new ArrayList<>();
         for (SloProbeResult p : s.probes()) {
             out.add(String.format(Locale.ROOT, ROW, p.number(), p.kind(), num(p.requestedOpsPerSec()),

@@ -50,8 +50,8 @@ public final class TextReport {
         b.append(throughputAndCpu(d, width));
         b.append(StepsText.of(d, width));
         if (d.slo != null) {
-            SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.startsWith("  ") && l.length() <= width
-                    ? l + "\n" : Reflow.para(l.startsWith("  ") ? 2 : 0, l.strip(), width)));
+            SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.length() <= width ? l + "\n"
+                    : Reflow.para(l.startsWith("  ") ? 2 : 0, l.strip(), width)));
             b.append('\n');
         }
         for (LoadPointXml p : d.loadPoints) {
