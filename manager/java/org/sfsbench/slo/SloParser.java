@@ -17,7 +17,7 @@ public final class SloParser {
     public static final String FORM = "terms \"STAT <= BOUND UNIT\" joined by \"and\": STAT p50..p99.99 or mean,"
             + " UNIT us or ms, e.g. \"p99 <= 5 ms\" or \"p99.9 <= 20 ms and mean <= 2 ms\"";
     private static final Pattern TERM = Pattern.compile(
-            "(mean|p(\\d{1,2}(?:\\.\\d{1,4})?))\\s*<=\\s*(\\d{1,9}(?:\\.\\d{1,6})?)\\s*(us|µs|ms)");
+            "(mean|p(\\d{1,3}(?:\\.\\d{1,4})?))\\s*<=\\s*(\\d{1,9}(?:\\.\\d{1,6})?)\\s*(us|µs|ms)");
     private static final Pattern AND = Pattern.compile("\\s+and\\s+");
 
     private SloParser() {

@@ -38,7 +38,7 @@ public record SloTerm(double percentile, double boundUs, String boundText) {
         if (isMean()) {
             return SAMPLES_BEYOND;
         }
-        return (long) Math.ceil(SAMPLES_BEYOND * 100.0 / (100.0 - percentile) - 1e-9);
+        return (long) Math.ceil(SAMPLES_BEYOND * 100.0 / (100.0 - percentile) - 1e-6);
     }
 
     /** The statistic measured on {@code all} (every op of every client), microseconds; NaN without ops. */
