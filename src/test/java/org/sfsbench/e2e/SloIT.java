@@ -1,0 +1,88 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.ResultMapping;
+import org.sfsbench.results.model.RunResult;
+import org.sfsbench.results.model.SloProbeResult;
+import org.sfsbench.results.model.SloResult;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.Sfs;
+
+/**
+ * The SLO search against NFS-Ganesha behind a proxy that passes 4 MB/s of replies: 4 KiB random
+ * reads then have a deterministic service time of one reply's time on the link (about 1.05 ms) and
+ * a capacity of the link's rate in replies, about 950 ops/s. Below it latency stays near the
+ * service time, above it the queue grows without end, so the capacity at "p90 <= 10 ms" lies just
+ * under the link's rate and the unpaced top speed measures that rate; a bound below the service
+ * time ("mean <= 0.5 ms") is met by no load.
+ */
+class SloIT {
+    private static final double LINK_BYTES = 4e6;
+    /** A READ reply on the wire: the data and about 120 bytes of RPC, NFS and record marking. */
+    private static final double REPLY_BYTES = 4096 + 120;
+
+    private static Path rc(Path dir, String target, String slo) throws Exception {
+        return TopSpeedRuns.rc(dir, "nfs", target, 4, String.join("\n", "WORKLOAD=randread", "XFER_SIZE=4K",
+                "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
+                "SLO=\"" + slo + "\""));
+    }
+
+    private static RunResult run(Path dir, Path rc, String suffix, String slo) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess plan = Sfs.start(dir.resolve("plan-" + suffix + ".txt"), Map.of(), "plan", "-r", rc.toString());
+        assertEquals(0, plan.waitFor(60), plan.output());
+        String p = plan.output();
+        assertTrue(p.contains("SLO             " + slo) && p.contains("the unpaced top speed measured by the max step")
+                && p.contains("at most 10 % of the top") && p.contains("repeated 1 time(s)")
+                && p.contains("worst case"), "sfs plan shows the search:\n" + p);
+        ChildProcess run = Sfs.start(dir.resolve("out-" + suffix + ".txt"), Map.of(), "run", "-r", rc.toString(), "-s",
+                suffix, "-d", results.toString());
+        assertEquals(0, run.waitFor(150), run.output());
+        RunResult r = ResultMapping.toRunResult(ResultInput.load(results.resolve("sfsresult." + suffix + ".xml")));
+        assertTrue(run.output().contains(r.slo().answer()), "the console prints the answer:\n" + run.output());
+        assertTrue(Files.readString(results.resolve("sfsres." + suffix)).contains(r.slo().answer()));
+        assertTrue(r.headline().lines().get(0).equals(r.slo().answer()), "the capacity is the headline");
+        assertTrue(r.loadPoints().stream().allMatch(x -> x.failedOps() == 0), "0 errors");
+        String html = Files.readString(results.resolve("report." + suffix + ".html"));
+        assertTrue(html.contains("<h2 id=\"slo\">") && html.contains("bound: " + slo), "the HTML chart draws the bound");
+        return r;
+    }
+
+    @Test
+    void findsTheCapacityOfALinkLimitedServerAndRefusesAnImpossibleBound(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        double capacity = LINK_BYTES / REPLY_BYTES;
+        try (ThrottledProxy proxy = new ThrottledProxy(Integer.parseInt(env.get("SFS_NFS_PORT")), LINK_BYTES)) {
+            String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
+                    + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
+
+            SloResult s = run(dir, rc(dir, target, "p90 <= 10 ms"), "met", "p90 <= 10 ms").slo();
+            assertEquals("met", s.outcome(), s.answer());
+            assertTrue(s.topSpeed() > 0.85 * capacity && s.topSpeed() < 1.1 * capacity,
+                    "the top speed is the link's rate, about " + Math.round(capacity) + " ops/s: " + s.answer());
+            assertTrue(s.bracketHigh() - s.bracketLow() <= 0.10 * s.topSpeed() + 1e-6, s.answer());
+            assertTrue(s.capacity() >= 0.75 * capacity && s.capacity() <= 1.05 * capacity,
+                    "the capacity lies just under the link's rate: " + s.answer());
+            assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, s.answer());
+            SloProbeResult half = s.probes().get(1);
+            assertTrue(half.windows() > 1 && half.samples() >= 1000,
+                    "top speed / 2 for 2 s holds fewer than the 1,000 samples p90 needs: lengthened");
+            assertTrue(s.probes().stream().allMatch(p -> p.samples() >= p.samplesNeeded()), "never judged on too few");
+
+            SloResult none = run(dir, rc(dir, target, "mean <= 0.5 ms"), "none", "mean <= 0.5 ms").slo();
+            assertEquals("none", none.outcome(), none.answer());
+            assertTrue(none.answer().startsWith("no load meets mean <= 0.5 ms: the lowest probe, "), none.answer());
+            assertTrue(none.probes().stream().noneMatch(SloProbeResult::passed), none.answer());
+        }
+    }
+}
