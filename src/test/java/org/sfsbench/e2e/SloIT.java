@@ -18,6 +18,7 @@ import org.sfsbench.results.model.SloResult;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
 
 /**
  * The SLO search against NFS-Ganesha behind a proxy that passes 4 MB/s of replies: 4 KiB random
@@ -50,6 +51,7 @@ class SloIT {
         ChildProcess run = Sfs.start(dir.resolve("out-" + suffix + ".txt"), Map.of(), "run", "-r", rc.toString(), "-s",
                 suffix, "-d", results.toString());
         assertEquals(0, run.waitFor(150), run.output());
+        XmlLint.validate(results.resolve("sfsresult." + suffix + ".xml"), Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument doc = ResultInput.load(results.resolve("sfsresult." + suffix + ".xml"));
         RunResult r = ResultMapping.toRunResult(doc);
         String answer = doc.slo.answer; // as the run wrote it, before any rounding of the document's figures
