@@ -35,7 +35,7 @@ class SloIT {
     private static final double REPLY_BYTES = 4096 + 120;
 
     private static Path rc(Path dir, String target, String slo) throws Exception {
-        return TopSpeedRuns.rc(dir, "nfs", target, 4, String.join("\n", "WORKLOAD=randread", "XFER_SIZE=4K",
+        return TopSpeedRuns.rc(dir, "nfs", target, 4, String.join("\n", "PROCS=4", "WORKLOAD=randread", "XFER_SIZE=4K",
                 "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
                 "SLO=\"" + slo + "\""));
     }
@@ -55,6 +55,7 @@ class SloIT {
         ResultDocument doc = ResultInput.load(results.resolve("sfsresult." + suffix + ".xml"));
         RunResult r = ResultMapping.toRunResult(doc);
         String answer = doc.slo.answer; // as the run wrote it, before any rounding of the document's figures
+        System.out.println("SloIT " + suffix + ": " + answer);
         assertTrue(run.output().contains(answer), "the console prints the answer:\n" + run.output());
         assertTrue(Files.readString(results.resolve("sfsres." + suffix)).contains(answer));
         assertEquals(answer, r.headline().lines().get(0), "the capacity is the headline");
