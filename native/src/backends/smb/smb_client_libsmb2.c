@@ -23,8 +23,7 @@
  * out POLLOUT) until answers bring more, so requests never exceed what the
  * server granted and never stall while answers are outstanding.
  */
-#include "smb_client.h"
-#include "smb_task.h"
+#include "smb_l2.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -33,58 +32,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <smb2/smb2.h>
-#include <smb2/libsmb2.h>
-#include <smb2/libsmb2-raw.h>
 
-#define SMB_IO_PARTS   64        /* requests of one call in flight at most */
-#define SMB_DIR_BUF    65536     /* QUERY_DIRECTORY output buffer */
-#define SMB_INFO_BUF   65536     /* QUERY_INFO output buffer */
 /* SMB2_LOCK_ELEMENT flags (MS-SMB2 2.2.26.1); libsmb2 has no names for them */
 #define LOCKFLAG_EXCLUSIVE        0x02u
 #define LOCKFLAG_UNLOCK           0x04u
 #define LOCKFLAG_FAIL_IMMEDIATELY 0x10u
-
-struct smb_client;
-struct call;
-
-/* One request of a call in flight: where its answer goes. */
-struct part {
-    struct call *k;
-    uint32_t status;             /* the answer's NTSTATUS */
-    int      answered;
-    uint64_t value;              /* bytes read/written, entries listed, ... */
-};
-
-/* One call of smb_client.h in flight (a compound or parallel parts). */
-struct call {
-    struct smb_client *c;
-    smb_task *task;              /* NULL: the caller blocks in run() */
-    struct call *next, *prev;    /* the client's waiting list */
-    int      waiting;            /* task yielded until the parts are answered */
-    struct part part[SMB_IO_PARTS];
-    int      nparts, pending;
-    smb2_file_id created;        /* file id of the last CREATE answered */
-    sfs_attr *attr;              /* QUERY_INFO (file) destination */
-    const smb_result *listing;   /* QUERY_DIRECTORY: whose entry callback gets the names */
-};
-_Static_assert(sizeof(struct call) <= SMB_TASK_CLIENT_BYTES, "a call fits in a task's client scratch");
-
-struct smb_client {
-    struct smb2_context *smb2;
-    int      timeout_ms;
-    int      dead;               /* connection lost: every later call fails */
-    char     why[256];
-    uint32_t max_read, max_write;
-    struct call own;             /* the call made outside any task */
-    struct call *waiting;        /* calls whose tasks yielded, answers not all in */
-    struct call *ready;          /* their answers are in (or the connection died): resume */
-    char     where[320];         /* the server and share, for messages */
-};
-
-struct smb_file {
-    smb2_file_id id;
-};
 
 static const char *l2_version(void)
 {
@@ -95,398 +47,17 @@ static const char *l2_version(void)
 #endif
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
-}
-
-static int fail(smb_result *r, uint32_t status, int err)
-{
-    if (err <= 0)
-        err = EIO;
-    r->proto_status = status ? (int32_t)status : err;
-    return -err;
-}
-
-/* A waiting call whose answers are in: its task is resumed next. */
-static void wake(smb_client *c, struct call *k)
-{
-    if (!k->waiting)
-        return;
-    k->waiting = 0;
-    if (k->prev) k->prev->next = k->next;
-    else c->waiting = k->next;
-    if (k->next) k->next->prev = k->prev;
-    k->prev = NULL;
-    k->next = c->ready;
-    c->ready = k;
-}
-
-static void mark_dead(smb_client *c, const char *fmt, const char *arg)
-{
-    if (c->dead)
-        return;
-    c->dead = 1;
-    snprintf(c->why, sizeof c->why, fmt, arg);
-    /* every waiting task learns it now: its call fails */
-    while (c->waiting)
-        wake(c, c->waiting);
-}
-
-/* A new call of c: the running task's, or the client's own. */
-static struct call *begin(smb_client *c)
-{
-    smb_task *t = smb_task_self();
-    struct call *k = t ? smb_task_client(t) : &c->own;
-    k->c = c;
-    k->task = t;
-    k->nparts = 0;
-    k->pending = 0;
-    k->listing = NULL;
-    return k;
-}
-
-static struct part *new_part(struct call *k)
-{
-    struct part *p = &k->part[k->nparts++];
-    p->k = k;
-    p->status = 0;
-    p->answered = 0;
-    p->value = 0;
-    k->pending++;
-    return p;
-}
-
-/* A part queued but not sent after all (libsmb2 could not build a later
- * part of the call). */
-static void drop_part(struct call *k)
-{
-    k->nparts--;
-    k->pending--;
-}
-
-static void answered(struct part *p, uint32_t status)
-{
-    struct call *k = p->k;
-    smb_client *c = k->c;
-    p->status = status;
-    p->answered = 1;
-    if (status == SMB2_STATUS_IO_TIMEOUT || status == SMB2_STATUS_SHUTDOWN)
-        mark_dead(c, "%s", status == SMB2_STATUS_IO_TIMEOUT ? "no answer from the server in time"
-                                                          : "connection shut down");
-    if (--k->pending == 0)
-        wake(c, k);
-}
-
-/* Waits until every part of k is answered: inside a task by yielding to
- * the connection's owner (service), else by running the event loop here.
- * 0, or a negative errno if the connection died (then c->why says why). */
-static int run(struct call *k)
-{
-    smb_client *c = k->c;
-    if (k->task) {
-        if (k->pending > 0 && !c->dead) {
-            k->waiting = 1;
-            k->prev = NULL;
-            k->next = c->waiting;
-            if (c->waiting) c->waiting->prev = k;
-            c->waiting = k;
-            smb_task_yield();
-        }
-        return c->dead ? -ENOTCONN : 0;
-    }
-    uint64_t deadline = now_ms() + (uint64_t)c->timeout_ms;
-    while (k->pending > 0 && !c->dead) {
-        struct pollfd pfd = { .fd = smb2_get_fd(c->smb2),
-                              .events = (short)smb2_which_events(c->smb2) };
-        uint64_t t = now_ms();
-        if (t >= deadline) {
-            char ms[32];
-            snprintf(ms, sizeof ms, "%d", c->timeout_ms);
-            mark_dead(c, "no answer from the server within %s ms", ms);
-            break;
-        }
-        int n = poll(&pfd, 1, (int)(deadline - t));
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            mark_dead(c, "poll: %s", strerror(errno));
-            break;
-        }
-        if (n == 0)
-            continue;
-        if (smb2_service(c->smb2, pfd.revents) < 0)
-            mark_dead(c, "%s", smb2_get_error(c->smb2));
-    }
-    return c->dead ? -ENOTCONN : 0;
-}
-
-/* The first failure among the parts, as a result: 0 or a negative errno.
- * 'ok' is a status that is not a failure for this call (0 = none). */
-static int outcome(struct call *k, smb_result *r, uint32_t ok)
-{
-    r->physical += (uint32_t)k->nparts;
-    if (k->c->dead)
-        return fail(r, 0, ENOTCONN);
-    for (int i = 0; i < k->nparts; i++) {
-        uint32_t s = k->part[i].status;
-        if (s != SMB2_STATUS_SUCCESS && s != ok)
-            return fail(r, s, nterror_to_errno(s));
-    }
-    return 0;
-}
-
-/* Queue pdu (with whatever is compounded to it) and wait for the answers. */
-static int send_and_wait(struct call *k, struct smb2_pdu *pdu)
-{
-    smb2_queue_pdu(k->c->smb2, pdu);
-    return run(k);
-}
-
-/* ------------------------------------------------------------ callbacks */
-
-static void on_status(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    (void)smb2; (void)data;
-    answered(priv, (uint32_t)status);
-}
-
-static void on_create(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    (void)smb2;
-    struct part *p = priv;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && data)
-        memcpy(p->k->created, ((struct smb2_create_reply *)data)->file_id, SMB2_FD_SIZE);
-    answered(p, (uint32_t)status);
-}
-
-static void on_read(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    (void)smb2;
-    struct part *p = priv;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && data)
-        p->value = ((struct smb2_read_reply *)data)->data_length;
-    answered(p, (uint32_t)status);
-}
-
-static void on_write(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    (void)smb2;
-    struct part *p = priv;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && data)
-        p->value = ((struct smb2_write_reply *)data)->count;
-    answered(p, (uint32_t)status);
-}
-
-static uint64_t tv_ns(const struct smb2_timeval *tv)
-{
-    return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000ull;
-}
-
-static void on_file_info(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    struct part *p = priv;
-    struct smb2_query_info_reply *rep = data;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep && rep->output_buffer) {
-        const struct smb2_file_all_info *fi = rep->output_buffer;
-        sfs_attr *a = p->k->attr;
-        if (a) {
-            a->size = fi->standard.end_of_file;
-            a->mode = (fi->basic.file_attributes & SMB2_FILE_ATTRIBUTE_DIRECTORY) ? S_IFDIR | 0755
-                                                                                 : S_IFREG | 0644;
-            a->nlink = fi->standard.number_of_links;
-            a->mtime_ns = tv_ns(&fi->basic.last_write_time);
-            a->atime_ns = tv_ns(&fi->basic.last_access_time);
-            a->uid = a->gid = 0;
-        }
-        smb2_free_data(smb2, rep->output_buffer);
-    }
-    answered(p, (uint32_t)status);
-}
-
-static void on_fs_info(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    struct part *p = priv;
-    struct smb2_query_info_reply *rep = data;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep && rep->output_buffer) {
-        const struct smb2_file_fs_full_size_info *fs = rep->output_buffer;
-        p->value = fs->caller_available_allocation_units * fs->sectors_per_allocation_unit *
-                   (uint64_t)fs->bytes_per_sector;
-        smb2_free_data(smb2, rep->output_buffer);
-    }
-    answered(p, (uint32_t)status);
-}
-
-static void on_security(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    struct part *p = priv;
-    struct smb2_query_info_reply *rep = data;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep) {
-        p->value = rep->output_buffer_length;
-        if (rep->output_buffer)
-            smb2_free_data(smb2, rep->output_buffer);
-    }
-    answered(p, (uint32_t)status);
-}
-
-/* FILE_ID_FULL_DIR_INFORMATION entries: NextEntryOffset at 0, FileNameLength
- * at 60, the UTF-16LE name at 80. */
-static void put_name(const smb_result *r, const uint8_t *u, uint32_t bytes)
-{
-    char name[1024];
-    size_t o = 0;
-    for (uint32_t i = 0; i + 1 < bytes && o + 4 < sizeof name; i += 2) {
-        uint32_t c = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8;
-        if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) {     /* surrogate pair */
-            uint32_t lo = (uint32_t)u[i + 2] | (uint32_t)u[i + 3] << 8;
-            c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
-            i += 2;
-        }
-        if (c < 0x80) name[o++] = (char)c;
-        else if (c < 0x800) { name[o++] = (char)(0xC0 | c >> 6); name[o++] = (char)(0x80 | (c & 0x3F)); }
-        else if (c < 0x10000) {
-            name[o++] = (char)(0xE0 | c >> 12); name[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
-            name[o++] = (char)(0x80 | (c & 0x3F));
-        } else {
-            name[o++] = (char)(0xF0 | c >> 18); name[o++] = (char)(0x80 | ((c >> 12) & 0x3F));
-            name[o++] = (char)(0x80 | ((c >> 6) & 0x3F)); name[o++] = (char)(0x80 | (c & 0x3F));
-        }
-    }
-    name[o] = '\0';
-    r->entry(r->entry_arg, name);
-}
-
-/* 'names' (may be NULL): its entry callback gets every name but . and .. */
-static uint64_t count_entries(const uint8_t *b, uint32_t len, const smb_result *names)
-{
-    uint64_t n = 0;
-    uint32_t off = 0;
-    while (off + 80 <= len) {
-        uint32_t next = (uint32_t)b[off] | (uint32_t)b[off + 1] << 8 |
-                        (uint32_t)b[off + 2] << 16 | (uint32_t)b[off + 3] << 24;
-        uint32_t nl = (uint32_t)b[off + 60] | (uint32_t)b[off + 61] << 8 |
-                      (uint32_t)b[off + 62] << 16 | (uint32_t)b[off + 63] << 24;
-        const uint8_t *name = b + off + 80;
-        int dot = off + 80 + nl <= len &&
-                  ((nl == 2 && name[0] == '.' && !name[1]) ||
-                   (nl == 4 && name[0] == '.' && !name[1] && name[2] == '.' && !name[3]));
-        if (!dot) {
-            n++;
-            if (names && off + 80 + nl <= len) put_name(names, name, nl);
-        }
-        if (next == 0)
-            break;
-        off += next;
-    }
-    return n;
-}
-
-static void on_dir(struct smb2_context *smb2, int status, void *data, void *priv)
-{
-    (void)smb2;
-    struct part *p = priv;
-    struct smb2_query_directory_reply *rep = data;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && rep && rep->output_buffer)
-        p->value = count_entries(rep->output_buffer, rep->output_buffer_length, p->k->listing);
-    answered(p, (uint32_t)status);
-}
-
-/* ------------------------------------------------------ request builders */
-
-/* Each returns the pdu (NULL if libsmb2 could not build it); the part that
- * receives the answer is taken from the call. */
-
-static struct smb2_pdu *cmd_create(struct call *k, const char *path, uint32_t access,
-                                   uint32_t share, uint32_t disposition, uint32_t options)
-{
-    struct smb2_create_request req;
-    memset(&req, 0, sizeof req);
-    req.requested_oplock_level = SMB2_OPLOCK_LEVEL_NONE;
-    req.impersonation_level = SMB2_IMPERSONATION_IMPERSONATION;
-    req.desired_access = access;
-    req.file_attributes = (options & SMB2_FILE_DIRECTORY_FILE) ? SMB2_FILE_ATTRIBUTE_DIRECTORY
-                                                               : SMB2_FILE_ATTRIBUTE_NORMAL;
-    req.share_access = share;
-    req.create_disposition = disposition;
-    req.create_options = options;
-    req.name = path;
-    return smb2_cmd_create_async(k->c->smb2, &req, on_create, new_part(k));
-}
-
-static struct smb2_pdu *cmd_close(struct call *k, const smb2_file_id id)
-{
-    struct smb2_close_request req;
-    memset(&req, 0, sizeof req);
-    memcpy(req.file_id, id, SMB2_FD_SIZE);
-    return smb2_cmd_close_async(k->c->smb2, &req, on_status, new_part(k));
-}
-
-static struct smb2_pdu *cmd_query_info(struct call *k, const smb2_file_id id, uint8_t type,
-                                       uint8_t cls, uint32_t extra, smb2_command_cb cb)
-{
-    struct smb2_query_info_request req;
-    memset(&req, 0, sizeof req);
-    req.info_type = type;
-    req.file_info_class = cls;
-    req.output_buffer_length = SMB_INFO_BUF;
-    req.additional_information = extra;
-    memcpy(req.file_id, id, SMB2_FD_SIZE);
-    return smb2_cmd_query_info_async(k->c->smb2, &req, cb, new_part(k));
-}
-
-static struct smb2_pdu *cmd_set_info(struct call *k, const smb2_file_id id, uint8_t cls, void *in)
-{
-    struct smb2_set_info_request req;
-    memset(&req, 0, sizeof req);
-    req.info_type = SMB2_0_INFO_FILE;
-    req.file_info_class = cls;
-    req.input_data = in;
-    memcpy(req.file_id, id, SMB2_FD_SIZE);
-    return smb2_cmd_set_info_async(k->c->smb2, &req, on_status, new_part(k));
-}
-
-static struct smb2_pdu *cmd_query_dir(struct call *k, const smb2_file_id id)
-{
-    struct smb2_query_directory_request req;
-    memset(&req, 0, sizeof req);
-    req.file_information_class = SMB2_FILE_ID_FULL_DIRECTORY_INFORMATION;
-    req.output_buffer_length = SMB_DIR_BUF;
-    req.name = "*";
-    memcpy(req.file_id, id, SMB2_FD_SIZE);
-    return smb2_cmd_query_directory_async(k->c->smb2, &req, on_dir, new_part(k));
-}
-
-/* Chains pdus[1..n-1] to pdus[0] as one compound and runs it.  A pdu that
- * could not be built fails the call before anything is sent. */
-static int compound(struct call *k, struct smb2_pdu **pdus, int n, smb_result *r, uint32_t ok)
-{
-    smb_client *c = k->c;
-    for (int i = 0; i < n; i++)
-        if (!pdus[i]) {
-            for (int j = 0; j < n; j++)
-                if (pdus[j]) smb2_free_pdu(c->smb2, pdus[j]);
-            while (k->nparts > 0)
-                drop_part(k);
-            return fail(r, 0, ENOMEM);
-        }
-    for (int i = 1; i < n; i++)
-        smb2_add_compound_pdu(c->smb2, pdus[0], pdus[i]);
-    send_and_wait(k, pdus[0]);
-    return outcome(k, r, ok);
-}
-
 static int alive(smb_client *c, smb_result *r)
 {
-    return c->dead ? fail(r, 0, ENOTCONN) : 0;
+    return c->dead ? l2_fail(r, 0, ENOTCONN) : 0;
 }
 
 /* ----------------------------------------------------------- connection */
 
 static void l2_abandon(smb_client *c)
 {
-    mark_dead(c, "%s", "given up with requests unanswered");
-    c->ready = NULL;   /* woken by mark_dead, but their ops are cancelled */
+    l2_mark_dead(c, "%s", "given up with requests unanswered");
+    c->ready = NULL;   /* woken by l2_mark_dead, but their ops are cancelled */
 }
 
 static void l2_disconnect(smb_client *c)
@@ -568,12 +139,12 @@ static int l2_open(smb_client *c, const char *path, int flags, smb_file **f, smb
     else if (flags & SMB_OPEN_TRUNC) disp = SMB2_FILE_OVERWRITE;
     smb_file *sf = malloc(sizeof *sf);
     if (!sf)
-        return fail(r, 0, ENOMEM);
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = cmd_create(k, path, access, SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE |
+        return l2_fail(r, 0, ENOMEM);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = l2_cmd_create(k, path, access, SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE |
                                       SMB2_FILE_SHARE_DELETE, disp,
                                       flags & SMB_OPEN_CREATE ? SMB2_FILE_NON_DIRECTORY_FILE : 0);
-    int rc = compound(k, &pdu, 1, r, 0);
+    int rc = l2_compound(k, &pdu, 1, r, 0);
     if (rc < 0) {
         free(sf);
         return rc;
@@ -587,9 +158,9 @@ static int l2_close(smb_client *c, smb_file *f, smb_result *r)
 {
     int rc = alive(c, r);
     if (rc == 0) {
-        struct call *k = begin(c);
-        struct smb2_pdu *pdu = cmd_close(k, f->id);
-        rc = compound(k, &pdu, 1, r, 0);
+        struct call *k = l2_begin(c);
+        struct smb2_pdu *pdu = l2_cmd_close(k, f->id);
+        rc = l2_compound(k, &pdu, 1, r, 0);
     }
     free(f);
     return rc;
@@ -602,12 +173,12 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
 {
     if (alive(c, r)) return -ENOTCONN;
     if (!buf)
-        return fail(r, 0, EINVAL);
+        return l2_fail(r, 0, EINVAL);
     uint32_t max = write ? c->max_write : c->max_read;
     size_t nparts = len == 0 ? 1 : (len + max - 1) / max;
     if (nparts > SMB_IO_PARTS)
-        return fail(r, 0, EINVAL);
-    struct call *k = begin(c);
+        return l2_fail(r, 0, EINVAL);
+    struct call *k = l2_begin(c);
     for (size_t i = 0; i < nparts; i++) {
         size_t at = i * max, n = len - at < max ? len - at : max;
         struct smb2_pdu *pdu;
@@ -618,7 +189,7 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
             req.offset = off + at;
             req.buf = buf + at;
             memcpy(req.file_id, f->id, SMB2_FD_SIZE);
-            pdu = smb2_cmd_write_async(c->smb2, &req, 0, on_write, new_part(k));
+            pdu = smb2_cmd_write_async(c->smb2, &req, 0, l2_on_write, l2_new_part(k));
         } else {
             struct smb2_read_request req;
             memset(&req, 0, sizeof req);
@@ -626,20 +197,20 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
             req.offset = off + at;
             req.buf = buf + at;
             memcpy(req.file_id, f->id, SMB2_FD_SIZE);
-            pdu = smb2_cmd_read_async(c->smb2, &req, on_read, new_part(k));
+            pdu = smb2_cmd_read_async(c->smb2, &req, l2_on_read, l2_new_part(k));
         }
         if (!pdu) {
             /* the parts already queued are answered before we return */
-            drop_part(k);
-            run(k);
-            outcome(k, r, 0);
-            return fail(r, 0, ENOMEM);
+            l2_drop_part(k);
+            l2_run(k);
+            l2_outcome(k, r, 0);
+            return l2_fail(r, 0, ENOMEM);
         }
         smb2_queue_pdu(c->smb2, pdu);
     }
-    run(k);
+    l2_run(k);
     /* a READ starting at or past the end of the file answers END_OF_FILE */
-    int rc = outcome(k, r, write ? 0 : SMB2_STATUS_END_OF_FILE);
+    int rc = l2_outcome(k, r, write ? 0 : SMB2_STATUS_END_OF_FILE);
     if (rc < 0)
         return rc;
     uint64_t total = 0;
@@ -667,11 +238,11 @@ static int64_t l2_write(smb_client *c, smb_file *f, uint64_t off, const void *bu
 static int l2_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     k->attr = a;
-    struct smb2_pdu *pdu = cmd_query_info(k, f->id, SMB2_0_INFO_FILE, SMB2_FILE_ALL_INFORMATION, 0,
-                                          on_file_info);
-    int rc = compound(k, &pdu, 1, r, 0);
+    struct smb2_pdu *pdu = l2_cmd_query_info(k, f->id, SMB2_0_INFO_FILE, SMB2_FILE_ALL_INFORMATION, 0,
+                                          l2_on_file_info);
+    int rc = l2_compound(k, &pdu, 1, r, 0);
     k->attr = NULL;
     return rc;
 }
@@ -679,16 +250,16 @@ static int l2_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
 static int l2_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     k->attr = a;
     struct smb2_pdu *p[3];
-    p[0] = cmd_create(k, path, SMB2_FILE_READ_ATTRIBUTES | SMB2_FILE_READ_EA,
+    p[0] = l2_cmd_create(k, path, SMB2_FILE_READ_ATTRIBUTES | SMB2_FILE_READ_EA,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       SMB2_FILE_OPEN, 0);
-    p[1] = cmd_query_info(k, compound_file_id, SMB2_0_INFO_FILE, SMB2_FILE_ALL_INFORMATION, 0,
-                          on_file_info);
-    p[2] = cmd_close(k, compound_file_id);
-    int rc = compound(k, p, 3, r, 0);
+    p[1] = l2_cmd_query_info(k, compound_file_id, SMB2_0_INFO_FILE, SMB2_FILE_ALL_INFORMATION, 0,
+                          l2_on_file_info);
+    p[2] = l2_cmd_close(k, compound_file_id);
+    int rc = l2_compound(k, p, 3, r, 0);
     k->attr = NULL;
     return rc;
 }
@@ -697,9 +268,9 @@ static int l2_set_eof(smb_client *c, smb_file *f, uint64_t size, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
     struct smb2_file_end_of_file_info eof = { .end_of_file = size };
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = cmd_set_info(k, f->id, SMB2_FILE_END_OF_FILE_INFORMATION, &eof);
-    return compound(k, &pdu, 1, r, 0);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = l2_cmd_set_info(k, f->id, SMB2_FILE_END_OF_FILE_INFORMATION, &eof);
+    return l2_compound(k, &pdu, 1, r, 0);
 }
 
 static int l2_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_result *r)
@@ -710,42 +281,42 @@ static int l2_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_
     bi.last_write_time.tv_sec = (uint32_t)(mtime_ns / 1000000000ull);
     bi.last_write_time.tv_usec = (uint32_t)(mtime_ns % 1000000000ull / 1000);
     bi.last_access_time = bi.last_write_time;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     struct smb2_pdu *p[3];
-    p[0] = cmd_create(k, path, SMB2_FILE_WRITE_ATTRIBUTES,
+    p[0] = l2_cmd_create(k, path, SMB2_FILE_WRITE_ATTRIBUTES,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       SMB2_FILE_OPEN, 0);
-    p[1] = cmd_set_info(k, compound_file_id, SMB2_FILE_BASIC_INFORMATION, &bi);
-    p[2] = cmd_close(k, compound_file_id);
-    return compound(k, p, 3, r, 0);
+    p[1] = l2_cmd_set_info(k, compound_file_id, SMB2_FILE_BASIC_INFORMATION, &bi);
+    p[2] = l2_cmd_close(k, compound_file_id);
+    return l2_compound(k, p, 3, r, 0);
 }
 
 static int l2_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = cmd_query_info(k, f->id, SMB2_0_INFO_FILESYSTEM,
-                                          SMB2_FILE_FS_FULL_SIZE_INFORMATION, 0, on_fs_info);
-    int rc = compound(k, &pdu, 1, r, 0);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = l2_cmd_query_info(k, f->id, SMB2_0_INFO_FILESYSTEM,
+                                          SMB2_FILE_FS_FULL_SIZE_INFORMATION, 0, l2_on_fs_info);
+    int rc = l2_compound(k, &pdu, 1, r, 0);
     if (rc == 0 && free_bytes)
         *free_bytes = k->part[0].value;
     return rc;
 }
 
-/* CREATE + QUERY_DIRECTORY (compound), QUERY_DIRECTORY until NO_MORE_FILES,
+/* CREATE + QUERY_DIRECTORY (l2_compound), QUERY_DIRECTORY until NO_MORE_FILES,
  * CLOSE. */
 static int64_t l2_list_dir(smb_client *c, const char *path, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
     const smb_result *names = r->entry ? r : NULL;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     k->listing = names;
     struct smb2_pdu *p[2];
-    p[0] = cmd_create(k, path, SMB2_FILE_LIST_DIRECTORY | SMB2_FILE_READ_ATTRIBUTES,
+    p[0] = l2_cmd_create(k, path, SMB2_FILE_LIST_DIRECTORY | SMB2_FILE_READ_ATTRIBUTES,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       SMB2_FILE_OPEN, SMB2_FILE_DIRECTORY_FILE);
-    p[1] = cmd_query_dir(k, compound_file_id);
-    int rc = compound(k, p, 2, r, SMB2_STATUS_NO_MORE_FILES);
+    p[1] = l2_cmd_query_dir(k, compound_file_id);
+    int rc = l2_compound(k, p, 2, r, SMB2_STATUS_NO_MORE_FILES);
     if (rc < 0)
         return rc;
     smb2_file_id dir;
@@ -753,17 +324,17 @@ static int64_t l2_list_dir(smb_client *c, const char *path, smb_result *r)
     uint64_t n = k->part[1].value;
     uint32_t last = k->part[1].status;
     while (last == SMB2_STATUS_SUCCESS) {
-        k = begin(c);
+        k = l2_begin(c);
         k->listing = names;
-        struct smb2_pdu *q = cmd_query_dir(k, dir);
-        if ((rc = compound(k, &q, 1, r, SMB2_STATUS_NO_MORE_FILES)) < 0)
+        struct smb2_pdu *q = l2_cmd_query_dir(k, dir);
+        if ((rc = l2_compound(k, &q, 1, r, SMB2_STATUS_NO_MORE_FILES)) < 0)
             return rc;
         n += k->part[0].value;
         last = k->part[0].status;
     }
-    k = begin(c);
-    struct smb2_pdu *cl = cmd_close(k, dir);
-    if ((rc = compound(k, &cl, 1, r, 0)) < 0)
+    k = l2_begin(c);
+    struct smb2_pdu *cl = l2_cmd_close(k, dir);
+    if ((rc = l2_compound(k, &cl, 1, r, 0)) < 0)
         return rc;
     return (int64_t)n;
 }
@@ -771,16 +342,16 @@ static int64_t l2_list_dir(smb_client *c, const char *path, smb_result *r)
 static int64_t l2_get_secdesc(smb_client *c, const char *path, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     struct smb2_pdu *p[3];
-    p[0] = cmd_create(k, path, SMB2_READ_CONTROL | SMB2_FILE_READ_ATTRIBUTES,
+    p[0] = l2_cmd_create(k, path, SMB2_READ_CONTROL | SMB2_FILE_READ_ATTRIBUTES,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       SMB2_FILE_OPEN, 0);
-    p[1] = cmd_query_info(k, compound_file_id, SMB2_0_INFO_SECURITY, 0,
+    p[1] = l2_cmd_query_info(k, compound_file_id, SMB2_0_INFO_SECURITY, 0,
                           SMB2_OWNER_SECURITY_INFORMATION | SMB2_GROUP_SECURITY_INFORMATION |
-                          SMB2_DACL_SECURITY_INFORMATION, on_security);
-    p[2] = cmd_close(k, compound_file_id);
-    int rc = compound(k, p, 3, r, 0);
+                          SMB2_DACL_SECURITY_INFORMATION, l2_on_security);
+    p[2] = l2_cmd_close(k, compound_file_id);
+    int rc = l2_compound(k, p, 3, r, 0);
     return rc < 0 ? rc : (int64_t)k->part[1].value;
 }
 
@@ -789,13 +360,13 @@ static int create_close(smb_client *c, const char *path, uint32_t access, uint32
                         uint32_t options, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     struct smb2_pdu *p[2];
-    p[0] = cmd_create(k, path, access,
+    p[0] = l2_cmd_create(k, path, access,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       disp, options);
-    p[1] = cmd_close(k, compound_file_id);
-    return compound(k, p, 2, r, 0);
+    p[1] = l2_cmd_close(k, compound_file_id);
+    return l2_compound(k, p, 2, r, 0);
 }
 
 static int l2_mkdir(smb_client *c, const char *path, smb_result *r)
@@ -820,22 +391,22 @@ static int l2_rename(smb_client *c, const char *from, const char *to, smb_result
 {
     if (alive(c, r)) return -ENOTCONN;
     struct smb2_file_rename_info ri = { .replace_if_exist = 1, .file_name = (const uint8_t *)to };
-    struct call *k = begin(c);
+    struct call *k = l2_begin(c);
     struct smb2_pdu *p[3];
-    p[0] = cmd_create(k, from, SMB2_DELETE | SMB2_FILE_READ_ATTRIBUTES,
+    p[0] = l2_cmd_create(k, from, SMB2_DELETE | SMB2_FILE_READ_ATTRIBUTES,
                       SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE,
                       SMB2_FILE_OPEN, 0);
-    p[1] = cmd_set_info(k, compound_file_id, SMB2_FILE_RENAME_INFORMATION, &ri);
-    p[2] = cmd_close(k, compound_file_id);
-    return compound(k, p, 3, r, 0);
+    p[1] = l2_cmd_set_info(k, compound_file_id, SMB2_FILE_RENAME_INFORMATION, &ri);
+    p[2] = l2_cmd_close(k, compound_file_id);
+    return l2_compound(k, p, 3, r, 0);
 }
 
 static int l2_echo(smb_client *c, smb_result *r)
 {
     if (alive(c, r)) return -ENOTCONN;
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = smb2_cmd_echo_async(c->smb2, on_status, new_part(k));
-    return compound(k, &pdu, 1, r, 0);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = smb2_cmd_echo_async(c->smb2, l2_on_status, l2_new_part(k));
+    return l2_compound(k, &pdu, 1, r, 0);
 }
 
 static int l2_flush(smb_client *c, smb_file *f, smb_result *r)
@@ -843,9 +414,9 @@ static int l2_flush(smb_client *c, smb_file *f, smb_result *r)
     if (alive(c, r)) return -ENOTCONN;
     struct smb2_flush_request req;
     memcpy(req.file_id, f->id, SMB2_FD_SIZE);
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = smb2_cmd_flush_async(c->smb2, &req, on_status, new_part(k));
-    return compound(k, &pdu, 1, r, 0);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = smb2_cmd_flush_async(c->smb2, &req, l2_on_status, l2_new_part(k));
+    return l2_compound(k, &pdu, 1, r, 0);
 }
 
 static int l2_lock(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r)
@@ -860,9 +431,9 @@ static int l2_lock(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int u
     req.lock_count = 1;
     req.locks = &el;
     memcpy(req.file_id, f->id, SMB2_FD_SIZE);
-    struct call *k = begin(c);
-    struct smb2_pdu *pdu = smb2_cmd_lock_async(c->smb2, &req, on_status, new_part(k));
-    return compound(k, &pdu, 1, r, 0);
+    struct call *k = l2_begin(c);
+    struct smb2_pdu *pdu = smb2_cmd_lock_async(c->smb2, &req, l2_on_status, l2_new_part(k));
+    return l2_compound(k, &pdu, 1, r, 0);
 }
 
 /* ----------------------------------------------------- asynchronous use */
@@ -878,7 +449,7 @@ static int l2_fd(smb_client *c, short *events)
 static int l2_service(smb_client *c, short revents)
 {
     if (!c->dead && smb2_service(c->smb2, revents) < 0)
-        mark_dead(c, "%s", smb2_get_error(c->smb2));
+        l2_mark_dead(c, "%s", smb2_get_error(c->smb2));
     while (c->ready) {
         struct call *k = c->ready;
         c->ready = k->next;
@@ -888,7 +459,7 @@ static int l2_service(smb_client *c, short revents)
     /* the resumed tasks' next requests leave now, not after another poll */
     if (!c->dead && (smb2_which_events(c->smb2) & POLLOUT) &&
         smb2_service(c->smb2, POLLOUT) < 0)
-        mark_dead(c, "%s", smb2_get_error(c->smb2));
+        l2_mark_dead(c, "%s", smb2_get_error(c->smb2));
     return c->dead ? -1 : 0;
 }
 

@@ -51,7 +51,7 @@ public final class PlanText {
             sb.append(Reflow.field("procs/client", c.procs() + " (" + plan.totalProcs() + " procs in all)", width));
         }
         if (c.topSpeed().steps() == null) {
-            sb.append(Reflow.field("warmup/runtime", c.warmupTime() + " s / " + c.runtime() + " s, sampled every "
+            sb.append(Reflow.field("warmup/runtime", warmup(c) + " / " + c.runtime() + " s, sampled every "
                     + c.sampleInterval() + " s", width));
         }
         sb.append(Reflow.field("duration", duration(plan), width));
@@ -144,7 +144,7 @@ public final class PlanText {
         int n = plan.points().size();
         int each = c.warmupTime() + c.runtime();
         return RunEta.shortDuration((long) n * each) + " of load: " + n + (n == 1 ? " load point" : " load points")
-                + " x (" + c.warmupTime() + " s warmup + " + c.runtime() + " s run), plus each point's INIT"
+                + " x (" + warmup(c) + " warmup + " + c.runtime() + " s run), plus each point's INIT"
                 + (c.loadfile() != null ? "" : " (building its file set; how long depends on the server)");
     }
 
@@ -223,5 +223,10 @@ public final class PlanText {
             u++;
         }
         return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    /** "300 s", or "steady (at most 300 s)" for WARMUP_TIME=steady (docs/steady-state.md). */
+    static String warmup(RunConfig c) {
+        return c.steadyWarmup() ? "steady (at most " + c.warmupTime() + " s)" : c.warmupTime() + " s";
     }
 }

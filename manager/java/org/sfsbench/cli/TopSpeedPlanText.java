@@ -34,7 +34,7 @@ final class TopSpeedPlanText {
         TopSpeed.StepProcs sp = ts.steps();
         if (sp == null) {
             sb.append(Reflow.field("load", String.format(Locale.ROOT,
-                    "max: %d procs per client unpaced, ramp %d s, measured %d s", c.procs(), c.warmupTime(),
+                    "max: %d procs per client unpaced, ramp %s, measured %d s", c.procs(), PlanText.warmup(c),
                     c.runtime()), width));
         } else {
             List<Integer> counts = sp.counts();

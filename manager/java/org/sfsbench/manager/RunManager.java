@@ -38,6 +38,7 @@ import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.ServerResult;
 import org.sfsbench.results.model.StepResult;
+import org.sfsbench.results.model.WarmupResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
@@ -47,6 +48,7 @@ import org.sfsbench.slo.SloText;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
+import org.sfsbench.stats.SteadyState;
 
 /**
  * Drives one benchmark run from the prime client: for every load point, every client's agent
@@ -355,10 +357,23 @@ public final class RunManager {
         try {
             long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
             startAll(Phase.WARMUP, warmup, warmupAt);
-            sink.log("load point " + point.index() + ": WARMUP " + warmup + " s");
+            sink.log("load point " + point.index() + ": WARMUP " + (rc.steadyWarmup() ? "until steady, at most " : "")
+                    + warmup + " s");
             long runAt = warmupAt + warmup * 1000L;
             PointClock clock = new PointClock(warmupAt, warmup + runtime);
-            watch(point, nPoints, "WARMUP", clock, warmupAt, runAt - BARRIER_LEAD_MS, null, null, false);
+            SteadyState steady = rc.steadyWarmup() ? new SteadyState(SteadyState.DEFAULT_PERCENTILE) : null;
+            watch(point, nPoints, "WARMUP", clock, warmupAt, runAt - BARRIER_LEAD_MS, null, null, false, steady);
+            WarmupResult warmed = null;
+            if (steady != null) {
+                // settled early: RUN starts on every client at one shared instant, as at the cap
+                runAt = Math.min(runAt, System.currentTimeMillis() + BARRIER_LEAD_MS);
+                SteadyState.Judgement j = steady.judge();
+                warmed = new WarmupResult((runAt - warmupAt) / 1000.0, warmup, j.settled(), steady.percentile(),
+                        j.throughputDrift(), j.percentileDrift());
+                sink.log("load point " + point.index() + ": warm-up " + warmed.text());
+                progress.println("     warm-up " + warmed.text());
+            }
+            WarmupResult warmupResult = warmed;
             startAll(Phase.RUN, runtime, runAt);
             sink.log("load point " + point.index() + ": RUN " + runtime + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
@@ -371,9 +386,12 @@ public final class RunManager {
                     monitor.start(point.index());
                 }
                 List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", clock, runAt, runAt + runtime * 1000L,
-                        intervals, intervalPoints, true);
+                        intervals, intervalPoints, true, null);
                 ServerResult onServer = ServerWindow.figures(server, runAt, runtime, last, rc.fsProtocol());
-                return finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> b.server = onServer);
+                return finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> {
+                    b.server = onServer;
+                    b.warmup = warmupResult;
+                });
             } finally {
                 if (monitor != null) {
                     monitor.stop();
@@ -459,8 +477,8 @@ public final class RunManager {
      * intervals and shows progress. Returns the last statuses.
      */
     private List<List<WorkerStatus>> watch(LoadPoint point, int nPoints, String phase, PointClock clock, long from,
-            long until, IntervalTracker intervals, List<IntervalPoint> intervalPoints, boolean waitForDone)
-            throws RunAbortedException {
+            long until, IntervalTracker intervals, List<IntervalPoint> intervalPoints, boolean waitForDone,
+            SteadyState steady) throws RunAbortedException {
         long interval = Math.max(1, rc.sampleInterval()) * 1000L;
         long nextInterval = from + interval;
         EngineSample previous = null;
@@ -490,6 +508,10 @@ public final class RunManager {
                     EngineSample d = merged.minus(previous);
                     rate = d.totalOps() * 1000.0 / (now - previousAt);
                     mean = d.totalOps() > 0 ? d.total().meanUs() / 1000.0 : Double.NaN;
+                    if (steady != null && merged.phase() == Phase.WARMUP
+                            && steady.add((now - previousAt) / 1000.0, d.totalOps(), d.total().histogram()).settled()) {
+                        return st;
+                    }
                 }
                 if (progress.eta() != null) {
                     progress.eta().phaseEndsAt(until);

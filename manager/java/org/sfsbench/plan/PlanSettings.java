@@ -112,6 +112,9 @@ public final class PlanSettings implements RunSettings {
         if (rc.topSpeed().unpaced()) {
             out.add("LOAD=max (unpaced: a top-speed measurement, not paced SFS load points)");
         }
+        if (rc.steadyWarmup()) {
+            out.add("WARMUP_TIME=steady (warm-up ends at steady state, at most WARMUP_MAX=" + rc.warmupTime() + " s)");
+        }
         nonDefault(out, "ACCESS_PCNT", rc.accessPcnt(), 30);
         nonDefault(out, "APPEND_PCNT", rc.appendPcnt(), 70);
         nonDefault(out, "DIR_COUNT", rc.dirCount(), 30);

@@ -40,6 +40,8 @@ public final class RcParser {
     public static final int MAX_RATE_ADVISED = 250;
 
     private static final int MAX_SECONDS = 7 * 24 * 3600;
+    /** WARMUP_MAX's default: SPECsfs2008's WARMUP_TIME, so a steady warm-up never runs longer than the classic one. */
+    static final int STEADY_CAP_DEFAULT = 300;
     /** Bound of LOAD (ops/s of the whole run): an rc sanity bound, not an engine limit (the engine bounds each proc's rate). */
     private static final int MAX_LOAD = 100_000_000;
 
@@ -510,7 +512,7 @@ public final class RcParser {
     }
 
     private static void readTimes(RcReader r, RunConfig.Values v) throws RcException {
-        v.warmupTime = r.integer("WARMUP_TIME", 300, 0, MAX_SECONDS);
+        readWarmup(r, v);
         v.runtime = r.integer("RUNTIME", 300, 1, MAX_SECONDS);
         v.initTimeout = r.integer("INIT_TIMEOUT", 8000, 1, MAX_SECONDS);
         v.sampleInterval = r.integer("SAMPLE_INTERVAL", 10, 1, 3600);
@@ -522,6 +524,29 @@ public final class RcParser {
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
+    }
+
+    /**
+     * WARMUP_TIME: seconds, or "steady" (docs/steady-state.md): warm-up ends when throughput and p99
+     * stop drifting, at the latest after WARMUP_MAX seconds, which then stands for WARMUP_TIME in
+     * every plan and estimate (the worst case).
+     */
+    private static void readWarmup(RcReader r, RunConfig.Values v) throws RcException {
+        String w = r.value("WARMUP_TIME");
+        v.steadyWarmup = "steady".equalsIgnoreCase(w);
+        if (v.steadyWarmup) {
+            v.warmupTime = r.integer("WARMUP_MAX", STEADY_CAP_DEFAULT, 1, MAX_SECONDS);
+            return;
+        }
+        if (r.isSet("WARMUP_MAX")) {
+            throw r.error("WARMUP_MAX", "caps a steady-state warm-up, but WARMUP_TIME is not steady",
+                    "unset, or WARMUP_TIME=steady");
+        }
+        if (w != null && !w.matches("[+]?\\d{1,10}")) {
+            throw r.error("WARMUP_TIME", "'" + w + "' is not a whole number nor steady",
+                    "a whole number of seconds from 0 to " + MAX_SECONDS + ", or steady (docs/steady-state.md)");
+        }
+        v.warmupTime = r.integer("WARMUP_TIME", 300, 0, MAX_SECONDS);
     }
 
     private static void readAgentAccess(RcReader r, RunConfig.Values v) throws RcException {

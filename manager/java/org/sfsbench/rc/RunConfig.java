@@ -47,6 +47,7 @@ public final class RunConfig {
     private final String serverMon;
     private final List<String> primeMonArgs;
     private final int warmupTime;
+    private final boolean steadyWarmup;
     private final int runtime;
     private final int initTimeout;
     private final int blockSize;
@@ -108,6 +109,7 @@ public final class RunConfig {
         serverMon = v.serverMon;
         primeMonArgs = List.copyOf(v.primeMonArgs);
         warmupTime = v.warmupTime;
+        steadyWarmup = v.steadyWarmup;
         runtime = v.runtime;
         initTimeout = v.initTimeout;
         blockSize = v.blockSize;
@@ -283,9 +285,14 @@ public final class RunConfig {
         return primeMonArgs;
     }
 
-    /** WARMUP_TIME in seconds. */
+    /** WARMUP_TIME in seconds; with WARMUP_TIME=steady, WARMUP_MAX (the longest a warm-up may take). */
     public int warmupTime() {
         return warmupTime;
+    }
+
+    /** True for WARMUP_TIME=steady: warm-up ends at steady state, at the latest after {@link #warmupTime()}. */
+    public boolean steadyWarmup() {
+        return steadyWarmup;
     }
 
     /** RUNTIME in seconds. */
@@ -474,6 +481,7 @@ public final class RunConfig {
         String serverMon;
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
+        boolean steadyWarmup;
         org.sfsbench.access.AccessTest access;
         int runtime = 300;
         int initTimeout = 8000;

@@ -36,6 +36,11 @@ final class TopSpeedReader {
         if (max < start || add == 0 && max != start) {
             throw r.error("STEP_PROCS", "max " + max + " is not reached from start " + start + " adding " + add, allowed);
         }
+        if ("steady".equalsIgnoreCase(r.value("WARMUP_TIME"))) {
+            throw r.error("WARMUP_TIME", "a STEP_PROCS step is every-seconds long, its ramp and its measured window"
+                    + " together, so its ramp cannot end at steady state", "a whole number of seconds below "
+                    + every + ", or unset (every-seconds / 6)");
+        }
         int ramp = r.isSet("WARMUP_TIME") ? r.integer("WARMUP_TIME", 0, 0, every - 1) : Math.max(1, every / 6);
         return new TopSpeed.StepProcs(start, add, every, max, ramp);
     }

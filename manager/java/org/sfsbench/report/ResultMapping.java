@@ -189,6 +189,7 @@ public final class ResultMapping {
         if (p.step() != null) {
             x.step = step(p.step());
         }
+        x.warmup = WarmupMapping.toXml(p.warmup());
         x.startTime = dateTime(p.startTime());
         x.endTime = dateTime(p.endTime());
         if (!p.ops().isEmpty()) {
@@ -343,6 +344,7 @@ public final class ResultMapping {
         if (x.step != null) {
             p.step = step(x.step);
         }
+        p.warmup = WarmupMapping.toModel(x.warmup);
         if (x.latency != null) {
             p.meanServiceMs = toDouble(x.latency.meanServiceMsec);
             p.p50Ms = x.latency.p50Msec.doubleValue();

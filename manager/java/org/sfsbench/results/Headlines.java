@@ -16,7 +16,8 @@ import org.sfsbench.results.model.StepResult;
  * The lines every output of a run leads with, in its workload's terms (docs/results.md
  * "Headline"): SFS, the peak and its overall response time; access, per spec the best IOPS and
  * MB/s with their queue depth and p99; loadfile, dbench's throughput line per client count; top
- * speed, the maximum with its step, the knee and the curve's points.
+ * speed, the maximum with its step, the knee and the curve's points. With TRIALS > 1 the top speed
+ * and each loadfile line state their 95 % interval over the trials, as the SFS peak does.
  */
 public final class Headlines {
     private Headlines() {
@@ -59,7 +60,7 @@ public final class Headlines {
     /** dbench's line of one client count, with its old NB/MBit figures and its modern clients/procs/latency part. */
     public static String loadfile(LoadPointResult p) {
         double maxMs = p.ops().stream().filter(o -> o.count() > 0).mapToDouble(OpResult::maxMs).max().orElse(0);
-        return LoadfileText.throughputLine(p.throughputMBps(), p.simulatedClients(), maxMs);
+        return LoadfileText.throughputLine(p.throughputMBps(), p.simulatedClients(), maxMs) + TrialsText.mbpsInterval(p);
     }
 
     /** Per access spec: its best IOPS and its best MB/s, each with its queue depth and p99. */
@@ -105,8 +106,9 @@ public final class Headlines {
                 knee = p;
             }
         }
-        out.add(String.format(Locale.ROOT, "Top speed: %.0f ops/sec, %.2f MB/sec at %s, %.3f msec/op",
-                max.achievedOpsPerSec(), max.throughputMBps(), where(max), max.msecPerOp()));
+        out.add(String.format(Locale.ROOT, "Top speed: %.0f ops/sec%s, %.2f MB/sec at %s, %.3f msec/op",
+                max.achievedOpsPerSec(), TrialsText.throughputInterval(max), max.throughputMBps(), where(max),
+                max.msecPerOp()));
         out.add(knee == null ? "Knee: none found (see the knee check)" : String.format(Locale.ROOT,
                 "Knee: %s, %.0f ops/sec", where(knee), knee.achievedOpsPerSec()));
         if (curve.isEmpty() && run.slo() == null) {

@@ -78,6 +78,9 @@ public final class SfsresWriter {
                         + " file set %d KB%n", p.index(), VerdictText.unpaced(p) ? "unpaced (nothing requested)"
                         : "requested " + p.requestedOpsPerSec() + " ops/s", p.achievedOpsPerSec(),
                 p.msecPerOp(), p.totalOps(), p.seconds(), p.filesetKb()));
+        if (p.warmup() != null) {
+            b.append("  Warm-up: ").append(p.warmup().text()).append('\n');
+        }
         b.append(TrialsText.table(p));
         b.append(String.format(Locale.ROOT, OP_ROW, "Op", "Target%", "Actual%", "Count", "Ops/s", "MB/s", "Mean ms", "Min ms",
                 "Max ms", "p50 ms", "p99 ms", "Errors"));

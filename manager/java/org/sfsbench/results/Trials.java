@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.TrialResult;
+import org.sfsbench.results.model.WarmupResult;
 import org.sfsbench.stats.Spread;
 
 /**
@@ -42,6 +43,8 @@ public final class Trials {
             b.failedOps = Math.round(mean(trials, p -> p.failedOps()));
             b.seconds = mean(trials, LoadPointResult::seconds);
             b.trials = each;
+            List<WarmupResult> warmups = trials.stream().map(LoadPointResult::warmup).filter(w -> w != null).toList();
+            b.warmup = warmups.isEmpty() ? null : WarmupResult.ofTrials(warmups);
         });
     }
 

@@ -42,6 +42,16 @@ public final class TrialsText {
                 s.ciLow(), s.ciHigh(), s.n());
     }
 
+    /** e.g. " (95 % CI 40.1..41.3 MB/sec over 3 trials)" for a point's MB/s; "" without trials. */
+    public static String mbpsInterval(LoadPointResult p) {
+        if (p.trials().size() < 2) {
+            return "";
+        }
+        Spread s = Trials.spread(p, TrialResult::throughputMBps);
+        return Double.isNaN(s.ciLow()) ? "" : String.format(Locale.ROOT, " (%.0f %% CI %.3f..%.3f MB/sec over %d trials)",
+                s.confidence() * 100, s.ciLow(), s.ciHigh(), s.n());
+    }
+
     private static String spreadLine(String name, Spread s, int digits) {
         return String.format(Locale.ROOT, "    %-7s mean %s, sd %s, min %s, max %s, %.0f %% CI %s..%s%n", name,
                 f(s.mean(), digits), f(s.sd(), digits), f(s.min(), digits), f(s.max(), digits), s.confidence() * 100,

@@ -50,6 +50,16 @@ public final class Verdicts {
             run.nonDisclosableReasons = new ArrayList<>(List.of(notApplicable(rules)));
             run.disclosable = false;
         }
+        RuleCheck steady = WorkloadChecks.steadyState(run.build());
+        if (steady != null) {
+            run.ruleChecks = new ArrayList<>(run.ruleChecks);
+            run.ruleChecks.add(steady);
+            if (!steady.passed() && rules == WorkloadRules.SPECSFS2008) {
+                run.disclosable = false;
+                run.nonDisclosableReasons = new ArrayList<>(run.nonDisclosableReasons);
+                run.nonDisclosableReasons.add("a warm-up did not reach steady state: " + steady.detail());
+            }
+        }
         boolean valid = rules == WorkloadRules.SPECSFS2008 ? run.disclosable
                 : run.ruleChecks.stream().allMatch(RuleCheck::passed);
         run.headline = new Headline(rules.id(), valid, Headlines.of(run.build(), s, rules));

@@ -101,6 +101,26 @@ public final class WorkloadChecks {
         return out;
     }
 
+    /**
+     * WARMUP_TIME=steady (docs/steady-state.md): every point's warm-up settled before it was
+     * measured; null when no point warmed up to steady state.
+     */
+    public static RuleCheck steadyState(RunResult run) {
+        String what = "Every point's warm-up reached steady state (WARMUP_TIME=steady) before it was measured.";
+        List<LoadPointResult> steady = run.loadPoints().stream().filter(p -> p.warmup() != null).toList();
+        if (steady.isEmpty()) {
+            return null;
+        }
+        for (LoadPointResult p : steady) {
+            if (!p.warmup().settled()) {
+                return new RuleCheck("steady-state", what, false, "point " + p.index() + ": " + p.warmup().text());
+            }
+        }
+        double longest = steady.stream().mapToDouble(p -> p.warmup().seconds()).max().orElse(0);
+        return new RuleCheck("steady-state", what, true, String.format(Locale.ROOT,
+                "all %d settled, the longest after %.0f s", steady.size(), longest));
+    }
+
     private static RuleCheck knee(RunResult run, RunSettings s) {
         String what = "The procs ramp (STEP_PROCS) found its knee: a step adding less than "
                 + RunRules.num(s.kneePct()) + " % ops/s over the one before.";

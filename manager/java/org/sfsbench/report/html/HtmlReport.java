@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
+import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
@@ -54,6 +55,7 @@ public final class HtmlReport {
         metadata(b, d);
         b.append("<h2>Load points</h2>\n<div class=\"charts\">\n");
         b.append(responseCurve(d));
+        b.append(PercentileCurve.of(d));
         b.append("<p class=\"open-loop\">Response time is measured from when each operation was due to start"
                 + " (open loop), not from when it was sent, so a server that falls behind shows its queueing"
                 + " delay instead of hiding it by slowing the load down.</p>\n");
@@ -61,6 +63,7 @@ public final class HtmlReport {
         b.append(replay ? throughputVsClients(d) : requestedVsAchieved(d));
         b.append("</div>\n");
         b.append(loadPointTable(d));
+        b.append(warmups(d));
         b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
         b.append(SloHtml.of(d));
@@ -267,6 +270,22 @@ public final class HtmlReport {
                     p.cpu != null ? plain(p.cpu.hostBusyPercent) : "-", p.cpu != null ? plain(p.cpu.processUsecPerOp) : "-");
         }
         return t.html();
+    }
+
+    /** With WARMUP_TIME=steady: how each point's warm-up ended (docs/steady-state.md); else "". */
+    private static String warmups(ResultDocument d) {
+        if (d.loadPoints.stream().allMatch(p -> p.warmup == null)) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("<ul class=\"warmups\">\n");
+        for (LoadPointXml p : d.loadPoints) {
+            if (p.warmup != null) {
+                b.append("<li").append(p.warmup.settled ? ">" : " class=\"unsettled\">").append("Load point ")
+                        .append(p.index).append(" warm-up: ")
+                        .append(Markup.escape(WarmupFigures.of(p.warmup).text())).append("</li>\n");
+            }
+        }
+        return b.append("</ul>\n").toString();
     }
 
     private static String opTable(LoadPointXml p) {

@@ -26,6 +26,7 @@ public final class Style {
             th { background: #f3f3f3; }
             td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
             tr.over td { color: #a50f15; }
+            .warmups li.unsettled { color: #a50f15; font-weight: bold; }
             tr.failed td { background: #fff5f0; }
             .charts svg { display: block; margin: 12px 0; border: 1px solid #eee; }
             details { margin: 6px 0; }

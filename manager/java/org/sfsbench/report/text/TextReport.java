@@ -3,6 +3,7 @@ package org.sfsbench.report.text;
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.SloMapping;
 import org.sfsbench.results.SloTable;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -48,6 +49,7 @@ public final class TextReport {
         }
         b.append('\n');
         b.append(throughputAndCpu(d, width));
+        b.append(PercentilesText.of(d, width));
         b.append(StepsText.of(d, width));
         if (d.slo != null) {
             SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.length() <= width ? l + "\n"
@@ -55,6 +57,9 @@ public final class TextReport {
             b.append('\n');
         }
         for (LoadPointXml p : d.loadPoints) {
+            if (p.warmup != null) {
+                b.append(Reflow.para(0, "Point " + p.index + " warm-up: " + WarmupFigures.of(p.warmup).text(), width));
+            }
             for (String line : ServerLines.of(ServerFigures.of(p.server))) {
                 b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
             }

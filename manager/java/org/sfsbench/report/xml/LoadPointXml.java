@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"step", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
+@XmlType(propOrder = {"step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "latency", "cpu", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -91,6 +91,10 @@ public final class LoadPointXml {
     /** The step of a LOAD=max run this point is; absent for paced load points. */
     @XmlElement
     public StepXml step;
+
+    /** How a steady-state warm-up ended (WARMUP_TIME=steady); absent for a fixed warm-up. */
+    @XmlElement
+    public WarmupXml warmup;
 
     /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
     @XmlElement

@@ -42,6 +42,7 @@ import java.util.function.Consumer;
  * @param step what the load point was as a step of a LOAD=max run; null for other runs
  * @param server the server's own figures over RUN (SERVER_MON); null without a server monitor
  * @param trials with TRIALS=N > 1, every trial (the point's figures are their means); empty for one trial
+ * @param warmup how a steady-state warm-up ended (WARMUP_TIME=steady); null for a fixed warm-up
  */
 public record LoadPointResult(
         int index,
@@ -77,7 +78,8 @@ public record LoadPointResult(
         List<ClientThroughput> clients,
         StepResult step,
         ServerResult server,
-        List<TrialResult> trials) {
+        List<TrialResult> trials,
+        WarmupResult warmup) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -137,6 +139,7 @@ public record LoadPointResult(
         public StepResult step;
         public ServerResult server;
         public List<TrialResult> trials = new ArrayList<>();
+        public WarmupResult warmup;
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;

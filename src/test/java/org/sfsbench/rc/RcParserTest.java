@@ -225,6 +225,17 @@ class RcParserTest {
     }
 
     @Test
+    void steadyWarmupIsCappedByWarmupMaxAndIsAnExtension() throws Exception {
+        RunConfig c = RcParser.parse(RcFiles.write(dir, "s_rc", RcFiles.MINIMAL + "WARMUP_TIME=Steady\nWARMUP_MAX=45\n"));
+        assertTrue(c.steadyWarmup());
+        assertEquals(45, c.warmupTime(), "plans and estimates take the cap, the worst case");
+        assertTrue(reasons(c).stream().anyMatch(r -> r.contains("WARMUP_TIME=steady")), reasons(c).toString());
+        RunConfig d = RcParser.parse(RcFiles.write(dir, "d_rc", RcFiles.MINIMAL + "WARMUP_TIME=steady\n"));
+        assertEquals(300, d.warmupTime(), "WARMUP_MAX defaults to SPECsfs2008's warm-up");
+        assertFalse(RcParser.parse(RcFiles.write(dir, "f_rc", RcFiles.MINIMAL)).steadyWarmup());
+    }
+
+    @Test
     void disclosableWhenEverythingIsAtTheDefaults() throws Exception {
         String rc = String.join("\n", "LOAD=100", "INCR_LOAD=100", "NUM_RUNS=10", "PROCS=4", "CLIENTS=localhost",
                 "MNT_POINTS=\"h:/a h:/a h:/b h:/b\"", "TCP=1", "DEBUG=", "BLOCK_SIZE=32768", "");

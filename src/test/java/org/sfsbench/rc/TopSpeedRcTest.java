@@ -55,6 +55,8 @@ class TopSpeedRcTest {
         assertTrue(error(BASE + "WORKLOAD=randread\nWORKING_SET=1G\nXFER_SIZE=2M\nPROCS=2\n").contains("XFER_SIZE=2M: 2M is out of range"));
         assertTrue(error(BASE + "WORKLOAD=randread\nWORKING_SET=1G\nSTEP_PROCS=\"1 1 60 4\"\nPROCS=2\n")
                 .contains("PROCS=2: differs from the maximum of STEP_PROCS (4)"));
+        assertTrue(error(BASE + "WORKLOAD=randread\nWORKING_SET=1G\nSTEP_PROCS=\"1 1 60 4\"\nWARMUP_TIME=steady\n")
+                .contains("WARMUP_TIME=steady: a STEP_PROCS step is every-seconds long"));
         assertTrue(error(BASE + "WORKLOAD=randread\nWORKING_SET=1G\nPROCS=2\nPLATEAU_PCT=5\n")
                 .contains("PLATEAU_PCT=5: stops a stepped run, but STEP_PROCS is not set"));
         assertTrue(error(BASE + "WORKLOAD=randread\nWORKING_SET=1G\nPROCS=2\nCURVE_PCTS=\"50 20\"\n")

@@ -13,6 +13,7 @@ import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.results.model.StepResult;
+import org.sfsbench.results.model.WarmupResult;
 
 /** Each workload's verdict and headline (docs/results.md "Headline" and "Verdicts"), from hand-made results. */
 class VerdictsTest {
@@ -137,6 +138,51 @@ class VerdictsTest {
         assertEquals("not found: the last step (2 procs per client) still added 90.0 %; the top speed may need more"
                 + " procs than STEP_PROCS's max", knee.detail());
         assertTrue(r.ruleChecks().get(0).passed() && r.ruleChecks().get(2).passed(), r.ruleChecks().toString());
+    }
+
+    @Test
+    void withTrialsTopSpeedAndLoadfileHeadlinesStateTheirInterval() {
+        LoadPointResult top = Trials.combine(List.of(step(point(1, 1900, 1, 2, 8), "max", 2, false),
+                step(point(1, 2100, 1, 2, 9), "max", 2, false)));
+        RunResult.Builder b = RunResult.builder();
+        b.loadPoints.add(top);
+        RunResult r = judged(b, new Own(WorkloadRules.TOP_SPEED, 1, 2));
+        // mean 2000, sd 141.4, t(0.975, 1) = 12.706: 2000 -+ 1270.6
+        assertEquals("Top speed: 2000 ops/sec (95 % CI 729..3271 ops/sec over 2 trials), 8.50 MB/sec at step 1"
+                + " (2 procs per client, unpaced), 1.000 msec/op", r.headline().lines().get(0));
+        LoadPointResult replay = Trials.combine(List.of(point(1, 100, 1, 3, 40).with(p -> p.simulatedClients = 2),
+                point(1, 100, 1, 3, 42).with(p -> p.simulatedClients = 2)));
+        RunResult.Builder l = RunResult.builder();
+        l.loadPoints.add(replay);
+        String line = judged(l, new Own(WorkloadRules.LOADFILE, 1, 3)).headline().lines().get(0);
+        assertTrue(line.startsWith("Throughput 41 MB/sec (NB=51.25 MB/sec") && line.endsWith(
+                " (95 % CI 28.294..53.706 MB/sec over 2 trials)"), line);
+    }
+
+    @Test
+    void aWarmupThatNeverSettledFailsTheSteadyStateCheck() {
+        RunResult.Builder b = RunResult.builder();
+        b.loadPoints.addAll(List.of(
+                step(point(1, 1000, 1, 2, 4), "max", 2, false).with(p -> p.warmup = new WarmupResult(12, 30, true,
+                        99, 0.02, 0.05)),
+                step(point(2, 1900, 1, 2, 8), "max", 2, false).with(p -> p.warmup = new WarmupResult(30, 30, false,
+                        99, 0.01, 0.41))));
+        RunResult r = judged(b, new Own(WorkloadRules.TOP_SPEED, 2, 2));
+        RuleCheck steady = r.ruleChecks().stream().filter(c -> c.id().equals("steady-state")).findFirst().orElseThrow();
+        assertFalse(steady.passed());
+        assertEquals("point 2: did not settle within WARMUP_MAX=30 s (ops/s drift 1.0 %, p99 drift 41.0 %)",
+                steady.detail());
+        assertFalse(r.headline().valid());
+        // an SFS run with an unsettled point is not disclosable, and says why
+        RunResult.Builder sfs = Fixtures.goodRun();
+        sfs.loadPoints.set(0, sfs.loadPoints.get(0).with(p -> p.warmup = new WarmupResult(30, 30, false, 99,
+                Double.NaN, Double.NaN)));
+        Metrics.compute(sfs.loadPoints).applyTo(sfs);
+        RunResult judgedSfs = judged(sfs, new Fixtures.Settings());
+        assertFalse(judgedSfs.disclosable());
+        assertTrue(judgedSfs.nonDisclosableReasons().contains("a warm-up did not reach steady state: point 1: did not"
+                + " settle within WARMUP_MAX=30 s (not judged: too few intervals or ops)"), judgedSfs.nonDisclosableReasons()
+                .toString());
     }
 
     private static LoadPointResult step(LoadPointResult p, String kind, int procs, boolean knee) {

@@ -1,0 +1,92 @@
+/* The libsmb2 client's calls in flight (smb_client_libsmb2.c's private
+ * part): a call is one compound or a set of parallel requests, each
+ * request a part whose answer a callback records; smb_l2_call.c runs the
+ * calls and builds the requests. */
+#ifndef SFS_SMB_L2_H
+#define SFS_SMB_L2_H
+#include "smb_client.h"
+#include "smb_task.h"
+
+#include <stdint.h>
+#include <smb2/smb2.h>
+#include <smb2/libsmb2.h>
+#include <smb2/libsmb2-raw.h>
+
+#define SMB_IO_PARTS   64        /* requests of one call in flight at most */
+
+struct smb_client;
+struct call;
+
+/* One request of a call in flight: where its answer goes. */
+struct part {
+    struct call *k;
+    uint32_t status;             /* the answer's NTSTATUS */
+    int      answered;
+    uint64_t value;              /* bytes read/written, entries listed, ... */
+};
+
+/* One call of smb_client.h in flight (a compound or parallel parts). */
+struct call {
+    struct smb_client *c;
+    smb_task *task;              /* NULL: the caller blocks in run() */
+    struct call *next, *prev;    /* the client's waiting list */
+    int      waiting;            /* task yielded until the parts are answered */
+    struct part part[SMB_IO_PARTS];
+    int      nparts, pending;
+    smb2_file_id created;        /* file id of the last CREATE answered */
+    sfs_attr *attr;              /* QUERY_INFO (file) destination */
+    const smb_result *listing;   /* QUERY_DIRECTORY: whose entry callback gets the names */
+};
+_Static_assert(sizeof(struct call) <= SMB_TASK_CLIENT_BYTES, "a call fits in a task's client scratch");
+
+struct smb_client {
+    struct smb2_context *smb2;
+    int      timeout_ms;
+    int      dead;               /* connection lost: every later call fails */
+    char     why[256];
+    uint32_t max_read, max_write;
+    struct call own;             /* the call made outside any task */
+    struct call *waiting;        /* calls whose tasks yielded, answers not all in */
+    struct call *ready;          /* their answers are in (or the connection died): resume */
+    char     where[320];         /* the server and share, for messages */
+};
+
+struct smb_file {
+    smb2_file_id id;
+};
+
+/* r's status from an NTSTATUS (0: none) or errno; returns -errno */
+int l2_fail(smb_result *r, uint32_t status, int err);
+/* the connection is lost (fmt with one %s): every waiting call fails */
+void l2_mark_dead(smb_client *c, const char *fmt, const char *arg);
+/* a new call of c: the running task's, or the client's own */
+struct call *l2_begin(smb_client *c);
+/* the next part of k, pending until its callback fires */
+struct part *l2_new_part(struct call *k);
+/* a part queued but not sent after all */
+void l2_drop_part(struct call *k);
+/* waits until every part of k is answered: 0 or -ENOTCONN */
+int l2_run(struct call *k);
+/* the first failure among k's parts (ok: a status that is not one): 0 or -errno */
+int l2_outcome(struct call *k, smb_result *r, uint32_t ok);
+
+/* answer callbacks: priv is the part */
+void l2_on_status(struct smb2_context *smb2, int status, void *data, void *priv);
+void l2_on_read(struct smb2_context *smb2, int status, void *data, void *priv);
+void l2_on_write(struct smb2_context *smb2, int status, void *data, void *priv);
+void l2_on_file_info(struct smb2_context *smb2, int status, void *data, void *priv);
+void l2_on_fs_info(struct smb2_context *smb2, int status, void *data, void *priv);
+void l2_on_security(struct smb2_context *smb2, int status, void *data, void *priv);
+
+/* request builders: the pdu (NULL if libsmb2 could not build it), its part taken from k */
+struct smb2_pdu *l2_cmd_create(struct call *k, const char *path, uint32_t access,
+                               uint32_t share, uint32_t disposition, uint32_t options);
+struct smb2_pdu *l2_cmd_close(struct call *k, const smb2_file_id id);
+struct smb2_pdu *l2_cmd_query_info(struct call *k, const smb2_file_id id, uint8_t type,
+                                   uint8_t cls, uint32_t extra, smb2_command_cb cb);
+struct smb2_pdu *l2_cmd_set_info(struct call *k, const smb2_file_id id, uint8_t cls, void *in);
+struct smb2_pdu *l2_cmd_query_dir(struct call *k, const smb2_file_id id);
+/* pdus[1..n-1] chained to pdus[0] as one compound, run */
+int l2_compound(struct call *k, struct smb2_pdu **pdus, int n, smb_result *r, uint32_t ok);
+
+#endif

@@ -1,0 +1,97 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.xml.LoadPointXml;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.report.xml.ResultJson;
+import org.sfsbench.report.xml.ResultXml;
+import org.sfsbench.stats.SteadyState;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
+
+/**
+ * Against the loopback NFS-Ganesha: WARMUP_TIME=steady on a paced load the server carries easily
+ * ends warm-up once the detector's window is full, well before WARMUP_MAX, and every output says
+ * how long it took (a drifting load is SteadyStateTest's); a top-speed run with TRIALS=2 states
+ * its 95 % interval in its headline.
+ */
+class SteadyWarmupIT {
+    private static final int CAP = 90;
+
+    @Test
+    void steadyServerEndsWarmupEarly(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        String target = env.get("SFS_NFS_TARGET");
+        Path rc = TestRc.write(dir, "nfs", "localhost", 2, target + " " + target, "400", 0, 5, "");
+        Files.writeString(rc, Files.readString(rc).replace("WARMUP_TIME=0\n",
+                "WARMUP_TIME=steady\nWARMUP_MAX=" + CAP + "\n"));
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "steady",
+                "-d", results.toString());
+        assertEquals(0, run.waitFor(180), run.output());
+        String out = run.output();
+        Matcher said = Pattern.compile("warm-up steady after (\\d+) s").matcher(out);
+        assertTrue(said.find(), out);
+        System.out.println("steady server: warm-up steady after " + said.group(1) + " s of at most " + CAP + " s");
+
+        Path xml = results.resolve("sfsresult.steady.xml");
+        XmlLint.validate(xml, Sfs.home().resolve("docs/sfsresult.xsd"));
+        ResultDocument d = ResultXml.read(xml);
+        LoadPointXml p = d.loadPoints.get(0);
+        assertNotNull(p.warmup, "the warm-up is in the result");
+        assertTrue(p.warmup.settled, "settled on a steady server");
+        double seconds = p.warmup.seconds.doubleValue();
+        // at least one full window of 1 s polls, and well under the cap
+        assertTrue(seconds >= SteadyState.WINDOW && seconds < CAP * 2 / 3.0, "warm-up took " + seconds + " s");
+        assertEquals(CAP, p.warmup.maxSeconds);
+        assertEquals(0, p.warmup.percentile.compareTo(java.math.BigDecimal.valueOf(99)));
+        assertTrue(Files.readString(results.resolve("sfsres.steady")).contains("Warm-up: steady after"));
+        assertTrue(Files.readString(results.resolve("report.steady.html")).contains("Load point 1 warm-up: steady after"));
+        JsonNode json = ResultJson.mapper().readTree(results.resolve("sfsresult.steady.json").toFile());
+        assertTrue(json.get("loadPoints").get(0).get("warmup").get("settled").asBoolean(), json.toString());
+        assertTrue(d.disclosability.rules.stream().anyMatch(c -> c.id.equals("steady-state") && c.passed),
+                "the steady-state check passed");
+        assertTrue(d.disclosability.rules.stream().anyMatch(c -> c.id.equals("extensions") && !c.passed
+                && c.detail.contains("WARMUP_TIME=steady")), "steady state is not SPECsfs2008's warm-up");
+        assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
+    }
+
+    @Test
+    void topSpeedWithTrialsStatesItsInterval(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        Path rc = TopSpeedRuns.rc(dir, "nfs", env.get("SFS_NFS_TARGET"), 2, String.join("\n",
+                "PROCS=2", "WORKLOAD=randread", "XFER_SIZE=8K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=3", "TRIALS=2"));
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "tri", "-d",
+                results.toString());
+        assertEquals(0, run.waitFor(180), run.output());
+        ResultDocument d = ResultXml.read(results.resolve("sfsresult.tri.xml"));
+        LoadPointXml p = d.loadPoints.get(0);
+        assertEquals(2, p.trials.size());
+        String line = d.headline.lines.get(0);
+        Matcher m = Pattern.compile("^Top speed: (\\d+) ops/sec \\(95 % CI (-?\\d+)\\.\\.(\\d+) ops/sec over 2 trials\\)")
+                .matcher(line);
+        assertTrue(m.find(), line);
+        double mean = p.trials.stream().mapToDouble(t -> t.achievedOpsPerSec.doubleValue()).average().orElseThrow();
+        assertTrue(Long.parseLong(m.group(2)) <= Math.round(mean) && Math.round(mean) <= Long.parseLong(m.group(3)),
+                "the interval holds the trials' mean " + mean + ": " + line);
+        assertTrue(run.output().contains(line), "the console ends with the same headline");
+        System.out.println("TRIALS=2 headline: " + line);
+        assertFalse(d.loadPoints.get(0).spread.isEmpty());
+    }
+}
