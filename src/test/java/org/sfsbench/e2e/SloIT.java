@@ -21,22 +21,28 @@ import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
 
 /**
- * The SLO search against NFS-Ganesha behind a proxy that passes 4 MB/s of replies: 4 KiB random
- * reads then have a deterministic service time of one reply's time on the link (about 1.05 ms) and
- * a capacity of the link's rate in replies, about 950 ops/s. Below it latency stays near the
- * service time, above it the queue grows without end, so the capacity at "p90 <= 10 ms" lies just
- * under the link's rate and the unpaced top speed measures that rate; a bound below the service
- * time ("p50 <= 0.5 ms") is met by no load, and its lowest probe (about 60 ops/s) is lengthened
- * until it holds the 200 samples p50 needs.
+ * The SLO search against NFS-Ganesha behind proxies with a known latency shape, 4 KiB random reads
+ * (a reply is about 4,216 bytes on the wire):
+ * <ul>
+ * <li>{@link KneeProxy}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
+ * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
+ * time, above it at least 5 ms, so the capacity at "p90 <= 2.5 ms" is 500 ops/s; the unpaced top
+ * speed (8 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
+ * <li>{@link ThrottledProxy}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
+ * lowest probe (about 60 ops/s for 2 s) is lengthened until it holds the 200 samples p50 needs.</li>
+ * </ul>
  */
 class SloIT {
     private static final double LINK_BYTES = 4e6;
     /** A READ reply on the wire: the data and about 120 bytes of RPC, NFS and record marking. */
     private static final double REPLY_BYTES = 4096 + 120;
+    /** Above this rate of replies the server holds each one {@link #HOLD_NS} longer. */
+    private static final double KNEE_OPS = 500;
+    private static final long HOLD_NS = 4_000_000;
 
-    private static Path rc(Path dir, String target, String slo) throws Exception {
-        return TopSpeedRuns.rc(dir, "nfs", target, 4, String.join("\n", "PROCS=4", "WORKLOAD=randread", "XFER_SIZE=4K",
-                "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
+    private static Path rc(Path dir, String target, int procs, String slo) throws Exception {
+        return TopSpeedRuns.rc(dir, "nfs", target, procs, String.join("\n", "PROCS=" + procs, "WORKLOAD=randread",
+                "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
                 "SLO=\"" + slo + "\""));
     }
 
@@ -66,28 +72,29 @@ class SloIT {
     }
 
     @Test
-    void findsTheCapacityOfALinkLimitedServerAndRefusesAnImpossibleBound(@TempDir Path dir) throws Exception {
+    void findsTheKneeOfAServerAndRefusesAnImpossibleBound(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
-        double capacity = LINK_BYTES / REPLY_BYTES;
-        try (ThrottledProxy proxy = new ThrottledProxy(Integer.parseInt(env.get("SFS_NFS_PORT")), LINK_BYTES)) {
-            String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
-                    + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
-
-            SloResult s = run(dir, rc(dir, target, "p90 <= 10 ms"), "met", "p90 <= 10 ms").slo();
+        int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
+        String tail = env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=%d&mountport=" + env.get("SFS_NFS_MNT_PORT");
+        double link = LINK_BYTES / REPLY_BYTES;
+        try (KneeProxy proxy = new KneeProxy(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
+            String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
+            SloResult s = run(dir, rc(dir, target, 8, "p90 <= 2.5 ms"), "met", "p90 <= 2.5 ms").slo();
             assertEquals("met", s.outcome(), s.answer());
-            assertTrue(s.topSpeed() > 0.85 * capacity && s.topSpeed() < 1.1 * capacity,
-                    "the top speed is the link's rate, about " + Math.round(capacity) + " ops/s: " + s.answer());
+            assertTrue(s.topSpeed() > 0.8 * link && s.topSpeed() < 1.1 * link,
+                    "the top speed is the link's rate, about " + Math.round(link) + " ops/s: " + s.answer());
             assertTrue(s.bracketHigh() - s.bracketLow() <= 0.10 * s.topSpeed() + 1e-6, s.answer());
-            assertTrue(s.capacity() >= 0.75 * capacity && s.capacity() <= 1.05 * capacity,
-                    "the capacity lies just under the link's rate: " + s.answer());
+            assertTrue(s.capacity() <= KNEE_OPS * 1.03 && s.capacity() >= KNEE_OPS - 0.10 * s.topSpeed() - 0.03 * KNEE_OPS,
+                    "the capacity is the knee, " + KNEE_OPS + " ops/s, within the precision: " + s.answer());
             assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, s.answer());
             assertTrue(s.probes().stream().allMatch(p -> p.samples() >= p.samplesNeeded()
                     && (p.requestedOpsPerSec() * 2 >= 900 || p.windows() > 1)),
                     "a probe whose 2 s cannot hold the 1,000 samples p90 needs is lengthened: " + s.probes());
-
+        }
+        try (ThrottledProxy proxy = new ThrottledProxy(nfsPort, LINK_BYTES)) {
+            String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
             // p50 needs 200 samples: the lowest probe, about 60 ops/s for 2 s, is lengthened
-
-            SloResult none = run(dir, rc(dir, target, "p50 <= 0.5 ms"), "none", "p50 <= 0.5 ms").slo();
+            SloResult none = run(dir, rc(dir, target, 4, "p50 <= 0.5 ms"), "none", "p50 <= 0.5 ms").slo();
             assertEquals("none", none.outcome(), none.answer());
             assertTrue(none.answer().startsWith("no load meets p50 <= 0.5 ms: the lowest probe, "), none.answer());
             assertTrue(none.probes().stream().noneMatch(SloProbeResult::passed), none.answer());
