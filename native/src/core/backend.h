@@ -74,10 +74,13 @@
  * Synchronous backends (posix, smb with libsmbclient) execute the request
  * inside submit() and call req->done before returning; the engine then runs
  * one proc per thread.  Asynchronous backends (nfs3, smb with libsmb2)
- * queue the request and call req->done from poll(); the engine runs the
- * procs of one target on one thread and event loop.  Contexts of that
- * thread may share one connection: their pollfd() then returns the same
- * fd, and poll() of one of them services all.
+ * queue the request and call req->done from poll(); the engine runs their
+ * procs on its event loops ('loops', one thread each, evloop.h), spreading
+ * the procs of every target over them.  Contexts of one loop may share one
+ * connection (sfs_cfg_loop tells a proc's loop at open): their pollfd()
+ * then returns the same fd, and poll() of one of them services all.  Never
+ * share between loops: done would run on another thread than the one
+ * driving the request's context.
  */
 #ifndef SFS_BACKEND_H
 #define SFS_BACKEND_H

@@ -19,6 +19,9 @@ void sfs_cfg_free(struct sfs_cfg *c)
         free(c->target);
         c->target = NULL;
     }
+    free(c->proc_loop);
+    free(c->proc_slot);
+    c->proc_loop = c->proc_slot = NULL;
     const sfs_backend *be = sfs_backend_find(c->backend);
     if (be && c->backend_opts) {
         sfs_options_scrub(be->options, c->backend_opts);   /* passwords */
@@ -136,6 +139,7 @@ static const sfs_option core_keys[] = {
     { "loadfile_passes", SFS_KEY_INT, 0, 1000000000, "0", "loadfile: passes through the file, then stop; 0 = until the end", CORE(loadfile_passes) },
     { "working_set", SFS_KEY_INT, 0, (double)(1LL << 50), "0", "client data set bytes (randread, seqread, seqwrite)", CORE(working_set) },
     { "file_count", SFS_KEY_INT, 0, 100000000, "0", "files of that set, 0 = one per proc", CORE(file_count) },
+    { "loops", SFS_KEY_INT, 0, 1024, "0", "event loops (threads) that drive the procs of an asynchronous backend, each with its own connections; 0 = the client's online CPUs; never more than the procs", CORE(loops) },
     { "outstanding_ios", SFS_KEY_INT, 0, SFS_MAX_OUTSTANDING, "0", "requests in flight per proc; 0 = one (an SFS proc)", CORE(outstanding_ios) },
     { "access_spec", SFS_KEY_TEXT, 0, 0, "", "workload access: Iometer access-spec lines separated by ';'", CORE(access_spec) },
     { "start_offset", SFS_KEY_INT, 0, (double)(1LL << 40), "0", "workload access: first byte of the tested region", CORE(start_offset) },

@@ -57,6 +57,11 @@ struct sfs_cfg {
     double   target_mbps;        /* loadfile: MB/s (1e6 bytes) of each proc, 0 = none */
     int      loadfile_passes;    /* loadfile: passes through the file, then stop; 0 = until the end */
     int      procs_total;        /* procs of the whole run (all engines), 0 = procs */
+    int      loops;              /* event loops (threads) of an async backend, 0 = online CPUs */
+    /* set by the engine before it opens the procs of an async backend
+     * (engine.c, place_procs); NULL elsewhere (validation, clean) */
+    int     *proc_loop;          /* [procs]: the event loop that drives proc i */
+    int     *proc_slot;          /* [procs]: proc i's rank among its target's procs on that loop */
     struct sfs_logger *logger;   /* set by the engine when 'log' is open */
     void    *backend_opts;       /* the backend's options struct (its option table) */
     uint64_t backend_given;      /* bit i: option i of the backend's table was set */
@@ -72,6 +77,18 @@ int  sfs_cfg_parse(const char *text, struct sfs_cfg *cfg, char *err, size_t errl
 void sfs_cfg_free(struct sfs_cfg *cfg);
 /* 1 if the config set the backend option 'name' (else its default holds). */
 int  sfs_cfg_given(const struct sfs_cfg *cfg, const char *name);
+
+/* The event loop of proc (0 without the engine's placement), and its rank
+ * among the procs of its target on that loop (proc without it): backends
+ * share a connection only between procs of one loop (backend.h). */
+static inline int sfs_cfg_loop(const struct sfs_cfg *c, int proc)
+{
+    return c->proc_loop ? c->proc_loop[proc] : 0;
+}
+static inline int sfs_cfg_slot(const struct sfs_cfg *c, int proc)
+{
+    return c->proc_slot ? c->proc_slot[proc] : proc;
+}
 
 /* Parse a "getattr:26,lookup:24" mix into pct (zeroed first). */
 int  sfs_cfg_parse_mix(const char *val, double pct[SFS_OP_COUNT], char *err, size_t errlen);

@@ -34,21 +34,21 @@ void sfs_engine_fail(sfs_engine *e, const char *fmt, ...)
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "failed: %s", msg);
 }
 
-/* Procs with the same target share one async worker (one event loop); sync
- * backends get one worker per proc. */
+/* An async backend's procs run on the loops place_procs chose, one thread
+ * each; sync backends get one worker per proc. */
 static int make_workers(sfs_engine *e, char *err, size_t errlen)
 {
     e->workers = calloc((size_t)e->nprocs, sizeof *e->workers);
     if (!e->workers) goto oom;
+    if (e->async) {
+        e->nworkers = 0;
+        for (int i = 0; i < e->nprocs; i++)
+            if (e->cfg.proc_loop[i] >= e->nworkers) e->nworkers = e->cfg.proc_loop[i] + 1;
+    }
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
-        struct sfs_worker *w = NULL;
-        if (e->async)
-            for (int k = 0; k < e->nworkers && !w; k++)
-                if (strcmp(e->workers[k].procs[0]->target, p->target) == 0)
-                    w = &e->workers[k];
-        if (!w) {
-            w = &e->workers[e->nworkers++];
+        struct sfs_worker *w = e->async ? &e->workers[e->cfg.proc_loop[i]] : &e->workers[e->nworkers++];
+        if (!w->procs) {
             w->e = e;
             w->procs = calloc((size_t)e->nprocs, sizeof *w->procs);
             w->cnt[0] = malloc(sizeof(struct sfs_counters));
@@ -57,6 +57,7 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
             sfs_counters_reset(w->cnt[0]);
             sfs_counters_reset(w->cnt[1]);
         }
+        p->wi = w->nprocs;
         w->procs[w->nprocs++] = p;
         p->w = w;
     }
@@ -152,8 +153,13 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     memset(e->procs, 0, procs_bytes);
     e->nprocs = e->cfg.procs;
     e->load_procs = e->cfg.procs;
-    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g",
-              e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate);
+    if (e->async && sfs_place_procs(e)) {
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
+    }
+    sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g loops=%d",
+              e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate,
+              e->async ? sfs_loop_count(e) : 0);
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         char m2[900] = "";

@@ -14,6 +14,7 @@
 #include "cpu.h"
 #include "rng.h"
 #include "datagen.h"
+#include "evloop.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
@@ -42,6 +43,8 @@ struct sfs_proc {
     uint64_t init_objects;        /* objects created (INIT progress) */
     int behind;                   /* > 1 s behind schedule */
     struct sfs_worker *w;
+    int wi;                       /* index among its worker's procs (event loop item) */
+    int pending;                  /* async: in w->pend, to be looked at next round */
     /* DEBUG 6 checkpoints */
     uint64_t xp_t, xp_ops;
 } __attribute__((aligned(64)));   /* procs written by different threads share no cache line */
@@ -53,7 +56,15 @@ struct sfs_worker {
     struct sfs_proc **procs;
     int nprocs;
     struct sfs_counters *cnt[2];  /* by generation parity */
-    uint64_t sweep_ns;            /* async: next service of every busy context */
+    /* async (engine_run.c, run_async): the thread's event loop, its timers
+     * (id 2*wi: proc wi's next start, 2*wi+1: its backend's timeouts), the
+     * procs whose state changed since they were last looked at */
+    struct sfs_evloop *evl;
+    struct sfs_timers tm;
+    int *pend, npend;
+    int *ready;
+    int nbusy;                    /* requests in flight on this thread */
+    int live;                     /* procs not finished in this phase */
 };
 
 struct sfs_engine {
@@ -87,6 +98,11 @@ struct sfs_engine {
     char err[1024];               /* lock */
 };
 
+/* The event loops of an async engine: how many (engine_loops.c), and the
+ * placement of its procs on them into cfg.proc_loop/proc_slot before the
+ * backends open.  0, or -1 when out of memory. */
+int sfs_loop_count(const sfs_engine *e);
+int sfs_place_procs(sfs_engine *e);
 /* worker thread entry (engine_run.c) */
 void *sfs_worker_main(void *arg);
 /* record a failure (first message wins) and stop every proc */

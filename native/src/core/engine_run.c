@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include <poll.h>
+#include <errno.h>
 #include <sys/prctl.h>
 #include "engine_internal.h"
 #include "log.h"
@@ -15,7 +15,7 @@
 #define XPOINT_NS   10000000000ULL   /* DEBUG 6 checkpoint period */
 #define BEHIND_NS   1000000000ULL    /* SFS_S_BEHIND threshold */
 #define STOP_DRAIN_NS 10000000000ULL /* async: wait this long for in-flight ops on stop */
-#define SWEEP_NS    100000000ULL     /* async: service idle connections this often (timeouts) */
+#define SWEEP_NS    100000000ULL     /* async: service a busy context that was not ready this often (timeouts) */
 
 static int stopping(sfs_engine *e)
 {
@@ -93,6 +93,11 @@ static void on_done(sfs_req *req)
         e->wl->completed(p->wstate, req);
     p->free_slots[p->nfree++] = (int)(req - p->reqs);
     STORE_RELAXED(p->busy, LOAD_RELAXED(p->busy) - 1);
+    p->w->nbusy--;
+    if (p->w->pend && !p->pending) {   /* async: it may issue again */
+        p->pending = 1;
+        p->w->pend[p->w->npend++] = p->wi;
+    }
 }
 
 /* Issue the request prepare() filled in the proc's next idle slot. */
@@ -131,6 +136,7 @@ static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
         return;
     }
     STORE_RELAXED(p->busy, LOAD_RELAXED(p->busy) + 1);
+    p->w->nbusy++;
     int rc = e->be->submit(p->bctx, req);
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
@@ -264,68 +270,6 @@ static void run_sync(struct sfs_worker *w)
     }
 }
 
-/* Service the contexts of busy procs for at most timeout_ns.  Returns -1
- * if a connection died (the engine is failed). */
-static int service(struct sfs_worker *w, int64_t timeout_ns)
-{
-    sfs_engine *e = w->e;
-    int nbusy = 0;
-    for (int i = 0; i < w->nprocs; i++) nbusy += w->procs[i]->busy;
-    if (nbusy == 0) {
-        if (timeout_ns > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
-        return 0;
-    }
-    if (e->be->pollfd) {
-        struct pollfd pf[w->nprocs];
-        int fds[w->nprocs], at[w->nprocs], n = 0;
-        for (int i = 0; i < w->nprocs; i++) {
-            struct sfs_proc *p = w->procs[i];
-            short ev = 0;
-            fds[i] = -1;
-            if (!p->busy || (fds[i] = e->be->pollfd(p->bctx, &ev)) < 0) continue;
-            /* contexts sharing a connection are opened one after the other */
-            if (n > 0 && pf[n - 1].fd == fds[i]) { at[i] = n - 1; continue; }
-            pf[n].fd = fds[i]; pf[n].events = ev; pf[n].revents = 0;
-            at[i] = n++;
-        }
-        int ms = (int)(timeout_ns / 1000000), ready = 0;
-        if (n > 0) ready = poll(pf, (nfds_t)n, ms);
-        else if (ms > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
-        /* service the contexts whose connection is ready (once per shared
-         * connection); all busy ones when nothing was, and every SWEEP_NS,
-         * so that they notice their timeouts */
-        uint64_t now = sfs_now_ns();
-        int sweep = ready <= 0 || now >= w->sweep_ns;
-        if (sweep) w->sweep_ns = now + SWEEP_NS;
-        int last = -1;
-        for (int i = 0; i < w->nprocs; i++) {
-            struct sfs_proc *p = w->procs[i];
-            if (!p->busy || (fds[i] >= 0 && fds[i] == last)) continue;
-            if (!sweep && fds[i] >= 0 && pf[at[i]].revents == 0) continue;
-            last = fds[i];
-            if (e->be->poll(p->bctx, 0) < 0) goto dead;
-        }
-        return 0;
-    }
-    int64_t each = timeout_ns / nbusy;
-    for (int i = 0; i < w->nprocs; i++) {
-        struct sfs_proc *p = w->procs[i];
-        if (p->busy && e->be->poll(p->bctx, each) < 0) goto dead;
-    }
-    return 0;
-dead:
-    for (int i = 0; i < w->nprocs; i++) {
-        struct sfs_proc *p = w->procs[i];
-        if (p->busy && e->be->poll(p->bctx, 0) < 0) {
-            char why[600];
-            sfs_engine_fail(e, "proc %d (target %s): connection lost%s", p->global, p->target,
-                            be_why(p, why, sizeof why));
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* The drain after stop ran out with requests still in flight: the server
  * does not answer.  The phase fails naming it; the requests stay in flight
  * until close cancels them (backend.h, request lifecycle). */
@@ -345,46 +289,200 @@ static void unanswered(struct sfs_worker *w)
     }
 }
 
+/* The fd proc p's context waits on now, registered with the thread's event
+ * loop (a system call only when it changed, or with force).  0, or -1 with
+ * the engine failed. */
+static int rewatch(struct sfs_worker *w, struct sfs_proc *p, int force)
+{
+    short ev = 0;
+    int fd = w->e->be->pollfd(p->bctx, &ev);
+    if (sfs_evloop_watch(w->evl, p->wi, fd, ev, force) == 0)
+        return 0;
+    sfs_engine_fail(w->e, "proc %d (target %s): event loop: cannot watch fd %d: %s", p->global,
+                    p->target, fd, strerror(errno));
+    return -1;
+}
+
+/* Service proc p's context (its connection was ready, or its timeout timer
+ * ran out), then watch what it waits on next.  -1 if its connection died
+ * with requests in flight (the engine is failed). */
+static int serve(struct sfs_worker *w, struct sfs_proc *p, uint64_t now, int timer)
+{
+    sfs_engine *e = w->e;
+    if (e->be->poll(p->bctx, 0) < 0) {
+        if (p->busy) {
+            char why[600];
+            sfs_engine_fail(e, "proc %d (target %s): connection lost%s", p->global, p->target,
+                            be_why(p, why, sizeof why));
+            return -1;
+        }
+        /* idle: its next submit reports the lost connection */
+        sfs_evloop_watch(w->evl, p->wi, -1, 0, 0);
+        return 0;
+    }
+    if (rewatch(w, p, timer)) return -1;
+    if (p->busy) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
+    return 0;
+}
+
+/* Backends without pollfd: each busy context in turn, with a share of
+ * timeout_ns.  -1 if a connection died (the engine is failed). */
+static int service_each(struct sfs_worker *w, int64_t timeout_ns)
+{
+    sfs_engine *e = w->e;
+    if (w->nbusy == 0) {
+        if (timeout_ns > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
+        return 0;
+    }
+    int64_t each = timeout_ns / w->nbusy;
+    for (int i = 0; i < w->nprocs; i++) {
+        struct sfs_proc *p = w->procs[i];
+        if (p->busy && e->be->poll(p->bctx, each) < 0) {
+            char why[600];
+            sfs_engine_fail(e, "proc %d (target %s): connection lost%s", p->global, p->target,
+                            be_why(p, why, sizeof why));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Wait up to timeout_ns and service only the contexts whose fd is ready. */
+static int service(struct sfs_worker *w, int64_t timeout_ns)
+{
+    if (!w->e->be->pollfd)
+        return service_each(w, timeout_ns);
+    int n = sfs_evloop_wait(w->evl, timeout_ns, w->ready, w->nprocs);
+    if (n < 0) {
+        sfs_engine_fail(w->e, "event loop: wait failed: %s", strerror(errno));
+        return -1;
+    }
+    uint64_t now = n ? sfs_now_ns() : 0;
+    for (int k = 0; k < n; k++)
+        if (serve(w, w->procs[w->ready[k]], now, 0) < 0)
+            return -1;
+    return 0;
+}
+
+/* Mark proc p to be looked at in the next round (its state changed). */
+static void wake(struct sfs_worker *w, struct sfs_proc *p)
+{
+    if (!p->pending) {
+        p->pending = 1;
+        w->pend[w->npend++] = p->wi;
+    }
+}
+
+/* Issue what the procs marked pending may issue now; a proc that must wait
+ * sets its timer, one that is full waits for a completion (on_done marks it). */
+static int issue_pending(struct sfs_worker *w, uint64_t now)
+{
+    sfs_engine *e = w->e;
+    /* INIT builds files one request at a time per proc */
+    int init = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) == SFS_PHASE_INIT;
+    int n = w->npend;   /* those marked again while issuing wait for the next round */
+    for (int k = 0; k < n; k++) {
+        struct sfs_proc *p = w->procs[w->pend[k]];
+        p->pending = 0;
+        int cap = init ? 1 : p->depth, issued = 0;
+        while (!p->finished && p->busy < cap && !stopping(e)) {
+            uint64_t intended = 0, pw = 0;
+            int d = due(p, now, &intended, &pw);
+            if (d < 0) { p->finished = 1; w->live--; break; }
+            if (d == 0) { sfs_timers_set(&w->tm, 2 * p->wi, pw); break; }
+            sfs_req *req = prepare(p);
+            if (!req) { p->finished = 1; w->live--; break; }
+            issue(p, req, intended);
+            after_issue(p, now);
+            issued = 1;
+        }
+        if (issued && e->be->pollfd) {
+            if (rewatch(w, p, 0)) return -1;
+            if (p->busy) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
+        }
+    }
+    w->npend -= n;
+    memmove(w->pend, w->pend + n, (size_t)w->npend * sizeof *w->pend);
+    return 0;
+}
+
+static int loop_open(struct sfs_worker *w)
+{
+    /* the procs being looked at, and each of them marked again meanwhile */
+    w->pend = malloc(2 * (size_t)w->nprocs * sizeof *w->pend);
+    w->ready = malloc((size_t)w->nprocs * sizeof *w->ready);
+    w->npend = 0;
+    if (!w->pend || !w->ready || sfs_timers_init(&w->tm, 2 * w->nprocs))
+        return -1;
+    if (w->e->be->pollfd && !(w->evl = sfs_evloop_new(w->nprocs)))
+        return -1;
+    return 0;
+}
+
+static void loop_close(struct sfs_worker *w)
+{
+    sfs_evloop_free(w->evl);
+    w->evl = NULL;
+    sfs_timers_free(&w->tm);
+    free(w->pend);
+    free(w->ready);
+    w->pend = w->ready = NULL;
+}
+
+/* The procs of this thread on its event loop: each round issues what the
+ * procs marked pending may (completions and timers mark them), then waits
+ * for ready connections or the next timer and services only those. */
 static void run_async(struct sfs_worker *w)
 {
     sfs_engine *e = w->e;
     uint64_t slice = e->cfg.sample_us * 1000ULL;
-    uint64_t drain_until = 0;
+    uint64_t drain_until = 0, seen_end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
+    if (loop_open(w)) {
+        sfs_engine_fail(e, "event loop: %s", strerror(errno ? errno : ENOMEM));
+        loop_close(w);
+        return;
+    }
+    w->live = w->nprocs;
+    for (int i = 0; i < w->nprocs; i++) {
+        struct sfs_proc *p = w->procs[i];
+        p->pending = 0;
+        wake(w, p);
+        if (e->be->pollfd && rewatch(w, p, 0)) goto out;
+    }
     for (;;) {
-        uint64_t now = sfs_now_ns(), wake = now + slice;
-        int busy = 0, live = 0;
+        uint64_t now = sfs_now_ns();
         int stop = stopping(e);
         if (stop && !drain_until) drain_until = now + STOP_DRAIN_NS;
-        /* INIT builds files one request at a time per proc */
-        int init = __atomic_load_n(&e->phase, __ATOMIC_ACQUIRE) == SFS_PHASE_INIT;
-        for (int i = 0; i < w->nprocs; i++) {
-            struct sfs_proc *p = w->procs[i];
-            int cap = init ? 1 : p->depth;
-            while (!p->finished && p->busy < cap && !stopping(e)) {
-                uint64_t intended = 0, pw = 0;
-                int d = due(p, now, &intended, &pw);
-                if (d < 0) { p->finished = 1; break; }
-                if (d == 0) { if (pw < wake) wake = pw; break; }
-                sfs_req *req = prepare(p);
-                if (!req) { p->finished = 1; break; }
-                issue(p, req, intended);
-                after_issue(p, now);
-            }
-            if (p->busy) busy++;
-            if (!stop && !p->finished) live++;
+        /* RUN's end is set while WARMUP runs: every proc looks at it again */
+        uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
+        if (end != seen_end) {
+            seen_end = end;
+            for (int i = 0; i < w->nprocs; i++)
+                if (!w->procs[i]->finished) wake(w, w->procs[i]);
         }
-        if (!busy && (!live || stop)) break;
+        for (int id; (id = sfs_timers_pop(&w->tm, now)) >= 0;) {
+            struct sfs_proc *p = w->procs[id / 2];
+            if (id % 2 == 0) wake(w, p);
+            else if (p->busy && serve(w, p, now, 1) < 0) goto out;
+        }
+        if (!stop && issue_pending(w, now) < 0) break;
+        if (!w->nbusy && (!w->live || stop)) break;
         if (stop && now > drain_until) {
             unanswered(w);
             break;
         }
         now = sfs_now_ns();
-        int64_t t = wake > now ? (int64_t)(wake - now) : 0;
+        uint64_t until = now + slice, first = sfs_timers_first(&w->tm);
+        if (first && first < until) until = first;
+        if (w->npend && !stop) until = now;
+        int64_t t = until > now ? (int64_t)(until - now) : 0;
         /* without an fd to wait on, completions are only seen by polling:
          * keep that to 1 ms so the next issue is not delayed */
-        if (busy && t > 1000000 && !e->be->pollfd) t = 1000000;
+        if (w->nbusy && t > 1000000 && !e->be->pollfd) t = 1000000;
         if (service(w, t) < 0) break;
     }
+out:
+    loop_close(w);
 }
 
 void *sfs_worker_main(void *arg)
@@ -393,6 +491,8 @@ void *sfs_worker_main(void *arg)
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    /* top -H, ps -L: which threads are event loops */
+    prctl(PR_SET_NAME, e->async ? "sfs-loop" : "sfs-proc", 0, 0, 0);
     if (e->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)

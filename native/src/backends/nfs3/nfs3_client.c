@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -429,6 +430,30 @@ static int make_root(nfs3_client *c, const char *root, char *err, size_t errlen)
     return 0;
 }
 
+/* What a write without a buffer of its own sends: one pattern for every
+ * client of the process (thousands of procs must not each hold wsize
+ * bytes).  A larger one is made when a client needs it; the smaller stays
+ * for those that point to it (a few KiB to 1 MiB once per size, never freed). */
+static const char *write_pattern(uint32_t len)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static char *pattern;
+    static uint32_t pattern_len;
+    pthread_mutex_lock(&lock);
+    if (pattern_len < len) {
+        char *p = malloc(len);
+        if (p) {
+            for (uint32_t i = 0; i < len; i++)
+                p[i] = (char)('a' + i % 26);
+            pattern = p;
+            pattern_len = len;
+        }
+    }
+    const char *r = pattern_len >= len ? pattern : NULL;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
 nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
 {
     nfs3_client *c = calloc(1, sizeof *c);
@@ -490,13 +515,11 @@ nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
     c->info.wtmax = c->wtmax;  c->info.wtpref = c->wtpref;
     c->info.dtpref = c->dtpref;
     c->info.rsize = c->rsize;  c->info.wsize = c->wsize;
-    c->wbuf = malloc(c->wsize);
+    c->wbuf = write_pattern(c->wsize);
     if (!c->wbuf) {
         snprintf(err, errlen, "nfs3: out of memory");
         goto fail;
     }
-    for (uint32_t i = 0; i < c->wsize; i++)
-        c->wbuf[i] = (char)('a' + i % 26);
     if (make_root(c, o->root, err, errlen) < 0)
         goto fail;
     c->info.extra_lookups = 0;
@@ -532,7 +555,6 @@ void nfs3_close(nfs3_client *c)
     for (size_t i = 0; i < c->nall; i++)
         free(c->all[i]);
     free(c->all);
-    free(c->wbuf);
     nfs3_fhcache_free(&c->cache);
     free(c);
 }

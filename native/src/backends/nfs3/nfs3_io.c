@@ -205,7 +205,7 @@ static void write_send(nfs3_op *op, uint64_t off, uint32_t n)
     a.count = n;
     a.stable = op->stable;
     a.data.data_len = n;
-    a.data.data_val = op->req->buf ? (char *)op->req->buf + (off - op->off) : op->c->wbuf;
+    a.data.data_val = op->req->buf ? (char *)op->req->buf + (off - op->off) : (char *)op->c->wbuf;
     if (nfs3_sent(op, rpc_nfs3_write_async(op->c->rpc, write_cb, &a, k), "WRITE") < 0)
         k->used = 0;
 }

@@ -88,7 +88,7 @@ struct nfs3_client {
     int          dead;
     int          closing;
     char         err[2048];
-    char        *wbuf;             /* WRITE payload when the request has no buffer */
+    const char  *wbuf;             /* WRITE payload when the request has no buffer (shared) */
     int          have_verf;
     char         verf[NFS3_WRITEVERFSIZE];
     nfs3_info    info;

@@ -4,10 +4,10 @@
  * docs/smb.md.
  *
  * libsmbclient is blocking: the backend is synchronous, one SMB connection
- * per proc and one thread per proc.  libsmb2 is asynchronous: the procs of
- * one target are driven by one event loop (the engine's thread of that
- * target), on one connection per proc or, with smb_conn_procs, on fewer
- * connections each shared by that many procs; each request runs its op (do_op, the same
+ * per proc and one thread per proc.  libsmb2 is asynchronous: the procs are
+ * driven by the engine's event loops (each a thread, several per target),
+ * on one connection per proc or, with smb_conn_procs, on fewer connections
+ * each shared by that many procs of one target on one loop; each request runs its op (do_op, the same
  * code for both libraries) in a task of its own (smb_task.h) whose calls
  * yield while their requests are in flight, so every proc of a connection,
  * and up to outstanding_ios requests of each, are in flight on it at once.
@@ -97,12 +97,13 @@ static void client_names(char *buf, size_t len)
 struct smb_job;
 
 /* An asynchronous client's connection, shared by smb_conn_procs procs of
- * one target of one engine (the procs the engine drives from one thread). */
+ * one target of one engine on one of its event loops (the procs the engine
+ * drives from one thread). */
 struct smb_conn {
     struct smb_conn *next;
     const struct sfs_cfg *cfg;
     const char *target;
-    int group;                    /* proc / smb_conn_procs */
+    int group;                    /* its event loop, and the procs' rank there / smb_conn_procs */
     smb_client *c;
     int refs;
     struct smb_job *idle;         /* jobs with no request */
@@ -384,8 +385,10 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
     };
     x->ops = ops;
-    if (ops->service ? conn_get(x, cfg, target, o->conn_procs ? proc / o->conn_procs : 0, &p,
-                                msg, sizeof msg)
+    /* procs share a connection only on one event loop (the thread that drives it) */
+    int group = sfs_cfg_loop(cfg, proc) * (SFS_CFG_MAX_PROCS + 1) +
+                (o->conn_procs ? sfs_cfg_slot(cfg, proc) / o->conn_procs : 0);
+    if (ops->service ? conn_get(x, cfg, target, group, &p, msg, sizeof msg)
                      : ops->connect(&p, &x->c, msg, sizeof msg)) {
         snprintf(err, errlen, "%s", msg);
         free(x->rbuf);
@@ -738,7 +741,7 @@ static const sfs_option smb_options[] = {
     { "smb_client", SFS_KEY_CHOICE, 0, 0, NULL, SMB_CLIENT_WORDS,
       SFS_OPT_AT(struct smb_opts, smb_client) },
     { "smb_conn_procs", SFS_KEY_INT, 0, 1 << 20, "1",
-      "procs sharing one SMB connection (libsmb2; 0 = all procs of a target, libsmbclient: 1)",
+      "procs sharing one SMB connection (libsmb2; 0 = all procs of a target on one event loop, libsmbclient: 1)",
       SFS_OPT_AT(struct smb_opts, conn_procs) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };

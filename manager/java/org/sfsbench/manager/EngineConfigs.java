@@ -59,6 +59,9 @@ public final class EngineConfigs {
         c.set("data_compress_pct", rc.dataCompressPct());
         c.set("data_dedup_pct", rc.dataDedupPct());
         c.set("direct_io", rc.directIo() ? 1 : 0);
+        if (rc.eventLoops() > 0) {
+            c.set("loops", rc.eventLoops());
+        }
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("block_size", rc.blockSize());
         options.put("biod_reads", rc.biodMaxReads());

@@ -32,8 +32,8 @@ public final class RcParser {
             Map.entry("DIR_COUNT", "dir_count"), Map.entry("SYMLINK_COUNT", "symlink_count"),
             Map.entry("BIOD_MAX_READS", "biod_reads"), Map.entry("BIOD_MAX_WRITES", "biod_writes"),
             Map.entry("SFS_NFS_USER_ID", "uid"), Map.entry("SFS_NFS_GROUP_ID", "gid"),
-            Map.entry("DATA_COMPRESS_PCT", "data_compress_pct"), Map.entry("DATA_DEDUP_PCT", "data_dedup_pct"));
-
+            Map.entry("DATA_COMPRESS_PCT", "data_compress_pct"), Map.entry("DATA_DEDUP_PCT", "data_dedup_pct"),
+            Map.entry("EVENT_LOOPS", "loops"));
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;
@@ -421,6 +421,7 @@ public final class RcParser {
         }
         v.ipv6Enable = r.bool("IPV6_ENABLE", false);
         v.directIo = r.bool("DIRECT_IO", false);
+        v.eventLoops = engineInteger(r, "EVENT_LOOPS");
         if (v.directIo && !v.fsProtocol.info().has(EngineCatalog.CAP_DIRECT_IO)) {
             throw r.error("DIRECT_IO", "FS_PROTOCOL=" + v.fsProtocol.rcName() + " has no client cache to bypass: "
                     + "every read and write reaches the server", "unset or no; yes with FS_PROTOCOL="

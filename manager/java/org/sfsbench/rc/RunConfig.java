@@ -73,6 +73,7 @@ public final class RunConfig {
     private final int primeTimeout;
     private final boolean ipv6Enable;
     private final boolean directIo;
+    private final int eventLoops;
     private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
@@ -135,6 +136,7 @@ public final class RunConfig {
         primeTimeout = v.primeTimeout;
         ipv6Enable = v.ipv6Enable;
         directIo = v.directIo;
+        eventLoops = v.eventLoops;
         access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
@@ -427,6 +429,11 @@ public final class RunConfig {
         return ipv6Enable;
     }
 
+    /** EVENT_LOOPS: event loops (threads) of each client's asynchronous engine, 0 = its online CPUs. */
+    public int eventLoops() {
+        return eventLoops;
+    }
+
     /** DIRECT_IO: posix data files bypass the client's page cache (O_DIRECT). */
     public boolean directIo() {
         return directIo;
@@ -508,6 +515,7 @@ public final class RunConfig {
         int primeTimeout;
         boolean ipv6Enable;
         boolean directIo;
+        int eventLoops;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
     }

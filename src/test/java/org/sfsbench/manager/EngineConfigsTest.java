@@ -83,4 +83,22 @@ class EngineConfigsTest {
         assertEquals(20.0, Double.parseDouble(second.get("target_mbps")), 1e-9, "100 MB/s over 5 clients");
         assertEquals("asap", second.get("loadfile_timing"));
     }
+
+    @Test
+    void eventLoopsReachTheEngineWithinItsRange(@TempDir Path dir) throws Exception {
+        Path rc = dir.resolve("sfs_rc");
+        String base = String.join("\n", "FS_PROTOCOL=nfs", "CLIENTS=\"c1\"", "PROCS=4", "MNT_POINTS=\"s:/a s:/a s:/a s:/a\"",
+                "LOAD=\"100\"", "");
+        Files.writeString(rc, base);
+        RunConfig plain = RcParser.parse(rc);
+        LoadPoint point = RunPlan.from(plain).points().get(0);
+        assertNull(EngineConfigs.forClient(plain, point, point.clients().get(0), 1, "x").get("loops"),
+                "unset: the engine's default (online CPUs)");
+        Files.writeString(rc, base + "EVENT_LOOPS=3\n");
+        RunConfig three = RcParser.parse(rc);
+        assertEquals("3", EngineConfigs.forClient(three, point, point.clients().get(0), 1, "x").get("loops"));
+        Files.writeString(rc, base + "EVENT_LOOPS=5000\n");
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> RcParser.parse(rc));
+        assertTrue(e.getMessage().contains("EVENT_LOOPS") && e.getMessage().contains("1024"), e.getMessage());
+    }
 }

@@ -1,0 +1,82 @@
+/* Which event loop drives which proc of an async backend (docs/engine.md,
+ * Event loops): how many loops, the procs of every target spread over them,
+ * and room for their connections' fds. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
+#include "engine_internal.h"
+
+/* An async backend keeps a connection per proc or so in one process: lift
+ * the soft limit of open files towards the hard one (often 1024 vs 2^20)
+ * when the procs need more; what the hard limit refuses, open reports. */
+static void room_for_fds(int procs)
+{
+#ifndef _WIN32
+    struct rlimit rl;
+    rlim_t want = (rlim_t)procs * 2 + 256;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+#else
+    (void)procs;
+#endif
+}
+
+/* The event loops of an async backend: the 'loops' key, or the online
+ * CPUs, never more than the procs. */
+int sfs_loop_count(const sfs_engine *e)
+{
+    long n = e->cfg.loops;
+    if (n <= 0) n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) n = 1;
+    return n < e->nprocs ? (int)n : e->nprocs;
+}
+
+struct placed { const char *target; int i; };
+
+static int by_target(const void *a, const void *b)
+{
+    const struct placed *x = a, *y = b;
+    int c = strcmp(x->target, y->target);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Spread the procs of every target over the loops in turn (so each target
+ * uses every loop and the loops get equal shares), before the backends
+ * open: they share a connection only within one loop (cfg->proc_slot). */
+static int place(sfs_engine *e, int loops)
+{
+    int n = e->nprocs;
+    struct placed *order = malloc((size_t)n * sizeof *order);
+    int *rank = calloc((size_t)loops, sizeof *rank);
+    e->cfg.proc_loop = malloc((size_t)n * sizeof *e->cfg.proc_loop);
+    e->cfg.proc_slot = malloc((size_t)n * sizeof *e->cfg.proc_slot);
+    if (!order || !rank || !e->cfg.proc_loop || !e->cfg.proc_slot) {
+        free(order);
+        free(rank);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) order[i] = (struct placed){ e->cfg.target[i], i };
+    qsort(order, (size_t)n, sizeof *order, by_target);
+    for (int k = 0; k < n; k++) {
+        int i = order[k].i;
+        if (k > 0 && strcmp(order[k].target, order[k - 1].target) != 0)
+            memset(rank, 0, (size_t)loops * sizeof *rank);
+        int l = k % loops;
+        e->cfg.proc_loop[i] = l;
+        e->cfg.proc_slot[i] = rank[l]++;
+    }
+    free(order);
+    free(rank);
+    return 0;
+}
+
+int sfs_place_procs(sfs_engine *e)
+{
+    room_for_fds(e->nprocs);
+    return place(e, sfs_loop_count(e));
+}

@@ -1,0 +1,104 @@
+package org.sfsbench.nfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.Require;
+
+/**
+ * The engine's event loops on nfs3 against the shared loopback NFS-Ganesha, through sfsload: the
+ * procs of one mount point run on several loops (threads) with every op counted once, and
+ * thousands of paced procs on one client finish without an error.
+ */
+class EventLoopsGaneshaIT {
+    /**
+     * Procs of the many-procs run: 1,000 fit the CI budget; 10,000 (-Dsfs.it.manyProcs=10000) spend
+     * minutes opening their connections in libnfs's reserved-port search (docs/engine.md, Event loops).
+     */
+    static final int MANY = Integer.getInteger("sfs.it.manyProcs", 1_000);
+
+    static String target;
+    static Path nativeDir;
+    static Path work;
+
+    private static final Pattern TOTAL = Pattern.compile(
+            "total ops=(\\d+) ops/s=([0-9.]+) mean_us=[0-9.]+ errors=(\\d+) .* maxrss_kb=(\\d+) .*"
+                    + " init_s=([0-9.]+) threads=(\\d+)");
+    private static final Pattern OP_LINE = Pattern.compile("(?m)^[a-z_A-Z0-9]+ +(\\d+) +[0-9.]+ ");
+
+    @BeforeAll
+    static void startGanesha() throws Exception {
+        Require.that("root".equals(System.getProperty("user.name")),
+                "NFS-Ganesha's VFS FSAL needs root (open_by_handle_at)");
+        Path classes = Path.of(EventLoopsGaneshaIT.class.getProtectionDomain().getCodeSource()
+                .getLocation().toURI());
+        nativeDir = classes.getParent().resolve("native");
+        work = Files.createTempDirectory("sfs-loops");
+        // nfs://...?nfsport=        target = GaneshaServer.defaultInstance().start().target();mountport=: no portmapper connection per proc at open
+        target = GaneshaServer.defaultInstance().start().url();
+    }
+
+    static Path config(String name, int procs, double rate, String... extra) throws Exception {
+        StringBuilder b = new StringBuilder("backend=nfs3\nworkload=sfs2008-nfs\nprocs=" + procs + "\n");
+        b.append("target.0=").append(target).append("\nroot=sfs_loops_").append(name)
+                .append("\nrate=").append(rate).append("\nfileset_scale=0.0001\nseed=3\n");
+        for (String e : extra) {
+            b.append(e).append('\n');
+        }
+        Path p = work.resolve(name + ".cfg");
+        Files.writeString(p, b.toString(), StandardCharsets.UTF_8);
+        return p;
+    }
+
+    static ChildProcess.Result sfsload(long limitSeconds, Path cfg, String runSeconds) throws Exception {
+        return ChildProcess.run(List.of(nativeDir.resolve("sfsload").toString(), "-q", "-w", "1", "-t",
+                runSeconds, cfg.toString()), Map.of(), limitSeconds, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void procsOfOneMountPointRunOnSeveralLoopsAndEveryOpIsCountedOnce() throws Exception {
+        ChildProcess.Result r = sfsload(60, config("three", 6, 25, "loops=3"), "3");
+        assertEquals(0, r.exit(), r.toString());
+        Matcher m = TOTAL.matcher(r.output());
+        assertTrue(m.find(), r.output());
+        assertEquals(0, Long.parseLong(m.group(3)), r.output());
+        assertEquals(1 + 3, Integer.parseInt(m.group(6)), "sfsload's thread and 3 event loops:\n" + r.output());
+        long total = Long.parseLong(m.group(1)), sum = 0;
+        Matcher ops = OP_LINE.matcher(r.output().substring(0, m.start()));
+        while (ops.find()) {
+            sum += Long.parseLong(ops.group(1));
+        }
+        assertEquals(total, sum, "the ops of every op line add up to the total:\n" + r.output());
+        double want = 6 * 25 * 3;
+        assertTrue(Math.abs(total - want) <= 0.03 * want, total + " ops of " + want + " intended:\n" + r.output());
+    }
+
+    @Test
+    void thousandsOfPacedProcsFinishWithoutErrors() throws Exception {
+        // 1 op/s per proc for 4 s: every proc has at least three ops intended in RUN
+        ChildProcess.Result r = sfsload(150, config("many", MANY, 1, "loops=2"), "4");
+        assertEquals(0, r.exit(), r.toString());
+        Matcher m = TOTAL.matcher(r.output());
+        assertTrue(m.find(), r.output());
+        long total = Long.parseLong(m.group(1));
+        System.out.printf("%d paced nfs3 procs: %d ops, %.1f ops/s, %.0f KiB RSS per proc, INIT %.1f s, "
+                + "%d threads%n", MANY, total, Double.parseDouble(m.group(2)),
+                Long.parseLong(m.group(4)) / (double) MANY, Double.parseDouble(m.group(5)),
+                Integer.parseInt(m.group(6)));
+        assertEquals(0, Long.parseLong(m.group(3)), r.output());
+        assertEquals(3, Integer.parseInt(m.group(6)), "2 event loops for all procs:\n" + r.output());
+        assertTrue(total >= 0.95 * MANY * 4 && total <= 1.02 * MANY * 4 + MANY, total + " ops:\n" + r.output());
+    }
+}
