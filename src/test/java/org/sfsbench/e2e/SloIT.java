@@ -27,7 +27,7 @@ import org.sfsbench.testsupport.XmlLint;
  * <li>{@link KneeProxy}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
  * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
  * time, above it at least 5 ms, so the capacity at "p90 <= 5 ms" is 500 ops/s; the unpaced top
- * speed (8 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
+ * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
  * <li>{@link ThrottledProxy}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
  * lowest probe (about 60 ops/s for 2 s) is lengthened until it holds the 200 samples p50 needs.</li>
  * </ul>
@@ -79,7 +79,7 @@ class SloIT {
         double link = LINK_BYTES / REPLY_BYTES;
         try (KneeProxy proxy = new KneeProxy(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
-            SloResult s = run(dir, rc(dir, target, 8, "p90 <= 5 ms"), "met", "p90 <= 5 ms").slo();
+            SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms"), "met", "p90 <= 5 ms").slo();
             assertEquals("met", s.outcome(), s.answer());
             assertTrue(s.topSpeed() > 0.8 * link && s.topSpeed() < 1.1 * link,
                     "the top speed is the link's rate, about " + Math.round(link) + " ops/s: " + s.answer());
