@@ -12,9 +12,9 @@
 #include <string.h>
 #include <stdint.h>
 #include <unistd.h>
-#include <time.h>
-#include <sys/resource.h>
 #include "sfsengine.h"
+#include "platform.h"
+#include "clock.h"
 
 static char *slurp(const char *path)
 {
@@ -50,22 +50,11 @@ static double percentile(const uint64_t *h, uint64_t total, double q)
 
 static int peak_threads;   /* threads of this process seen while a phase ran */
 
-static int threads_now(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    int n = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Threads: %d", &n) == 1) break;
-    if (f) fclose(f);
-    return n;
-}
-
 static int wait_phase(sfs_engine *e, const char *name, uint64_t *s, int quiet)
 {
     for (int first = 1;; first = 0) {
         int st = sfs_engine_wait(e, first ? 100 : 1000);   /* threads: seen early, even in a short phase */
-        int t = threads_now();
+        int t = sfs_proc_threads();
         if (t > peak_threads) peak_threads = t;
         if (st == SFS_STATE_FAILED) {
             char msg[1024];
@@ -132,11 +121,9 @@ int main(int argc, char **argv)
     if (!e) { fprintf(stderr, "sfsload: %s\n", err); return 1; }
     uint64_t *s = calloc(SFS_SAMPLE_WORDS, sizeof *s);
     int rc = 1;
-    struct timespec i0, i1;
-    clock_gettime(CLOCK_MONOTONIC, &i0);
+    uint64_t i0 = sfs_now_ns();
     if (sfs_engine_start(e, SFS_PHASE_INIT, init_timeout) || wait_phase(e, "INIT", s, quiet)) goto out;
-    clock_gettime(CLOCK_MONOTONIC, &i1);
-    double init_s = (double)(i1.tv_sec - i0.tv_sec) + (double)(i1.tv_nsec - i0.tv_nsec) / 1e9;
+    double init_s = (double)(sfs_now_ns() - i0) / 1e9;
     if (!quiet)
         fprintf(stderr, "INIT done: %llu objects, %.1f MiB\n", (unsigned long long)s[SFS_S_INIT_DONE],
                 (double)s[SFS_S_FILESET_BYTES] / 1048576.0);
@@ -144,11 +131,11 @@ int main(int argc, char **argv)
         if (sfs_engine_start(e, SFS_PHASE_WARMUP, warmup)) goto out;
         if (sfs_engine_wait(e, (int)(warmup * 1000)) == SFS_STATE_FAILED) { wait_phase(e, "WARMUP", s, 1); goto out; }
     }
-    struct rusage r0, r1;
-    getrusage(RUSAGE_SELF, &r0);
+    uint64_t u0 = 0, s0 = 0, u1 = 0, s1 = 0;
+    sfs_proc_cpu_us(&u0, &s0);
     peak_threads = 0;
     if (sfs_engine_start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
-    getrusage(RUSAGE_SELF, &r1);
+    sfs_proc_cpu_us(&u1, &s1);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     /* the time RUN covered: its duration, or less if it was cut short */
     double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
@@ -170,12 +157,11 @@ int main(int argc, char **argv)
         tbytes += o[SFS_O_BYTES];
         tlat += (double)o[SFS_O_LAT_SUM];
     }
-    double cpu = (double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec + r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) * 1e6 +
-                 (double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec + r1.ru_stime.tv_usec - r0.ru_stime.tv_usec);
+    double cpu = (double)(u1 + s1) - (double)(u0 + s0);
     printf("total ops=%llu ops/s=%.1f mean_us=%.1f errors=%llu cpu_us_per_op=%.2f maxrss_kb=%ld procs=%llu"
            " mb_s=%.2f init_s=%.2f threads=%d\n",
            (unsigned long long)tops, (double)tops / secs, tops ? tlat / (double)tops : 0.0,
-           (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, r1.ru_maxrss,
+           (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, sfs_proc_maxrss_kb(),
            (unsigned long long)s[SFS_S_PROCS], (double)tbytes / secs / 1e6, init_s, peak_threads);
     const uint64_t *et = s + SFS_E_BASE;
     for (uint64_t i = 0; i < et[0]; i++)

@@ -216,6 +216,7 @@ static inline int sfs_backend_async(const sfs_backend *b, const struct sfs_cfg *
 
 /* Status conventions (req->status, negative errno values). */
 #include <errno.h>
+#include "platform.h"
 /* The connection or target is gone (not an op-level error like -ENOENT). */
 static inline int sfs_status_is_fatal(int status)
 {

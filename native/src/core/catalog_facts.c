@@ -4,6 +4,7 @@
  * status codes; and the plan-time check of an access spec. */
 #include <stdio.h>
 #include <string.h>
+#include "platform.h"
 #include "sfsengine.h"
 #include "access_spec.h"
 #include "config.h"
@@ -62,7 +63,7 @@ long long sfs_engine_fact_value(int i)
 static const char *errno_name(int status)
 {
     int e = status < 0 ? -status : status;
-    return e > 0 ? strerrorname_np(e) : NULL;
+    return e > 0 ? sfs_errno_name(e) : NULL;
 }
 
 const char *sfs_engine_status_name(const char *backend, int status)

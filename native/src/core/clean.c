@@ -5,13 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fnmatch.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include "sfsengine.h"
 #include "backend.h"
 #include "config.h"
 #include "req_sync.h"
+#include "platform.h"
 
 #define CLEAN_TIMEOUT_NS 60000000000ULL
 #define CLEAN_PATH SFS_SYNC_PATH
@@ -134,7 +134,7 @@ static int clean_target(struct cl *c, const char *target, const char *pattern,
     }
     for (size_t off = 0; off < top.used; off += strlen(top.buf + off) + 1) {
         const char *name = top.buf + off;
-        if (fnmatch(pattern, name, 0) != 0) continue;
+        if (sfs_glob_match(pattern, name) != 0) continue;
         struct tally t = { 0 };
         if ((rc = run(c, SFS_OP_GETATTR, name, NULL)) != 0) {
             failed(&t, "getattr", name, rc);

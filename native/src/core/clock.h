@@ -3,6 +3,12 @@
 #include <stdint.h>
 #include <time.h>
 
+#ifdef _WIN32
+/* platform_win32.c: QueryPerformanceCounter, high-resolution waitable timers */
+uint64_t sfs_now_ns(void);
+void sfs_sleep_until(uint64_t t_ns);
+#else
+
 static inline uint64_t sfs_now_ns(void)
 {
     struct timespec ts;
@@ -17,4 +23,5 @@ static inline void sfs_sleep_until(uint64_t t_ns)
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0)
         ;
 }
+#endif
 #endif

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "options.h"
 #include "backend.h"
+#include "platform.h"
 
 void sfs_cfg_free(struct sfs_cfg *c)
 {
@@ -105,7 +106,7 @@ static int parse_debug(int line, const char *v, uint64_t *mask, char *err, size_
 #define CORE(f) SFS_OPT_AT(struct sfs_cfg, f)
 
 static const sfs_option core_keys[] = {
-    { "backend", SFS_KEY_TEXT, 0, 0, "posix", "backend that issues the requests (catalog: backends)", CORE(backend) },
+    { "backend", SFS_KEY_TEXT, 0, 0, SFS_DEFAULT_BACKEND, "backend that issues the requests (catalog: backends)", CORE(backend) },
     { "workload", SFS_KEY_TEXT, 0, 0, "sfs2008-nfs", "workload that picks the requests (catalog: workloads)", CORE(workload) },
     { "procs", SFS_KEY_INT, 1, SFS_CFG_MAX_PROCS, "1", "load-generating procs in this engine", CORE(procs) },
     { "proc_first", SFS_KEY_INT, 0, 1000000, "0", "global index of proc 0 (folder names, seeds)", CORE(proc_first) },

@@ -1,12 +1,10 @@
 #include "cpu.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "clock.h"
+#include "platform.h"
 #include "sfsengine.h"
 
 int sfs_cpu_parse_stat(const char *text, struct sfs_cpu_host *out)
@@ -44,21 +42,9 @@ void sfs_cpu_snapshot(struct sfs_cpu_snap *s)
 {
     memset(s, 0, sizeof *s);
     s->mono_ns = sfs_now_ns();
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) == 0) {
-        s->proc_user_us = (uint64_t)ru.ru_utime.tv_sec * 1000000u + (uint64_t)ru.ru_utime.tv_usec;
-        s->proc_sys_us = (uint64_t)ru.ru_stime.tv_sec * 1000000u + (uint64_t)ru.ru_stime.tv_usec;
-    }
-    /* /proc/stat is one read on a machine with up to a few hundred CPUs */
-    char buf[65536];
-    int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    ssize_t n, got = 0;
-    while (got < (ssize_t)sizeof buf - 1 && (n = read(fd, buf + got, sizeof buf - 1 - got)) > 0)
-        got += n;
-    close(fd);
-    buf[got] = 0;
-    s->ok = sfs_cpu_parse_stat(buf, &s->host) == 0;
+    if (sfs_proc_cpu_us(&s->proc_user_us, &s->proc_sys_us) != 0)
+        s->proc_user_us = s->proc_sys_us = 0;
+    s->ok = sfs_host_cpu(&s->host) == 0;
 }
 
 static uint64_t diff(uint64_t b, uint64_t a)

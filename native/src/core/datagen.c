@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fileset.h"
+#include "platform.h"
 
 #define POOL_WORDS (SFS_WRITE_BUF / 8u)
 #define DUP_SALT 0xD0D0D0D0D0D0D0D0ULL
@@ -82,8 +83,8 @@ void *sfs_datagen_next(struct sfs_datagen *g, int slot, size_t len)
     if (g->slot_cap[slot] < len) {
         size_t cap = (len + SFS_DATA_ALIGN - 1) / SFS_DATA_ALIGN * SFS_DATA_ALIGN;
         void *p = NULL;
-        if (posix_memalign(&p, SFS_DATA_ALIGN, cap) != 0) return NULL;
-        free(g->slot_buf[slot]);
+        if (!(p = sfs_aligned_alloc(SFS_DATA_ALIGN, cap))) return NULL;
+        sfs_aligned_free(g->slot_buf[slot]);
         g->slot_buf[slot] = p;
         g->slot_cap[slot] = cap;
     }
@@ -94,7 +95,7 @@ void *sfs_datagen_next(struct sfs_datagen *g, int slot, size_t len)
 void sfs_datagen_free(struct sfs_datagen *g)
 {
     if (g->slot_buf)
-        for (int i = 0; i < g->slots; i++) free(g->slot_buf[i]);
+        for (int i = 0; i < g->slots; i++) sfs_aligned_free(g->slot_buf[i]);
     free(g->slot_buf);
     free(g->slot_cap);
     g->slot_buf = NULL;

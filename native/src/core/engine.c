@@ -9,6 +9,7 @@
 #include "engine_internal.h"
 #include "log.h"
 #include "clock.h"
+#include "platform.h"
 
 static void set_err(char *err, int errlen, const char *msg)
 {
@@ -88,7 +89,7 @@ static void engine_free(sfs_engine *e)
         free(e->workers[k].cnt[1]);
     }
     free(e->workers);
-    free(e->procs);
+    sfs_aligned_free(e->procs);
     sfs_log_close(&e->cfg);
     sfs_cfg_free(&e->cfg);
     pthread_mutex_destroy(&e->lock);
@@ -145,7 +146,7 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         }
     }
     size_t procs_bytes = (size_t)e->cfg.procs * sizeof *e->procs;
-    if (posix_memalign((void **)&e->procs, 64, procs_bytes) != 0) {
+    if (!(e->procs = sfs_aligned_alloc(64, procs_bytes))) {
         e->procs = NULL;
         snprintf(msg, sizeof msg, "out of memory");
         goto fail;

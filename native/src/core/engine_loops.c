@@ -3,35 +3,15 @@
  * and room for their connections' fds. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#ifndef _WIN32
-#include <sys/resource.h>
-#endif
 #include "engine_internal.h"
-
-/* An async backend keeps a connection per proc or so in one process: lift
- * the soft limit of open files towards the hard one (often 1024 vs 2^20)
- * when the procs need more; what the hard limit refuses, open reports. */
-static void room_for_fds(int procs)
-{
-#ifndef _WIN32
-    struct rlimit rl;
-    rlim_t want = (rlim_t)procs * 2 + 256;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
-        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-#else
-    (void)procs;
-#endif
-}
+#include "platform.h"
 
 /* The event loops of an async backend: the 'loops' key, or the online
  * CPUs, never more than the procs. */
 int sfs_loop_count(const sfs_engine *e)
 {
     long n = e->cfg.loops;
-    if (n <= 0) n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n <= 0) n = sfs_online_cpus();
     if (n < 1) n = 1;
     return n < e->nprocs ? (int)n : e->nprocs;
 }
@@ -77,6 +57,7 @@ static int place(sfs_engine *e, int loops)
 
 int sfs_place_procs(sfs_engine *e)
 {
-    room_for_fds(e->nprocs);
+    /* an async backend keeps a connection per proc or so in one process */
+    sfs_proc_fd_room((long)e->nprocs * 2 + 256);
     return place(e, sfs_loop_count(e));
 }

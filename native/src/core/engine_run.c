@@ -7,7 +7,7 @@
 #include <string.h>
 #include <math.h>
 #include <errno.h>
-#include <sys/prctl.h>
+#include "platform.h"
 #include "engine_internal.h"
 #include "log.h"
 #include "clock.h"
@@ -490,9 +490,9 @@ void *sfs_worker_main(void *arg)
     struct sfs_worker *w = arg;
     sfs_engine *e = w->e;
     /* wake up on the intended start, not up to 50 us (default slack) later */
-    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    sfs_thread_precise_timers();
     /* top -H, ps -L: which threads are event loops */
-    prctl(PR_SET_NAME, e->async ? "sfs-loop" : "sfs-proc", 0, 0, 0);
+    sfs_thread_name(e->async ? "sfs-loop" : "sfs-proc");
     if (e->async || e->queued) run_async(w);
     else run_sync(w);
     for (int i = 0; i < w->nprocs; i++)

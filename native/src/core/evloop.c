@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include <poll.h>
+#include "platform_poll.h"
 #ifdef __linux__
 #include <sys/epoll.h>
 #include <unistd.h>
@@ -217,7 +217,7 @@ int sfs_evloop_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int ma
     }
     return k;
 #else
-    int n = poll(l->pf, (nfds_t)l->registered, ms);
+    int n = sfs_poll(l->pf, (nfds_t)l->registered, ms);
     if (n < 0) return errno == EINTR ? 0 : -1;
     int k = 0;
     for (int i = 0; i < l->registered && k < n && k < max; i++)

@@ -199,7 +199,7 @@ static int parse_path(struct parser *p, const char *tok, uint32_t *id)
     for (const char *c = tok; *c; c++) {
         char ch = *c == '\\' ? '/' : *c;
         if (ch == '/' && (n == 0 || buf[n - 1] == '/')) continue;
-        if (n + 1 >= sizeof buf) return fail(p, "path longer than %zu bytes", sizeof buf - 1);
+        if (n + 1 >= sizeof buf) return fail(p, "path longer than %d bytes", (int)sizeof buf - 1);
         buf[n++] = ch;
     }
     while (n > 0 && buf[n - 1] == '/') n--;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "loadfile.h"
+#include "platform.h"
 
 /* NT statuses of the SMB traces and the errno a backend reports for them */
 static const struct { const char *name; int err; } nt_status[] = {

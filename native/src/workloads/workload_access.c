@@ -14,11 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 #include <sys/stat.h>
-#include <sys/ioctl.h>
-#include <linux/fs.h>
+#include "platform.h"
 #include "workload.h"
 #include "config.h"
 #include "fileset.h"
@@ -61,14 +58,11 @@ static int object_target(const char *target, uint64_t *bytes, uint32_t *sector, 
         snprintf(err, errlen, "%s is neither a folder, a regular file nor a block device", target);
         return -1;
     }
-    int fd = open(target, O_RDONLY | O_CLOEXEC);
     int ss = 0;
-    if (fd < 0 || ioctl(fd, BLKGETSIZE64, bytes) != 0 || ioctl(fd, BLKSSZGET, &ss) != 0) {
+    if (sfs_blockdev_size(target, bytes, &ss) != 0) {
         snprintf(err, errlen, "%s: size of the block device: %s", target, strerror(errno));
-        if (fd >= 0) close(fd);
         return -1;
     }
-    close(fd);
     *sector = ss > 0 ? (uint32_t)ss : SFS_ACCESS_SECTOR;
     return 1;
 }

@@ -1,17 +1,14 @@
 /* NFSv3 client of one proc: mount, size negotiation, event loop, op pool.
  * The per-procedure state machines are behind nfs3_ops.h. */
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <fcntl.h>
-#include <netdb.h>
-#include <sys/socket.h>
 #include "nfs3_priv.h"
+#include "platform.h"
+#include "platform_poll.h"
 #include "log.h"
 
 static int64_t now_ns(void)
@@ -156,7 +153,7 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
         if (ms > 100)
             ms = 100;
         struct pollfd p = { .fd = rpc_get_fd(c->rpc), .events = (short)rpc_which_events(c->rpc) };
-        int n = poll(&p, 1, ms);
+        int n = sfs_poll(&p, 1, ms);
         if (n < 0 && errno != EINTR) {
             char why[128];
             snprintf(why, sizeof why, "poll: %s", strerror(errno));
@@ -313,40 +310,6 @@ static int parse_target(nfs3_client *c, const char *t, char *err, size_t errlen)
     return 0;
 }
 
-/* libnfs often says only "nfs_service failed" when a port is closed: name
- * the port that refuses connections (TCP connect, 3 s limit). */
-static int tcp_probe(const char *host, int port, char *why, size_t whylen)
-{
-    struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai = NULL;
-    char ps[16];
-    snprintf(ps, sizeof ps, "%d", port);
-    int rc = getaddrinfo(host, ps, &hints, &ai);
-    if (rc != 0) {
-        snprintf(why, whylen, "cannot resolve %s: %s", host, gai_strerror(rc));
-        return -1;
-    }
-    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
-    int ok = 0;
-    if (fd >= 0) {
-        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
-            ok = 1;
-        } else if (errno == EINPROGRESS) {
-            struct pollfd p = { .fd = fd, .events = POLLOUT };
-            int e = 0;
-            socklen_t l = sizeof e;
-            if (poll(&p, 1, 3000) == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &l) == 0 && e == 0)
-                ok = 1;
-            else
-                errno = e ? e : ETIMEDOUT;
-        }
-        if (!ok)
-            snprintf(why, whylen, "TCP connect to %s:%d failed: %s", host, port, strerror(errno));
-        close(fd);
-    }
-    freeaddrinfo(ai);
-    return ok ? 0 : -1;
-}
-
 static int url_port(const char *t, const char *key)
 {
     const char *q = strchr(t, '?');
@@ -370,7 +333,7 @@ static void explain_mount_failure(nfs3_client *c, char *err, size_t errlen)
     }
     for (int i = 0; i < 2; i++) {
         char why[300];
-        if (ports[i] && tcp_probe(c->server, ports[i], why, sizeof why) < 0) {
+        if (ports[i] && sfs_tcp_probe(c->server, ports[i], why, sizeof why) < 0) {
             size_t n = strlen(err);
             snprintf(err + n, errlen - n, "; %s port: %s", names[i], why);
         }

@@ -1,6 +1,7 @@
 /* NFSv3 status codes (RFC 1813 section 2.6) -> errno values and names. */
 #include <errno.h>
 #include "nfs3_shim.h"
+#include "platform.h"
 
 int nfs3_errno(int st)
 {

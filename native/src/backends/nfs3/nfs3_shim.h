@@ -9,6 +9,7 @@
 #define SFS_NFS3_SHIM_H
 
 #include <sys/time.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <nfsc/libnfs.h>
 #include <nfsc/libnfs-raw.h>

@@ -4,17 +4,20 @@
  * saturates (the load above it turns into latency, not throughput).
  * With null_async=1 it is an asynchronous backend: submit queues the
  * request on its event loop's completion queue and signals that loop's fd
- * (an eventfd, a pipe without Linux), and poll completes the queue, so the
+ * (an eventfd, a pipe on other POSIX systems; Windows refuses it: WSAPoll
+ * waits only on sockets), and poll completes the queue, so the
  * engine's event loops carry every op (their own cost, and their scaling).
  * Any target name is accepted; nothing is opened. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include <poll.h>
-#include <unistd.h>
-#include <fcntl.h>
 #include <pthread.h>
+#include <unistd.h>
+#include "platform_poll.h"
+#ifndef _WIN32
+#include <fcntl.h>
+#endif
 #ifdef __linux__
 #include <sys/eventfd.h>
 #endif
@@ -94,9 +97,16 @@ static struct null_queue *queue_get(const struct sfs_cfg *cfg, int loop, char *e
     n = calloc(1, sizeof *n);
     int rc = -1;
     if (n) {
-#ifdef __linux__
+#if defined(__linux__)
         n->fd[0] = n->fd[1] = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
         rc = n->fd[0] < 0 ? -1 : 0;
+#elif defined(_WIN32)
+        errno = ENOTSUP;
+        snprintf(err, errlen, "null_async=1: not on Windows (its event loop waits with WSAPoll, "
+                 "which takes only sockets; use null_async=0)");
+        free(n);
+        pthread_mutex_unlock(&queues_lock);
+        return NULL;
 #else
         rc = pipe(n->fd);
         if (rc == 0) {

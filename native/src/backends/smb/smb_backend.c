@@ -17,13 +17,13 @@
  * by a folder inside the share.  Credentials come from the username,
  * password and domain keys; the password is never printed. */
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "backend.h"
+#include "platform_poll.h"
 #include "options.h"
 #include "config.h"
 #include "fileset.h"
@@ -665,7 +665,7 @@ static int smb_backend_poll(void *ctx, int64_t timeout_ns)
     if (fd >= 0) {
         struct pollfd pfd = { .fd = fd, .events = ev, .revents = 0 };
         int ms = timeout_ns > 0 ? (int)((timeout_ns + 999999) / 1000000) : 0;
-        if (poll(&pfd, 1, ms) > 0)
+        if (sfs_poll(&pfd, 1, ms) > 0)
             revents = pfd.revents;
     }
     return x->ops->service(x->c, revents);

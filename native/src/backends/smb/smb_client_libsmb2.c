@@ -26,7 +26,7 @@
 #include "smb_l2.h"
 
 #include <errno.h>
-#include <poll.h>
+#include "platform_poll.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #include "smb_l2.h"
 
 #include <errno.h>
-#include <poll.h>
+#include "platform_poll.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +127,7 @@ int l2_run(struct call *k)
             l2_mark_dead(c, "no answer from the server within %s ms", ms);
             break;
         }
-        int n = poll(&pfd, 1, (int)(deadline - t));
+        int n = sfs_poll(&pfd, 1, (int)(deadline - t));
         if (n < 0) {
             if (errno == EINTR) continue;
             l2_mark_dead(c, "poll: %s", strerror(errno));

@@ -1,6 +1,7 @@
 /* smb_task.h: each task runs on its own mmap'd stack with a PROT_NONE guard
  * page below it (an overflow faults instead of corrupting memory).  On
- * x86-64 a switch is smb_switch (smb_switch_x86_64.S: registers only, no
+ * Windows a task is a Win32 Fiber (platform.h; Windows guards its stack).  On
+ * x86-64 Linux a switch is smb_switch (smb_switch_x86_64.S: registers only, no
  * system call); elsewhere ucontext (swapcontext, which also saves the signal
  * mask with a system call).  Path buffers live in the caller's job, not on
  * the stack.  Under AddressSanitizer and ThreadSanitizer every switch is
@@ -12,10 +13,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(_WIN32)
+#define TASK_FIBER 1
+#include "platform.h"
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
-#if defined(__x86_64__)
+#if defined(TASK_FIBER)
+#elif defined(__x86_64__)
 #define TASK_ASM 1
 #else
 #include <ucontext.h>
@@ -43,9 +51,14 @@
 #endif
 
 #define TASK_STACK (128 * 1024)
+/* A fiber's stack is reserved, and committed only as it grows; with 128 KiB an
+ * smb load point under Wine overran it into the heap (libsmb2's compound calls). */
+#define TASK_FIBER_RESERVE (1024 * 1024)
 
 struct smb_task {
-#ifdef TASK_ASM
+#if defined(TASK_FIBER)
+    void *win_fiber, *win_back;  /* the task's fiber and its caller's */
+#elif defined(TASK_ASM)
     void *sp, *back_sp;          /* saved stack pointers of the task and its caller */
 #else
     ucontext_t ctx, back;
@@ -70,6 +83,32 @@ struct smb_task {
 
 static __thread smb_task *running;
 
+#ifdef TASK_FIBER
+static void fiber_main(void *arg);
+
+smb_task *smb_task_new(void (*fn)(void *arg), void (*finish)(void *arg))
+{
+    smb_task *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->win_fiber = sfs_fiber_new(TASK_FIBER_RESERVE, fiber_main, t);
+    if (!t->win_fiber) {
+        free(t);
+        return NULL;
+    }
+    t->fn = fn;
+    t->finish = finish;
+    return t;
+}
+
+void smb_task_free(smb_task *t)
+{
+    if (!t)
+        return;
+    sfs_fiber_free(t->win_fiber);
+    free(t);
+}
+#else
 smb_task *smb_task_new(void (*fn)(void *arg), void (*finish)(void *arg))
 {
     smb_task *t = calloc(1, sizeof *t);
@@ -109,10 +148,14 @@ void smb_task_free(smb_task *t)
     munmap(t->map, t->map_len);
     free(t);
 }
+#endif
 
 /* --- the switch: into a task (caller side) and back (task side) --- */
 
-#ifdef TASK_ASM
+#if defined(TASK_FIBER)
+#define SWITCH_IN(t)  do { (t)->win_back = sfs_fiber_self(); sfs_fiber_switch((t)->win_fiber); } while (0)
+#define SWITCH_OUT(t) sfs_fiber_switch((t)->win_back)
+#elif defined(TASK_ASM)
 void smb_switch(void **save_sp, void *load_sp);
 #define SWITCH_IN(t)  smb_switch(&(t)->back_sp, (t)->sp)
 #define SWITCH_OUT(t) smb_switch(&(t)->sp, (t)->back_sp)
@@ -171,15 +214,29 @@ static void switch_out(smb_task *t, int ended)
     SWITCH_OUT(t);
 }
 
-static void entry(void)
+static void body(smb_task *t)
 {
-    smb_task *t = running;
     arrived(t);
     t->fn(t->arg);
     t->ended = 1;
     switch_out(t, 1);
+}
+
+#ifdef TASK_FIBER
+/* A fiber starts once; each later run of its task switches into it again,
+ * back here for the next body. */
+static void fiber_main(void *arg)
+{
+    for (;;)
+        body(arg);
+}
+#else
+static void entry(void)
+{
+    body(running);
     abort();   /* an ended task is never switched into again */
 }
+#endif
 
 /* Switch into t until it yields or ends; run finish if it ended. */
 static void enter(smb_task *t)
@@ -196,7 +253,10 @@ int smb_task_run(smb_task *t, void *arg)
 {
     t->arg = arg;
     t->ended = 0;
-#ifdef TASK_ASM
+#if defined(TASK_FIBER)
+    if (!t->win_fiber || !sfs_fiber_self())
+        return -ENOMEM;
+#elif defined(TASK_ASM)
     /* a frame as smb_switch leaves it: MXCSR and x87 control word (their
      * defaults), six registers, then entry as the return address; entry
      * starts with the stack aligned as after a call */

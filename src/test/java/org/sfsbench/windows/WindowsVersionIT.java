@@ -1,0 +1,31 @@
+package org.sfsbench.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.WindowsJava;
+
+/**
+ * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
+ * {@code sfs version} lists the Windows engine's backends (nfs3 and null; posix is Linux's, smb is
+ * not built into it yet: docs/running.md).
+ */
+class WindowsVersionIT {
+    @Test
+    void theWindowsJvmLoadsTheWindowsEngineFromTheJar() throws Exception {
+        WindowsJava.require();
+        ChildProcess.Result r = ChildProcess.run(WindowsJava.command("version"), WindowsJava.env(), 120, TimeUnit.SECONDS);
+        String out = r.output();
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
+        assertFalse(out.contains("not loadable"), r.toString());
+        String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
+        assertTrue(engine.contains("(backends: nfs3 null;"), "the Windows engine's backends: " + engine);
+        assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
+    }
+}
