@@ -42,8 +42,11 @@ import org.sfsbench.results.model.WarmupResult;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.results.model.SloResult;
 import org.sfsbench.servermon.ServerMonitor;
+import org.sfsbench.slo.SloText;
 import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 import org.sfsbench.stats.SteadyState;
 
@@ -78,6 +81,9 @@ public final class RunManager {
     private final ServerMonitor server;
     private volatile String abortReason;
     private List<ClientSession> clients = List.of();
+    /** Every op of every client in the last measured window (what an SLO probe is judged on). */
+    private OpCounters lastWindow;
+    private SloResult slo;
 
     /**
      * @param live receives every poll and finished point (the live page, /metrics, --live-file)
@@ -93,6 +99,11 @@ public final class RunManager {
         this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
+    }
+
+    /** The SLO search's outcome (as far as it went), or null when the run has no SLO. */
+    public SloResult sloResult() {
+        return slo;
     }
 
     /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */
@@ -216,7 +227,8 @@ public final class RunManager {
             for (Step s = seq.next(); s != null; s = seq.next()) {
                 checkAbort();
                 String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-                progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label()));
+                progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label())
+                        + (s.kind() == Step.Kind.PROBE ? SloText.request(seq.probe()) : ""));
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampSeconds() + " s, measured "
                         + s.measureSeconds() + " s");
                 long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
@@ -236,6 +248,17 @@ public final class RunManager {
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
                         r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), cpuText(r)));
+                if (s.kind() == Step.Kind.PROBE) {
+                    String judged = SloText.judged(seq.recordProbe(lastWindow, r.seconds(), r.failedOps()));
+                    slo = seq.sloResult();
+                    sink.log(judged.trim());
+                    progress.println(judged);
+                }
+            }
+            slo = seq.sloResult();
+            if (slo != null) {
+                sink.log(slo.answer());
+                progress.println("     " + slo.answer());
             }
             int knee = seq.knee();
             if (knee >= 0) {
@@ -554,6 +577,7 @@ public final class RunManager {
             byClient.add(EngineSample.merge(mine));
         }
         EngineSample run = EngineSample.merge(all);
+        lastWindow = run.total();
         if (!(seconds > 0)) {
             seconds = runtime;
         }
