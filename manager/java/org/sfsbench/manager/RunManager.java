@@ -231,14 +231,14 @@ public final class RunManager {
                     trials.add(measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(),
                             t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
                 }
-                StepResult stepOf = stepResult(s);
+                StepResult stepOf = StepRows.stepResult(s);
                 LoadPointResult r = Trials.combine(trials).with(b -> b.step = stepOf);
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
-                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), cpuText(r)));
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), StepRows.cpuText(r)));
                 if (s.kind() == Step.Kind.PROBE) {
                     String judged = SloText.judged(seq.recordProbe(lastWindow, r.seconds(), r.failedOps()));
                     slo = seq.sloResult();
@@ -300,26 +300,11 @@ public final class RunManager {
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
-                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
+                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), StepRows.cpuText(r)));
             }
         } finally {
             finishPoint();
         }
-    }
-
-    /** ", client CPU B %" (host busy of all clients over the step's RUN), or "" when not measured. */
-    private static String cpuText(LoadPointResult r) {
-        return r.cpu() == null ? "" : String.format(java.util.Locale.ROOT, ", client CPU %.1f %%", r.cpu().hostBusyPercent());
-    }
-
-    private static StepResult stepResult(Step s) {
-        StepResult r = new StepResult();
-        r.setKind(s.kind().name().toLowerCase(java.util.Locale.ROOT));
-        r.setProcsPerClient(s.procsPerClient());
-        r.setPerProcRate(s.perProcRate());
-        r.setCurvePct(s.curvePct());
-        r.setRampSeconds(s.rampSeconds());
-        return r;
     }
 
     private void finishPoint() {
@@ -477,7 +462,7 @@ public final class RunManager {
                 }
             }
             // a tick counts only when every worker reported (a missing one would make totals drop)
-            EngineSample merged = samples.isEmpty() || samples.size() != workerCount(st) ? null
+            EngineSample merged = samples.isEmpty() || samples.size() != WorkerStatuses.workerCount(st) ? null
                     : EngineSample.merge(samples);
             if (merged != null && now >= from) {
                 double rate = Double.NaN;
@@ -515,7 +500,7 @@ public final class RunManager {
                 return st;
             }
             if (waitForDone && now > until + barrierGraceMs()) {
-                throw fail(phase + " did not end " + graceText() + " after its planned end: " + notDone(st));
+                throw fail(phase + " did not end " + graceText() + " after its planned end: " + WorkerStatuses.notDone(st));
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
@@ -529,14 +514,6 @@ public final class RunManager {
      * @param seconds WARMUP and RUN together, as planned
      */
     private record PointClock(long start, int seconds) {
-    }
-
-    private static int workerCount(List<List<WorkerStatus>> st) {
-        int n = 0;
-        for (List<WorkerStatus> ws : st) {
-            n += ws.size();
-        }
-        return n;
     }
 
     private LoadPointResult finish(LoadPoint point, int procsPerClient, int runtime, List<List<WorkerStatus>> last,
@@ -585,19 +562,6 @@ public final class RunManager {
 
     Backend protocol() {
         return rc.fsProtocol();
-    }
-
-    private static String notDone(List<List<WorkerStatus>> st) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < st.size(); i++) {
-            for (WorkerStatus w : st.get(i)) {
-                if (w.state() != WorkerState.DONE) {
-                    sb.append("client ").append(i + 1).append(" worker ").append(w.worker() + 1).append(" (pid ")
-                            .append(w.pid()).append(") still running; ");
-                }
-            }
-        }
-        return sb.toString();
     }
 
     private void sleepUntil(long atMs) throws RunAbortedException {
