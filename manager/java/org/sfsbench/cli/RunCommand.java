@@ -191,9 +191,12 @@ public final class RunCommand implements Callable<Integer> {
             }
         }, "sfs-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (LiveRun closing = liveRun) {
+        try {
             return session.run();
         } finally {
+            if (liveRun != null) {
+                liveRun.close();
+            }
             finished.countDown();
         }
     }

@@ -52,6 +52,9 @@ final class TopSpeedPlanText {
             }
             sb.append(Reflow.field("curve", curve, width));
         }
+        if (ts.slo() != null) {
+            sb.append(SloPlanText.of(c, width));
+        }
         return sb.toString();
     }
 

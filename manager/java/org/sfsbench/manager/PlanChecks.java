@@ -132,8 +132,9 @@ public final class PlanChecks {
             return e.getMessage();
         }
         Path probe = Path.of(folder, ".sfs_direct_io_probe");
-        try (var ch = Files.newByteChannel(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.DELETE_ON_CLOSE, ExtendedOpenOption.DIRECT)) {
+        try {
+            Files.newByteChannel(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.DELETE_ON_CLOSE, ExtendedOpenOption.DIRECT).close();
             return null;
         } catch (IOException | UnsupportedOperationException e) {
             return "it refuses O_DIRECT (a probe file: " + (e.getMessage() == null ? e.getClass().getSimpleName()

@@ -7,12 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.engine.Backend;
@@ -39,11 +34,13 @@ import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.ServerResult;
 import org.sfsbench.results.model.StepResult;
 import org.sfsbench.results.model.WarmupResult;
-import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.results.model.SloResult;
 import org.sfsbench.servermon.ServerMonitor;
+import org.sfsbench.slo.SloText;
 import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 import org.sfsbench.stats.SteadyState;
 
@@ -59,8 +56,6 @@ public final class RunManager {
     private static final long BARRIER_LEAD_MS = 1500;
     /** Grace after a phase's planned end before a silent client is declared hung. */
     private static final long PHASE_GRACE_MS = 20_000;
-    /** Longest wait for an agent's answer to a status call. */
-    private static final long STATUS_WAIT_MS = 30_000;
 
     private final RunConfig rc;
     private final RunPlan plan;
@@ -69,15 +64,13 @@ public final class RunManager {
     private final String suffix;
     private final File monitorOutput;
     private final OpNames names = OpNames.canonical();
-    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "manager-call");
-        t.setDaemon(true);
-        return t;
-    });
     private final LiveFeed live;
     private final ServerMonitor server;
-    private volatile String abortReason;
     private List<ClientSession> clients = List.of();
+    private final ClientCalls calls;
+    /** Every op of every client in the last measured window (what an SLO probe is judged on). */
+    private OpCounters lastWindow;
+    private SloResult slo;
 
     /**
      * @param live receives every poll and finished point (the live page, /metrics, --live-file)
@@ -93,18 +86,32 @@ public final class RunManager {
         this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
+        this.calls = new ClientCalls(rc, this::debug);
     }
 
     /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */
     public void requestAbort(String reason) {
-        if (abortReason == null) {
-            abortReason = reason;
-        }
+        calls.requestAbort(reason);
+    }
+
+    /** Stops load on every client (best effort) and returns the exception to throw. */
+    RunAbortedException fail(String reason) {
+        return calls.fail(reason);
+    }
+
+    private void checkAbort() throws RunAbortedException {
+        calls.checkAbort();
+    }
+
+    /** The SLO search's outcome (as far as it went), or null when the run has no SLO. */
+    public SloResult sloResult() {
+        return slo;
     }
 
     /** Runs every load point on the connected clients; throws with the cause on the first failure. */
     public void run(List<ClientSession> sessions) throws RunAbortedException {
         this.clients = sessions;
+        calls.clients(sessions);
         long seed = System.nanoTime() & 0xffffffL;
         List<LoadPoint> points = plan.points();
         if (rc.topSpeed().unpaced()) {
@@ -180,11 +187,6 @@ public final class RunManager {
         return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : PHASE_GRACE_MS;
     }
 
-    /** How long one status call may take: PRIME_TIMEOUT, else {@link #STATUS_WAIT_MS}. */
-    private long statusWaitMs() {
-        return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : STATUS_WAIT_MS;
-    }
-
     private String graceText() {
         return barrierGraceMs() / 1000 + " s" + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : "");
     }
@@ -216,7 +218,8 @@ public final class RunManager {
             for (Step s = seq.next(); s != null; s = seq.next()) {
                 checkAbort();
                 String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-                progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label()));
+                progress.println(String.format("%s  Step %d: %s ...", Timestamps.now(), s.index(), s.label())
+                        + (s.kind() == Step.Kind.PROBE ? SloText.request(seq.probe()) : ""));
                 sink.log("step " + s.index() + ": " + s.label() + ", ramp " + s.rampSeconds() + " s, measured "
                         + s.measureSeconds() + " s");
                 long requested = Math.round(s.perProcRate() * s.procsPerClient() * clients.size());
@@ -224,18 +227,29 @@ public final class RunManager {
                         point.clients());
                 List<LoadPointResult> trials = new ArrayList<>();
                 for (int t = 1; t <= rc.trials(); t++) {
-                    stepAll(s.index(), s.engineChanges());
+                    calls.stepAll(s.index(), s.engineChanges());
                     trials.add(measure(sp, 0, s.procsPerClient(), s.rampSeconds(), s.measureSeconds(),
                             t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
                 }
-                StepResult stepOf = stepResult(s);
+                StepResult stepOf = StepRows.stepResult(s);
                 LoadPointResult r = Trials.combine(trials).with(b -> b.step = stepOf);
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 results.add(r);
                 seq.record(r.achievedOpsPerSec(), r.msecPerOp());
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
-                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), cpuText(r)));
+                        r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), StepRows.cpuText(r)));
+                if (s.kind() == Step.Kind.PROBE) {
+                    String judged = SloText.judged(seq.recordProbe(lastWindow, r.seconds(), r.failedOps()));
+                    slo = seq.sloResult();
+                    sink.log(judged.trim());
+                    progress.println(judged);
+                }
+            }
+            slo = seq.sloResult();
+            if (slo != null) {
+                sink.log(slo.answer());
+                progress.println("     " + slo.answer());
             }
             int knee = seq.knee();
             if (knee >= 0) {
@@ -278,7 +292,7 @@ public final class RunManager {
                 }
                 List<LoadPointResult> trials = new ArrayList<>();
                 for (int t = 1; t <= rc.trials(); t++) {
-                    stepAll(s.index(), s.engineChanges());
+                    calls.stepAll(s.index(), s.engineChanges());
                     trials.add(measure(point, points.size(), s.targets(), s.rampUpSeconds(), s.runSeconds(),
                             t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
                 }
@@ -286,38 +300,11 @@ public final class RunManager {
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",
-                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), cpuText(r)));
+                        s.index(), r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), r.failedOps(), StepRows.cpuText(r)));
             }
         } finally {
             finishPoint();
         }
-    }
-
-    /** ", client CPU B %" (host busy of all clients over the step's RUN), or "" when not measured. */
-    private static String cpuText(LoadPointResult r) {
-        return r.cpu() == null ? "" : String.format(java.util.Locale.ROOT, ", client CPU %.1f %%", r.cpu().hostBusyPercent());
-    }
-
-    private static StepResult stepResult(Step s) {
-        StepResult r = new StepResult();
-        r.setKind(s.kind().name().toLowerCase(java.util.Locale.ROOT));
-        r.setProcsPerClient(s.procsPerClient());
-        r.setPerProcRate(s.perProcRate());
-        r.setCurvePct(s.curvePct());
-        r.setRampSeconds(s.rampSeconds());
-        return r;
-    }
-
-    /** Sends one step's engine changes to every client (between phases). */
-    private void stepAll(int index, String changes) throws RunAbortedException {
-        List<Future<?>> calls = new ArrayList<>();
-        for (ClientSession c : clients) {
-            calls.add(pool.submit(() -> {
-                c.agent().step(index, changes);
-                return null;
-            }));
-        }
-        await(calls, "changing to the next step", 60_000);
     }
 
     private void finishPoint() {
@@ -333,7 +320,7 @@ public final class RunManager {
             String start) throws RunAbortedException {
         try {
             long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
-            startAll(Phase.WARMUP, warmup, warmupAt);
+            calls.startAll(Phase.WARMUP, warmup, warmupAt);
             sink.log("load point " + point.index() + ": WARMUP " + (rc.steadyWarmup() ? "until steady, at most " : "")
                     + warmup + " s");
             long runAt = warmupAt + warmup * 1000L;
@@ -351,7 +338,7 @@ public final class RunManager {
                 progress.println("     warm-up " + warmed.text());
             }
             WarmupResult warmupResult = warmed;
-            startAll(Phase.RUN, runtime, runAt);
+            calls.startAll(Phase.RUN, runtime, runAt);
             sink.log("load point " + point.index() + ": RUN " + runtime + " s");
             PrimeMonitor monitor = rc.primeMonScript() == null ? null
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
@@ -380,7 +367,7 @@ public final class RunManager {
     }
 
     private void prepare(LoadPoint point, long seed) throws RunAbortedException {
-        List<Future<?>> calls = new ArrayList<>();
+        List<Future<?>> pending = new ArrayList<>();
         for (ClientSession c : clients) {
             ClientPlan cp = point.clients().get(c.number() - 1);
             String config = EngineConfigs.forClient(rc, point, cp, seed, suffix).render();
@@ -390,12 +377,12 @@ public final class RunManager {
                     + " ops/s each");
             PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
                     rc.loadfile() == null ? null : rc.loadfile().copy());
-            calls.add(pool.submit(() -> {
+            pending.add(calls.submit(() -> {
                 c.agent().prepare(task);
                 return null;
             }));
         }
-        await(calls, "opening the mount points", rc.initTimeout() * 1000L);
+        calls.await(pending, "opening the mount points", rc.initTimeout() * 1000L);
     }
 
     private void init(LoadPoint point, int nPoints) throws RunAbortedException {
@@ -404,11 +391,11 @@ public final class RunManager {
         if (eta != null) {
             eta.initStarted(point.index(), at);
         }
-        startAll(Phase.INIT, rc.initTimeout(), at);
+        calls.startAll(Phase.INIT, rc.initTimeout(), at);
         long deadline = at + rc.initTimeout() * 1000L + barrierGraceMs();
         while (true) {
             checkAbort();
-            List<List<WorkerStatus>> st = pollAll();
+            List<List<WorkerStatus>> st = calls.pollAll();
             long done = 0;
             long total = 0;
             boolean all = true;
@@ -463,7 +450,7 @@ public final class RunManager {
         while (true) {
             checkAbort();
             long now = System.currentTimeMillis();
-            List<List<WorkerStatus>> st = pollAll();
+            List<List<WorkerStatus>> st = calls.pollAll();
             boolean allDone = true;
             List<EngineSample> samples = new ArrayList<>();
             for (List<WorkerStatus> ws : st) {
@@ -475,7 +462,7 @@ public final class RunManager {
                 }
             }
             // a tick counts only when every worker reported (a missing one would make totals drop)
-            EngineSample merged = samples.isEmpty() || samples.size() != workerCount(st) ? null
+            EngineSample merged = samples.isEmpty() || samples.size() != WorkerStatuses.workerCount(st) ? null
                     : EngineSample.merge(samples);
             if (merged != null && now >= from) {
                 double rate = Double.NaN;
@@ -513,7 +500,7 @@ public final class RunManager {
                 return st;
             }
             if (waitForDone && now > until + barrierGraceMs()) {
-                throw fail(phase + " did not end " + graceText() + " after its planned end: " + notDone(st));
+                throw fail(phase + " did not end " + graceText() + " after its planned end: " + WorkerStatuses.notDone(st));
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
@@ -527,14 +514,6 @@ public final class RunManager {
      * @param seconds WARMUP and RUN together, as planned
      */
     private record PointClock(long start, int seconds) {
-    }
-
-    private static int workerCount(List<List<WorkerStatus>> st) {
-        int n = 0;
-        for (List<WorkerStatus> ws : st) {
-            n += ws.size();
-        }
-        return n;
     }
 
     private LoadPointResult finish(LoadPoint point, int procsPerClient, int runtime, List<List<WorkerStatus>> last,
@@ -554,6 +533,7 @@ public final class RunManager {
             byClient.add(EngineSample.merge(mine));
         }
         EngineSample run = EngineSample.merge(all);
+        lastWindow = run.total();
         if (!(seconds > 0)) {
             seconds = runtime;
         }
@@ -582,112 +562,6 @@ public final class RunManager {
 
     Backend protocol() {
         return rc.fsProtocol();
-    }
-
-    private void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
-        List<Future<?>> calls = new ArrayList<>();
-        for (ClientSession c : clients) {
-            debug(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
-                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)));
-            calls.add(pool.submit(() -> {
-                c.agent().startPhase(phase, seconds, atMs);
-                return null;
-            }));
-        }
-        await(calls, "starting a phase", 60_000 + Math.max(0, atMs - System.currentTimeMillis()));
-    }
-
-    /** One status call per agent, in parallel; a dead agent or worker ends the run. */
-    private List<List<WorkerStatus>> pollAll() throws RunAbortedException {
-        List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
-        for (ClientSession c : clients) {
-            calls.add(pool.submit(() -> c.agent().status()));
-        }
-        List<List<WorkerStatus>> out = new ArrayList<>();
-        for (int i = 0; i < calls.size(); i++) {
-            ClientSession c = clients.get(i);
-            List<WorkerStatus> ws;
-            try {
-                ws = calls.get(i).get(statusWaitMs(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException e) {
-                c.markGone();
-                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port() + " is gone: "
-                        + AgentClient.rootMessage(e.getCause()));
-            } catch (TimeoutException e) {
-                c.markGone();
-                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port()
-                        + " did not answer within " + statusWaitMs() / 1000 + " s"
-                        + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : ""));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw fail("interrupted");
-            }
-            for (WorkerStatus w : ws) {
-                if (w.state() == WorkerState.DEAD) {
-                    throw fail(w.error());
-                }
-                if (w.state() == WorkerState.FAILED) {
-                    throw fail(c.label() + " worker " + (w.worker() + 1) + " (pid " + w.pid() + "): " + w.error());
-                }
-            }
-            out.add(ws);
-        }
-        return out;
-    }
-
-    private void await(List<? extends Future<?>> calls, String what, long timeoutMs) throws RunAbortedException {
-        long deadline = System.currentTimeMillis() + timeoutMs;
-        for (int i = 0; i < calls.size(); i++) {
-            ClientSession c = clients.get(i);
-            try {
-                calls.get(i).get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof AgentException) {
-                    throw fail(cause.getMessage());
-                }
-                if (!AgentCalls.answered(cause)) {
-                    c.markGone();
-                }
-                throw fail("the agent of " + c.label() + " failed while " + what + ": " + AgentClient.rootMessage(cause));
-            } catch (TimeoutException e) {
-                c.markGone();
-                throw fail(c.label() + " did not finish " + what + " within " + timeoutMs / 1000 + " s");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw fail("interrupted");
-            }
-        }
-    }
-
-    private static String notDone(List<List<WorkerStatus>> st) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < st.size(); i++) {
-            for (WorkerStatus w : st.get(i)) {
-                if (w.state() != WorkerState.DONE) {
-                    sb.append("client ").append(i + 1).append(" worker ").append(w.worker() + 1).append(" (pid ")
-                            .append(w.pid()).append(") still running; ");
-                }
-            }
-        }
-        return sb.toString();
-    }
-
-    /** Stops load on every client (best effort) and returns the exception to throw. */
-    RunAbortedException fail(String reason) {
-        String why = abortReason != null ? abortReason : reason;
-        debug(DebugFlag.DEBUG_PARENT_SIGNAL, "abort sent to every client: " + why);
-        AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
-            a.abort(why);
-            return null;
-        });
-        return new RunAbortedException(why);
-    }
-
-    private void checkAbort() throws RunAbortedException {
-        if (abortReason != null) {
-            throw fail(abortReason);
-        }
     }
 
     private void sleepUntil(long atMs) throws RunAbortedException {

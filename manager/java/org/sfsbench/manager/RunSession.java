@@ -228,6 +228,7 @@ public final class RunSession {
         r.complete = failure == null && (rc.topSpeed().unpaced() ? !out.points().isEmpty()
                 : out.points().size() == plan.points().size());
         r.failure = failure;
+        r.slo = manager.sloResult();
         r.unsupportedOps = unissuableOps();
         if (plan.settings().rules() == WorkloadRules.SPECSFS2008) {
             // peak and ORT describe a paced SFS curve; other runs have their own headline

@@ -25,7 +25,9 @@ public record Step(int index, Kind kind, int procsPerClient, double perProcRate,
         /** unpaced, one of the STEP_PROCS counts */
         PROCS,
         /** paced at a CURVE_PCTS percentage of the maximum */
-        CURVE
+        CURVE,
+        /** paced at a rate the SLO search chose (docs/slo.md) */
+        PROBE
     }
 
     /** The engine step: key=value lines of sfs_engine_step. */
@@ -39,6 +41,8 @@ public record Step(int index, Kind kind, int procsPerClient, double perProcRate,
             case MAX -> "maximum, " + procsPerClient + " procs per client, unpaced";
             case PROCS -> procsPerClient + " procs per client, unpaced";
             case CURVE -> curvePct + " % of the maximum, " + procsPerClient + " procs per client at "
+                    + String.format(Locale.ROOT, "%.2f", perProcRate) + " ops/s each";
+            case PROBE -> "SLO probe, " + procsPerClient + " procs per client at "
                     + String.format(Locale.ROOT, "%.2f", perProcRate) + " ops/s each";
         };
     }

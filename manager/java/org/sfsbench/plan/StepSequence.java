@@ -4,12 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.rc.TopSpeed;
+import org.sfsbench.results.model.SloProbeResult;
+import org.sfsbench.results.model.SloResult;
+import org.sfsbench.slo.SloSearch;
+import org.sfsbench.stats.OpCounters;
 
 /**
  * The steps of a LOAD=max run, decided as results come in: first the search for the maximum (one
  * unpaced step of PROCS procs, or the STEP_PROCS ramp, which stops early when a step adds less than
  * PLATEAU_PCT), then the CURVE_PCTS points paced at those percentages of the maximum, which stop
- * early after a point whose mean response time passes CURVE_MAX_MSEC. Curve points use every proc.
+ * early after a point whose mean response time passes CURVE_MAX_MSEC, or, with an SLO, the probes of
+ * {@link SloSearch} below the maximum. Curve points and probes use every proc.
  */
 public final class StepSequence {
     /** Growth below which a step no longer counts as adding throughput, when PLATEAU_PCT is unset. */
@@ -27,6 +32,7 @@ public final class StepSequence {
     private int curveNext;
     private String plateauReason = "";
     private String curveReason = "";
+    private SloSearch slo;
 
     /**
      * @param procs   PROCS (procs per client; the maximum of STEP_PROCS when set)
@@ -56,6 +62,9 @@ public final class StepSequence {
             }
             searchDone = true;
         }
+        if (ts.slo() != null) {
+            return nextProbe(index);
+        }
         if (curveNext >= ts.curvePcts().size() || !curveReason.isEmpty()) {
             return null;
         }
@@ -66,6 +75,42 @@ public final class StepSequence {
         Step s = new Step(index, Step.Kind.CURVE, p, rate, pct, rampSeconds, measureSeconds);
         steps.add(s);
         return s;
+    }
+
+    private Step nextProbe(int index) {
+        int p = searchCounts.get(searchCounts.size() - 1);
+        if (slo == null) {
+            slo = new SloSearch(ts.slo(), maximum(), bestSearchStep() + 1, measureSeconds,
+                    measureSeconds * SloSearch.LENGTHEN_FACTOR);
+        }
+        SloSearch.Request q = slo.next();
+        if (q == null) {
+            return null;
+        }
+        Step s = new Step(index, Step.Kind.PROBE, p, q.rate() / ((double) p * clients), 0, rampSeconds, q.seconds());
+        steps.add(s);
+        return s;
+    }
+
+    /** The request behind the probe step {@link #next()} returned last. */
+    public SloSearch.Request probe() {
+        return slo.next();
+    }
+
+    /**
+     * Records the measured window of the probe step {@link #next()} returned last (all ops of all
+     * clients); returns the judged probe, or null when the probe is lengthened for more samples.
+     */
+    public SloProbeResult recordProbe(OpCounters all, double seconds, long failedOps) {
+        int before = slo.result().probes().size();
+        slo.measured(all, seconds, failedOps);
+        List<SloProbeResult> probes = slo.result().probes();
+        return probes.size() > before ? probes.get(probes.size() - 1) : null;
+    }
+
+    /** The SLO search's outcome, or null without an SLO or before it began. */
+    public SloResult sloResult() {
+        return slo == null ? null : slo.result();
     }
 
     /** Records the measured result of the step {@link #next()} returned last. */
@@ -126,7 +171,7 @@ public final class StepSequence {
     private int searchStepCount() {
         int n = 0;
         for (int k = 0; k < opsPerSec.size(); k++) {
-            if (steps.get(k).kind() != Step.Kind.CURVE) {
+            if (steps.get(k).kind() == Step.Kind.MAX || steps.get(k).kind() == Step.Kind.PROCS) {
                 n++;
             }
         }

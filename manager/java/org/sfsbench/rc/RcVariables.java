@@ -30,7 +30,7 @@ final class RcVariables {
             "LIVE", "SERVER_MON",
             // sfsbench top speed (docs/top-speed.md)
             "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
-            "CURVE_MAX_MSEC",
+            "CURVE_MAX_MSEC", "SLO", "SLO_PRECISION", "SLO_CONFIRM",
             // WORKLOAD=access (docs/access-specs.md)
             "ACCESS_SPECS", "OUTSTANDING_IOS", "RAMP_UP_TIME", "ACCESS_TARGET_WRITES", "ACCESS_FILE_SIZE",
             // WORKLOAD=loadfile (docs/loadfile.md)

@@ -3,6 +3,7 @@ package org.sfsbench.rc;
 import java.util.List;
 
 import org.sfsbench.engine.EngineCatalog;
+import org.sfsbench.slo.Slo;
 
 /**
  * The top-speed settings of an rc file (docs/top-speed.md): unpaced load, the data-set workloads'
@@ -16,9 +17,11 @@ import org.sfsbench.engine.EngineCatalog;
  * @param plateauPct   PLATEAU_PCT: stop stepping when a step adds less than this, 0 = never
  * @param curvePcts    CURVE_PCTS: percentages of the measured maximum to run paced, empty = none
  * @param curveMaxMsec CURVE_MAX_MSEC: the curve stops after a point above this mean response time, 0 = never
+ * @param slo          SLO with SLO_PRECISION and SLO_CONFIRM: after the maximum, the search for the highest paced
+ *                     load that meets it (docs/slo.md); null when unset
  */
 public record TopSpeed(boolean unpaced, long xferSize, long workingSet, long serverCache, StepProcs steps,
-        double plateauPct, List<Integer> curvePcts, double curveMaxMsec) {
+        double plateauPct, List<Integer> curvePcts, double curveMaxMsec, Slo slo) {
 
     public TopSpeed {
         curvePcts = List.copyOf(curvePcts);
@@ -26,7 +29,7 @@ public record TopSpeed(boolean unpaced, long xferSize, long workingSet, long ser
 
     /** Nothing set: the classic paced load points. */
     public static TopSpeed none() {
-        return new TopSpeed(false, 0, 0, 0, null, 0, List.of(), 0);
+        return new TopSpeed(false, 0, 0, 0, null, 0, List.of(), 0, null);
     }
 
     /** True if the workload uses a WORKING_SET data set rather than the SFS file set. */

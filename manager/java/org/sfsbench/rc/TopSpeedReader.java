@@ -6,7 +6,7 @@ import java.util.Locale;
 
 import org.sfsbench.engine.EngineCatalog;
 
-/** Reads LOAD=max, XFER_SIZE, WORKING_SET, SERVER_CACHE, STEP_PROCS, PLATEAU_PCT, CURVE_PCTS, CURVE_MAX_MSEC. */
+/** Reads LOAD=max, XFER_SIZE, WORKING_SET, SERVER_CACHE, STEP_PROCS, PLATEAU_PCT, CURVE_PCTS, CURVE_MAX_MSEC, SLO. */
 final class TopSpeedReader {
     private static final String SIZE_FORM = "bytes, or a number with K, M, G or T (powers of 1024), e.g. 2G";
 
@@ -107,7 +107,7 @@ final class TopSpeedReader {
             }
             limit = number(r, "CURVE_MAX_MSEC", 0.001, 1e7);
         }
-        return new TopSpeed(max, xfer, ws, cache, steps, plateau, pcts, limit);
+        return new TopSpeed(max, xfer, ws, cache, steps, plateau, pcts, limit, SloRcReader.read(r, v, max, !pcts.isEmpty()));
     }
 
     /** A byte size with an optional K/M/G/T suffix (powers of 1024); 0 when unset. */

@@ -108,6 +108,7 @@ public final class ResultMapping {
             d.headline.valid = r.headline().valid();
             r.headline().lines().forEach(l -> d.headline.lines.add(text(l)));
         }
+        d.slo = SloMapping.toDocument(r.slo());
         d.disclosability = new DisclosabilityXml();
         d.disclosability.disclosable = r.disclosable();
         for (String reason : r.nonDisclosableReasons()) {
@@ -299,6 +300,7 @@ public final class ResultMapping {
         if (d.headline != null) {
             r.headline = new Headline(d.headline.rules, d.headline.valid, d.headline.lines);
         }
+        r.slo = SloMapping.toModel(d.slo);
         r.disclosable = d.disclosability.disclosable;
         r.nonDisclosableReasons.addAll(d.disclosability.reasons);
         for (RuleCheckXml c : d.disclosability.rules) {

@@ -37,7 +37,12 @@ public final class Headlines {
         switch (rules) {
             case ACCESS -> out.addAll(access(run, s));
             case LOADFILE -> run.loadPoints().forEach(p -> out.add(loadfile(p)));
-            default -> out.addAll(topSpeed(run));
+            default -> {
+                if (run.slo() != null) {
+                    out.add(run.slo().answer()); // an SLO run answers with its capacity first
+                }
+                out.addAll(topSpeed(run));
+            }
         }
         return out;
     }
@@ -91,6 +96,9 @@ public final class Headlines {
                 curve.add(p);
                 continue;
             }
+            if (st != null && "probe".equals(st.getKind())) {
+                continue; // paced by the SLO search
+            }
             if (max == null || p.achievedOpsPerSec() > max.achievedOpsPerSec()) {
                 max = p;
             }
@@ -103,8 +111,10 @@ public final class Headlines {
                 max.msecPerOp()));
         out.add(knee == null ? "Knee: none found (see the knee check)" : String.format(Locale.ROOT,
                 "Knee: %s, %.0f ops/sec", where(knee), knee.achievedOpsPerSec()));
-        if (curve.isEmpty()) {
+        if (curve.isEmpty() && run.slo() == null) {
             out.add("Curve: none (CURVE_PCTS unset)");
+        } else if (curve.isEmpty()) {
+            out.add("SLO search: " + run.slo().probes().size() + " probes (the report's SLO chart)");
         } else {
             List<String> pts = new ArrayList<>();
             for (LoadPointResult p : curve) {

@@ -45,6 +45,10 @@ public final class SfsresWriter {
         for (LoadPointResult p : run.loadPoints()) {
             loadPoint(b, p);
         }
+        if (run.slo() != null) {
+            b.append('\n');
+            SloTable.lines(run.slo()).forEach(l -> b.append(l).append('\n'));
+        }
         verdict(b, run);
         return b.toString();
     }

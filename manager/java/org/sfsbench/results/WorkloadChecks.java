@@ -125,7 +125,7 @@ public final class WorkloadChecks {
         String what = "The procs ramp (STEP_PROCS) found its knee: a step adding less than "
                 + RunRules.num(s.kneePct()) + " % ops/s over the one before.";
         List<LoadPointResult> ramp = run.loadPoints().stream()
-                .filter(p -> p.step() != null && !"curve".equals(p.step().getKind())).toList();
+                .filter(p -> p.step() != null && !List.of("curve", "probe").contains(p.step().getKind())).toList();
         for (LoadPointResult p : ramp) {
             if (p.step().isKnee()) {
                 return new RuleCheck("knee", what, true, String.format(Locale.ROOT,

@@ -4,6 +4,8 @@ import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.ServerFigures;
 import org.sfsbench.report.summary.WarmupFigures;
+import org.sfsbench.report.SloMapping;
+import org.sfsbench.results.SloTable;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.OpXml;
 import org.sfsbench.report.xml.ResultDocument;
@@ -49,6 +51,11 @@ public final class TextReport {
         b.append(throughputAndCpu(d, width));
         b.append(PercentilesText.of(d, width));
         b.append(StepsText.of(d, width));
+        if (d.slo != null) {
+            SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.length() <= width ? l + "\n"
+                    : Reflow.para(l.startsWith("  ") ? 2 : 0, l.strip(), width)));
+            b.append('\n');
+        }
         for (LoadPointXml p : d.loadPoints) {
             if (p.warmup != null) {
                 b.append(Reflow.para(0, "Point " + p.index + " warm-up: " + WarmupFigures.of(p.warmup).text(), width));

@@ -13,9 +13,9 @@ import jakarta.xml.bind.annotation.XmlType;
 /** Root of {@code sfsresult.<suffix>.xml}: everything about one run. */
 @XmlRootElement(name = "sfsResult")
 @XmlType(propOrder = {"tool", "run", "settings", "plan", "clients", "loadPoints", "metrics", "headline",
-    "disclosability", "unsupportedOps", "notes"})
+    "slo", "disclosability", "unsupportedOps", "notes"})
 @JsonPropertyOrder({"schemaVersion", "tool", "run", "settings", "plan", "clients", "loadPoints", "metrics",
-    "headline", "disclosability", "unsupportedOps", "notes"})
+    "headline", "slo", "disclosability", "unsupportedOps", "notes"})
 public final class ResultDocument {
     public static final String NAMESPACE = "urn:sfsbench:result:1";
     public static final int SCHEMA_VERSION = 1;
@@ -51,6 +51,10 @@ public final class ResultDocument {
     /** Absent in a document made from an sfssum file (its workload is not known). */
     @XmlElement
     public HeadlineXml headline;
+
+    /** The SLO search (docs/slo.md); absent when the run had no SLO. */
+    @XmlElement
+    public SloXml slo;
 
     @XmlElement(required = true)
     public DisclosabilityXml disclosability;

@@ -30,6 +30,7 @@ import org.sfsbench.engine.Backend;
  * @param complete false when the run ended before its last load point
  * @param failure why the run ended early (null when complete)
  * @param headline what the outputs lead with and which rules judged the run; null for a run read from sfssum
+ * @param slo the SLO search (docs/slo.md): its answer and every probe; null when the run had no SLO
  */
 public record RunResult(
         String toolVersion,
@@ -52,7 +53,8 @@ public record RunResult(
         List<String> unsupportedOps,
         boolean complete,
         String failure,
-        Headline headline) {
+        Headline headline,
+        SloResult slo) {
 
     public RunResult {
         rcVariables = List.copyOf(rcVariables);
@@ -110,6 +112,7 @@ public record RunResult(
         public boolean complete;
         public String failure;
         public Headline headline;
+        public SloResult slo;
 
         public RunResult build() {
             return RecordBuilders.build(RunResult.class, this);

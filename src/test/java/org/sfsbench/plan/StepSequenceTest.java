@@ -12,7 +12,7 @@ import org.sfsbench.rc.TopSpeed;
 class StepSequenceTest {
 
     private static TopSpeed ts(TopSpeed.StepProcs steps, double plateau, List<Integer> pcts, double maxMsec) {
-        return new TopSpeed(true, 0, 1 << 20, 0, steps, plateau, pcts, maxMsec);
+        return new TopSpeed(true, 0, 1 << 20, 0, steps, plateau, pcts, maxMsec, null);
     }
 
     @Test

@@ -1,0 +1,173 @@
+package org.sfsbench.manager;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+
+import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WorkerState;
+import org.sfsbench.rc.DebugFlag;
+import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.Timestamps;
+import org.sfsbench.rmi.AgentException;
+import org.sfsbench.rmi.WorkerStatus;
+
+/**
+ * The run's calls to every client's agent, made in parallel and awaited in client order: the
+ * first agent that fails, is gone or does not answer in time ends the run (every client is told
+ * to abort, and the cause is what the run reports). An outside abort (Ctrl-C) is kept here too,
+ * so that it, not the failures it causes, is the cause reported.
+ */
+final class ClientCalls {
+
+    /** Longest wait for an agent's answer to a status call. */
+    private static final long STATUS_WAIT_MS = 30_000;
+
+    private final RunConfig rc;
+    private final BiConsumer<DebugFlag, String> debug;
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "manager-call");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile String abortReason;
+    private List<ClientSession> clients = List.of();
+
+    ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug) {
+        this.rc = rc;
+        this.debug = debug;
+    }
+
+    void clients(List<ClientSession> sessions) {
+        this.clients = sessions;
+    }
+
+    /** One call to one agent, on the pool; its outcome is read by {@link #await}. */
+    <T> Future<T> submit(Callable<T> call) {
+        return pool.submit(call);
+    }
+
+    /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */
+    void requestAbort(String reason) {
+        if (abortReason == null) {
+            abortReason = reason;
+        }
+    }
+
+    /** How long one status call may take: PRIME_TIMEOUT, else {@link #STATUS_WAIT_MS}. */
+    private long statusWaitMs() {
+        return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : STATUS_WAIT_MS;
+    }
+
+    void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
+        List<Future<?>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
+                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)));
+            calls.add(pool.submit(() -> {
+                c.agent().startPhase(phase, seconds, atMs);
+                return null;
+            }));
+        }
+        await(calls, "starting a phase", 60_000 + Math.max(0, atMs - System.currentTimeMillis()));
+    }
+
+    /** Sends one step's engine changes to every client (between phases). */
+    void stepAll(int index, String changes) throws RunAbortedException {
+        List<Future<?>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            calls.add(pool.submit(() -> {
+                c.agent().step(index, changes);
+                return null;
+            }));
+        }
+        await(calls, "changing to the next step", 60_000);
+    }
+
+    /** One status call per agent, in parallel; a dead agent or worker ends the run. */
+    List<List<WorkerStatus>> pollAll() throws RunAbortedException {
+        List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
+        for (ClientSession c : clients) {
+            calls.add(pool.submit(() -> c.agent().status()));
+        }
+        List<List<WorkerStatus>> out = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            ClientSession c = clients.get(i);
+            List<WorkerStatus> ws;
+            try {
+                ws = calls.get(i).get(statusWaitMs(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                c.markGone();
+                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port() + " is gone: "
+                        + AgentClient.rootMessage(e.getCause()));
+            } catch (TimeoutException e) {
+                c.markGone();
+                throw fail("the agent of " + c.label() + " at " + c.host() + ":" + c.port()
+                        + " did not answer within " + statusWaitMs() / 1000 + " s"
+                        + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : ""));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw fail("interrupted");
+            }
+            for (WorkerStatus w : ws) {
+                if (w.state() == WorkerState.DEAD) {
+                    throw fail(w.error());
+                }
+                if (w.state() == WorkerState.FAILED) {
+                    throw fail(c.label() + " worker " + (w.worker() + 1) + " (pid " + w.pid() + "): " + w.error());
+                }
+            }
+            out.add(ws);
+        }
+        return out;
+    }
+
+    void await(List<? extends Future<?>> calls, String what, long timeoutMs) throws RunAbortedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        for (int i = 0; i < calls.size(); i++) {
+            ClientSession c = clients.get(i);
+            try {
+                calls.get(i).get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof AgentException) {
+                    throw fail(cause.getMessage());
+                }
+                if (!AgentCalls.answered(cause)) {
+                    c.markGone();
+                }
+                throw fail("the agent of " + c.label() + " failed while " + what + ": " + AgentClient.rootMessage(cause));
+            } catch (TimeoutException e) {
+                c.markGone();
+                throw fail(c.label() + " did not finish " + what + " within " + timeoutMs / 1000 + " s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw fail("interrupted");
+            }
+        }
+    }
+
+    /** Stops load on every client (best effort) and returns the exception to throw. */
+    RunAbortedException fail(String reason) {
+        String why = abortReason != null ? abortReason : reason;
+        debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, "abort sent to every client: " + why);
+        AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
+            a.abort(why);
+            return null;
+        });
+        return new RunAbortedException(why);
+    }
+
+    void checkAbort() throws RunAbortedException {
+        if (abortReason != null) {
+            throw fail(abortReason);
+        }
+    }
+}

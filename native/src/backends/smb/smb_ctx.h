@@ -1,0 +1,35 @@
+/* One proc's context of the smb backend (smb_backend.c) and the op that
+ * turns one engine request into smb_client.h calls (smb_ops.c), shared by
+ * both clients' paths: synchronous (libsmbclient) and tasks (libsmb2). */
+#ifndef SFS_SMB_CTX_H
+#define SFS_SMB_CTX_H
+#include "backend.h"
+#include "smb_client.h"
+
+#define SMB_PATH_MAX   1024
+
+struct smb_conn;
+
+struct smb_ctx {
+    const smb_client_ops *ops;
+    smb_client *c;
+    struct smb_conn *conn;        /* asynchronous client: the shared connection */
+    int inflight;                 /* requests of this proc in flight (asynchronous) */
+    char prefix[SMB_PATH_MAX / 2]; /* folder in the share + proc root, no trailing '/' */
+    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX]; /* the request's paths (synchronous) */
+    smb_file *slot[SFS_MAX_HANDLES];
+    smb_file *fsinfo;             /* handle used for QUERY_FS_INFO / fsstat */
+    unsigned char *rbuf;          /* destination of reads with buf == NULL */
+};
+
+/* rel under the proc's folder, in buf (SMB_PATH_MAX bytes) */
+const char *smb_full_path(struct smb_ctx *x, char *buf, const char *rel);
+
+/* Runs req's op through x's client (pbuf, pbuf2: SMB_PATH_MAX bytes each);
+ * 0 or a negative errno, r filled. */
+int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r);
+
+/* Why security descriptors cannot be read from the engine's targets, or NULL */
+const char *smb_secdesc_unavailable(void);
+
+#endif

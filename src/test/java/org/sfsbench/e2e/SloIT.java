@@ -1,0 +1,106 @@
+package org.sfsbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.ResultMapping;
+import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.results.model.RunResult;
+import org.sfsbench.results.model.SloProbeResult;
+import org.sfsbench.results.model.SloResult;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.XmlLint;
+
+/**
+ * The SLO search against NFS-Ganesha behind proxies with a known latency shape, 4 KiB random reads
+ * (a reply is about 4,216 bytes on the wire):
+ * <ul>
+ * <li>{@link KneeProxy}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
+ * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
+ * time, above it at least 5 ms, so the capacity at "p90 <= 5 ms" is 500 ops/s; the unpaced top
+ * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
+ * <li>{@link ThrottledProxy}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
+ * lowest probe (about 60 ops/s for 2 s) is lengthened until it holds the 200 samples p50 needs.</li>
+ * </ul>
+ */
+class SloIT {
+    private static final double LINK_BYTES = 4e6;
+    /** A READ reply on the wire: the data and about 120 bytes of RPC, NFS and record marking. */
+    private static final double REPLY_BYTES = 4096 + 120;
+    /** Above this rate of replies the server holds each one {@link #HOLD_NS} longer. */
+    private static final double KNEE_OPS = 500;
+    private static final long HOLD_NS = 8_000_000;
+
+    private static Path rc(Path dir, String target, int procs, String slo) throws Exception {
+        return TopSpeedRuns.rc(dir, "nfs", target, procs, String.join("\n", "PROCS=" + procs, "WORKLOAD=randread",
+                "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
+                "SLO=\"" + slo + "\""));
+    }
+
+    private static RunResult run(Path dir, Path rc, String suffix, String slo) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess plan = Sfs.start(dir.resolve("plan-" + suffix + ".txt"), Map.of(), "plan", "-r", rc.toString());
+        assertEquals(0, plan.waitFor(60), plan.output());
+        String p = plan.output().replaceAll("\\s+", " ");
+        assertTrue(p.contains("SLO " + slo + " (latency from each op's intended start") && p.contains("the unpaced top speed measured by the max step")
+                && p.contains("at most 10 % of the top") && p.contains("repeated 1 time(s)")
+                && p.contains("worst case"), "sfs plan shows the search:\n" + p);
+        ChildProcess run = Sfs.start(dir.resolve("out-" + suffix + ".txt"), Map.of(), "run", "-r", rc.toString(), "-s",
+                suffix, "-d", results.toString());
+        assertEquals(0, run.waitFor(150), run.output());
+        XmlLint.validate(results.resolve("sfsresult." + suffix + ".xml"), Sfs.home().resolve("docs/sfsresult.xsd"));
+        ResultDocument doc = ResultInput.load(results.resolve("sfsresult." + suffix + ".xml"));
+        RunResult r = ResultMapping.toRunResult(doc);
+        String answer = doc.slo.answer; // as the run wrote it, before any rounding of the document's figures
+        System.out.println("SloIT " + suffix + ": " + answer);
+        assertTrue(run.output().contains(answer), "the console prints the answer:\n" + run.output());
+        assertTrue(Files.readString(results.resolve("sfsres." + suffix)).contains(answer));
+        assertEquals(answer, r.headline().lines().get(0), "the capacity is the headline");
+        assertTrue(r.loadPoints().stream().allMatch(x -> x.failedOps() == 0), "0 errors");
+        String html = Files.readString(results.resolve("report." + suffix + ".html"));
+        assertTrue(html.contains("<h2 id=\"slo\">") && html.contains("bound: " + slo.replace("<", "&lt;")), "the HTML chart draws the bound");
+        return r;
+    }
+
+    @Test
+    void findsTheKneeOfAServerAndRefusesAnImpossibleBound(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
+        String tail = env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=%d&mountport=" + env.get("SFS_NFS_MNT_PORT");
+        double link = LINK_BYTES / REPLY_BYTES;
+        try (KneeProxy proxy = new KneeProxy(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
+            String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
+            SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms"), "met", "p90 <= 5 ms").slo();
+            assertEquals("met", s.outcome(), s.answer());
+            assertTrue(s.topSpeed() > 0.8 * link && s.topSpeed() < 1.1 * link,
+                    "the top speed is the link's rate, about " + Math.round(link) + " ops/s: " + s.answer());
+            assertTrue(s.bracketHigh() - s.bracketLow() <= 0.10 * s.topSpeed() + 1e-6, s.answer());
+            assertTrue(s.capacity() <= KNEE_OPS * 1.03 && s.capacity() >= KNEE_OPS - 0.10 * s.topSpeed() - 0.03 * KNEE_OPS,
+                    "the capacity is the knee, " + KNEE_OPS + " ops/s, within the precision: " + s.answer());
+            assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, s.answer());
+            assertTrue(s.probes().stream().allMatch(p -> p.samples() >= p.samplesNeeded()
+                    && (p.requestedOpsPerSec() * 2 >= 900 || p.windows() > 1)),
+                    "a probe whose 2 s cannot hold the 1,000 samples p90 needs is lengthened: " + s.probes());
+        }
+        try (ThrottledProxy proxy = new ThrottledProxy(nfsPort, LINK_BYTES)) {
+            String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
+            // p50 needs 200 samples: the lowest probe, about 60 ops/s for 2 s, is lengthened
+            SloResult none = run(dir, rc(dir, target, 4, "p50 <= 0.5 ms"), "none", "p50 <= 0.5 ms").slo();
+            assertEquals("none", none.outcome(), none.answer());
+            assertTrue(none.answer().startsWith("no load meets p50 <= 0.5 ms: the lowest probe, "), none.answer());
+            assertTrue(none.probes().stream().noneMatch(SloProbeResult::passed), none.answer());
+            SloProbeResult lowest = none.probes().get(none.probes().size() - 1);
+            assertTrue(lowest.windows() > 1 && lowest.samples() >= 200 && lowest.verdict().equals("fail"),
+                    "too few samples lengthen a probe, which is then judged: " + lowest);
+        }
+    }
+}

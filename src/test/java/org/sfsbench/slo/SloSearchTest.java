@@ -1,0 +1,136 @@
+package org.sfsbench.slo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+
+import org.junit.jupiter.api.Test;
+import org.sfsbench.results.model.SloProbeResult;
+import org.sfsbench.results.model.SloResult;
+import org.sfsbench.stats.OpCounters;
+
+/** The bisection, the confirmations and the sample rule, against servers simulated by their latency at a rate. */
+class SloSearchTest {
+    private static final double TOP = 10_000;
+
+    /** Runs a search where every op of a window at rate r takes latencyAt(r) us; returns its outcome. */
+    private static SloResult search(Slo slo, DoubleUnaryOperator latencyAt, int seconds) {
+        SloSearch s = new SloSearch(slo, TOP, 1, seconds, seconds * SloSearch.LENGTHEN_FACTOR);
+        for (SloSearch.Request q = s.next(); q != null; q = s.next()) {
+            s.measured(window(q.rate(), q.seconds(), latencyAt.applyAsDouble(q.rate())), q.seconds(), 0);
+        }
+        return s.result();
+    }
+
+    private static OpCounters window(double rate, int seconds, double latencyUs) {
+        OpCounters c = new OpCounters(0);
+        long n = Math.round(rate * seconds);
+        for (long i = 0; i < n; i++) {
+            c.record(Math.round(latencyUs), Math.round(latencyUs), 0, false, false);
+        }
+        return c;
+    }
+
+    private static Slo p99(double ms, double precision, int confirm) throws SloSyntaxException {
+        return new Slo(SloParser.parse("p99 <= " + ms + " ms"), precision, confirm);
+    }
+
+    @Test
+    void findsTheKneeWithinThePrecision() throws Exception {
+        // below 6,180 ops/s ops take 1 ms, above they take 9 ms: the capacity at p99 <= 5 ms is 6,180
+        SloResult r = search(p99(5, 2, 2), rate -> rate <= 6180 ? 1000 : 9000, 4);
+        assertEquals("met", r.outcome());
+        assertTrue(r.capacity() <= 6180 && r.capacity() >= 6180 - 0.02 * TOP, r.answer());
+        assertTrue(r.bracketHigh() - r.bracketLow() <= 0.02 * TOP + 1e-6, r.answer());
+        assertEquals(1 + SloSearch.bisections(2) + 2, r.probes().size(), "top, 6 bisections, 2 confirmations");
+        assertEquals("top", r.probes().get(0).kind());
+        List<SloProbeResult> confirm = r.probes().subList(r.probes().size() - 2, r.probes().size());
+        assertTrue(confirm.stream().allMatch(p -> p.kind().equals("confirm") && p.passed()
+                && p.requestedOpsPerSec() == r.capacity()));
+        assertTrue(r.answer().startsWith(String.format(java.util.Locale.ROOT,
+                "capacity: %,.0f ops/s at p99 <= 5.0 ms (bracket %,.0f..%,.0f; 9 probes; top speed 10,000)",
+                r.capacity(), r.bracketLow(), r.bracketHigh())), r.answer());
+    }
+
+    @Test
+    void aServerThatMeetsTheBoundAtTopSpeedHasThatCapacity() throws Exception {
+        SloResult r = search(p99(5, 2, 2), rate -> 100, 4);
+        assertEquals("met", r.outcome());
+        assertEquals(TOP, r.capacity());
+        assertEquals(3, r.probes().size(), "the top speed and its two repeats");
+    }
+
+    @Test
+    void aFailedConfirmationMovesTheSearchBelowIt() throws Exception {
+        // up to 3,000 ops/s the server meets the bound; up to 3,300 only on the first run at a rate
+        java.util.Map<Double, Integer> runs = new java.util.HashMap<>();
+        SloResult r = search(p99(5, 5, 1), rate -> rate <= 3000
+                || rate <= 3300 && runs.merge(rate, 1, Integer::sum) == 1 ? 1000 : 9000, 4);
+        assertEquals("met", r.outcome(), r.answer());
+        assertTrue(r.capacity() <= 3000, r.answer());
+        assertTrue(r.probes().stream().anyMatch(p -> p.kind().equals("confirm") && !p.passed()));
+        SloProbeResult last = r.probes().get(r.probes().size() - 1);
+        assertTrue(last.kind().equals("confirm") && last.passed(), "the answer is a confirmed rate");
+        assertTrue(r.probes().size() <= SloSearch.maxProbes(p99(5, 5, 1)));
+    }
+
+    @Test
+    void anImpossibleBoundEndsWithNoLoadAndTheLowestProbe() throws Exception {
+        SloResult r = search(p99(0.1, 2, 2), rate -> 900, 4);
+        assertEquals("none", r.outcome());
+        assertEquals(0, r.capacity());
+        assertTrue(r.bracketHigh() <= 0.02 * TOP, r.answer());
+        assertTrue(r.answer().startsWith("no load meets p99 <= 0.1 ms: the lowest probe, 156 ops/s"), r.answer());
+        assertTrue(r.answer().contains("p99 0.900 ms > 0.1 ms"), r.answer());
+    }
+
+    @Test
+    void tooFewSamplesLengthenAProbe() throws Exception {
+        // p99.9 needs 100,000 samples: at the top speed's 10,000 ops/s a 4 s window holds 40,000
+        Slo slo = new Slo(SloParser.parse("p99.9 <= 5 ms"), 2, 0);
+        SloSearch s = new SloSearch(slo, TOP, 1, 4, 32);
+        SloSearch.Request q = s.next();
+        s.measured(window(q.rate(), q.seconds(), 100), q.seconds(), 0);
+        SloSearch.Request more = s.next();
+        assertTrue(more.continuation());
+        assertEquals(q.probe(), more.probe());
+        assertEquals(q.rate(), more.rate());
+        assertEquals(8, more.seconds(), "the missing 60,000 samples at 10,000/s, 10 % more, and a second");
+        assertTrue(s.result().probes().isEmpty(), "not judged on too few");
+        s.measured(window(more.rate(), more.seconds(), 100), more.seconds(), 0);
+        SloProbeResult p = s.result().probes().get(0);
+        assertEquals(2, p.windows());
+        assertEquals(120_000, p.samples());
+        assertEquals("pass", p.verdict());
+        assertNull(s.next(), "no confirmations asked: the top speed passed");
+    }
+
+    @Test
+    void aProbeThatNeverGathersEnoughIsNotAPass() throws Exception {
+        Slo slo = new Slo(SloParser.parse("p99.99 <= 5 ms"), 2, 0);
+        SloSearch s = new SloSearch(slo, 100, 1, 2, 4);
+        SloSearch.Request q = s.next();
+        while (s.result().probes().isEmpty()) {
+            s.measured(window(q.rate(), q.seconds(), 100), q.seconds(), 0);
+            q = s.next();
+        }
+        SloProbeResult p = s.result().probes().get(0);
+        assertEquals("too-few-samples", p.verdict());
+        assertTrue(p.reason().startsWith("too few samples: 400 of the 1,000,000 needed"), p.reason());
+    }
+
+    @Test
+    void failedOpsOrAServerThatFallsBehindFailAProbe() throws Exception {
+        Slo slo = p99(5, 2, 0);
+        SloSearch s = new SloSearch(slo, TOP, 1, 4, 32);
+        SloSearch.Request q = s.next();
+        s.measured(window(q.rate(), q.seconds(), 100), q.seconds(), 3);
+        assertEquals("3 failed ops", s.result().probes().get(0).reason());
+        q = s.next();
+        s.measured(window(q.rate() * 0.5, q.seconds(), 100), q.seconds(), 0);
+        assertEquals("achieved 50 % of the paced rate", s.result().probes().get(1).reason());
+    }
+}
