@@ -94,7 +94,7 @@ class WineAgentIT {
         Require.that(sh("ip", "addr", "add", ip + "/32", "dev", "lo") == 0,
                 "ip addr add " + ip + "/32 dev lo not permitted (needs root / CAP_NET_ADMIN)");
         int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
-        // a secret file on the Windows side: its mode cannot be checked there (no POSIX permissions)
+        // a secret file on the Windows side: no POSIX mode there, Secrets checks its ACL instead
         Path secretFile = dir.resolve("agent.secret");
         Files.writeString(secretFile, SECRET + "\n");
         List<String> cmd = new ArrayList<>(WindowsJava.command("agent", "--bind", ip, "--port", Integer.toString(port),
