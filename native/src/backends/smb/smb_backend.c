@@ -107,6 +107,7 @@ struct smb_conn {
     int refs;
     struct smb_job *idle;         /* jobs with no request */
     struct smb_job *all;          /* every job (freed with the connection) */
+    int given_up;                 /* close: its server left requests unanswered */
 };
 
 /* One request in flight through an asynchronous client: the task that runs
@@ -122,51 +123,6 @@ struct smb_job {
 
 static pthread_mutex_t conns_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct smb_conn *conns;
-
-/* Split a target into server, port, share and folder.  0 or -1 + message. */
-static int parse_target(const char *t, char *server, size_t slen, int *port,
-                        char *share, size_t shlen, char *folder, size_t flen,
-                        char *err, size_t errlen)
-{
-    const char *p = t;
-    if (strncmp(p, "smb://", 6) == 0) p += 6;
-    else if ((p[0] == '\\' && p[1] == '\\') || (p[0] == '/' && p[1] == '/')) p += 2;
-    else goto bad;
-    size_t n = strcspn(p, "\\/");
-    if (n == 0 || p[n] == '\0' || n >= slen) goto bad;
-    snprintf(server, slen, "%.*s", (int)n, p);
-    *port = 0;
-    char *colon = strchr(server, ':');
-    if (colon) {
-        char *end;
-        long v = strtol(colon + 1, &end, 10);
-        if (*end || v < 1 || v > 65535) {
-            snprintf(err, errlen, "target %s: port '%s' is not a number 1..65535", t, colon + 1);
-            return -1;
-        }
-        *port = (int)v;
-        *colon = '\0';
-    }
-    p += n + 1;
-    n = strcspn(p, "\\/");
-    if (n == 0 || n >= shlen) goto bad;
-    snprintf(share, shlen, "%.*s", (int)n, p);
-    p += n;
-    /* folder: the rest, separators normalised to '/', no leading/trailing '/' */
-    size_t o = 0;
-    for (; *p && o + 1 < flen; p++) {
-        char ch = *p == '\\' ? '/' : *p;
-        if (ch == '/' && (o == 0 || folder[o - 1] == '/')) continue;
-        folder[o++] = ch;
-    }
-    while (o > 0 && folder[o - 1] == '/') o--;
-    folder[o] = '\0';
-    return 0;
-bad:
-    snprintf(err, errlen, "target %s: expected \\\\server\\share or \\\\server:port\\share "
-             "(also //server/share, smb://server:port/share, optionally followed by a folder)", t);
-    return -1;
-}
 
 /* Set when security descriptors cannot be read from a target of the engine
  * being opened (see probe_secdesc); cleared when proc 0 opens, i.e. at each
@@ -234,15 +190,37 @@ static int conn_hung(const struct smb_conn *n)
     return 0;
 }
 
+/* Whether close gives n up without asking its server anything more: some
+ * connection of the same engine and target holds a request the server never
+ * answered, so the server does not answer (a frozen server would make every
+ * handle close and disconnect of the idle connections wait for the request
+ * timeout, one after the other).  Called once all loops have ended. */
+static int conn_given_up(struct smb_conn *n)
+{
+    pthread_mutex_lock(&conns_lock);
+    if (!n->given_up)
+        for (struct smb_conn *m = conns; m; m = m->next)
+            if (m->cfg == n->cfg && strcmp(m->target, n->target) == 0 && conn_hung(m)) {
+                for (struct smb_conn *k = conns; k; k = k->next)
+                    if (k->cfg == n->cfg && strcmp(k->target, n->target) == 0) k->given_up = 1;
+                break;
+            }
+    int given_up = n->given_up;
+    pthread_mutex_unlock(&conns_lock);
+    return given_up;
+}
+
 /* Requests still in flight are cancelled (backend.h, request lifecycle):
  * the connection is given up without waiting on the server, then each task
  * of this proc is resumed once more; every call in it now fails at once, so
- * it runs to its end and frees what it holds, and job_finish skips done. */
+ * it runs to its end and frees what it holds, and job_finish skips done.
+ * Idle connections to a server that left requests unanswered are given up
+ * too (conn_given_up). */
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
-    if (x->conn && conn_hung(x->conn) && x->ops->abandon) {
+    if (x->conn && x->ops->abandon && conn_given_up(x->conn)) {
         x->ops->abandon(x->c);
         for (struct smb_job *j = x->conn->all; j; j = j->next_all)
             if (j->req && j->x == x) {
@@ -250,7 +228,7 @@ static void smb_backend_close(void *ctx)
                 smb_task_resume(j->task);
             }
     }
-    if (x->c) {
+    if (x->c) {   /* on a given-up connection these fail at once, freeing the handles */
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
         if (x->fsinfo) x->ops->close(x->c, x->fsinfo, &r);
@@ -329,7 +307,7 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
     char server[256], share[256], folder[SMB_PATH_MAX], msg[768];
     int port;
     const char *target = cfg->target[proc];
-    if (parse_target(target, server, sizeof server, &port, share, sizeof share,
+    if (smb_parse_target(target, server, sizeof server, &port, share, sizeof share,
                      folder, sizeof folder, err, errlen))
         return -1;
     const struct smb_opts *o = cfg->backend_opts;

@@ -29,6 +29,12 @@ const char *smb_full_path(struct smb_ctx *x, char *buf, const char *rel);
  * 0 or a negative errno, r filled. */
 int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r);
 
+/* Split a target into server, port (0: none given), share and folder;
+ * 0, or -1 with a message in err. */
+int smb_parse_target(const char *t, char *server, size_t slen, int *port,
+                     char *share, size_t shlen, char *folder, size_t flen,
+                     char *err, size_t errlen);
+
 /* Why security descriptors cannot be read from the engine's targets, or NULL */
 const char *smb_secdesc_unavailable(void);
 
