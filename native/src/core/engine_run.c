@@ -141,9 +141,12 @@ static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
     if (rc < 0) {   /* not issued: done() will not be called */
         req->status = rc;
         req->proto_status = -rc;
-        if (sfs_status_is_fatal(rc))
-            sfs_engine_fail(e, "proc %d (target %s): cannot issue %s: %s (connection or target lost)",
-                            p->global, p->target, sfs_op_name(req->op), strerror(-rc));
+        if (sfs_status_is_fatal(rc)) {
+            char why[600];
+            sfs_engine_fail(e, "proc %d (target %s): cannot issue %s: %s (connection or target lost)%s",
+                            p->global, p->target, sfs_op_name(req->op), strerror(-rc),
+                            be_why(p, why, sizeof why));
+        }
         on_done(req);
     }
 }

@@ -228,6 +228,8 @@ int nfs3_submit(nfs3_client *c, sfs_req *req)
         c->active--;
         op->next = c->free_list;
         c->free_list = op;
+        if (rc == -ENOTCONN || rc == -EPIPE || rc == -ECONNRESET)   /* the message names the server */
+            nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
         return rc;
     }
     /* send now: left queued, the call would wait for the engine's poll to
