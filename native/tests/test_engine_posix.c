@@ -83,8 +83,14 @@ int main(void)
                   sfs_op_name(op));
         }
     }
-    /* 2 procs x 100 ops/s x 1 s */
-    CHECK(ops >= 199 && ops <= 201, "paced ops %llu, expected 200", (unsigned long long)ops);
+    /* 2 procs x 100 ops/s x 1 s; a sanitized build runs several times slower, and an op due
+     * just before RUN's end may then start after it */
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    const uint64_t slack = 5;
+#else
+    const uint64_t slack = 1;
+#endif
+    CHECK(ops >= 200 - slack && ops <= 201, "paced ops %llu, expected 200", (unsigned long long)ops);
     CHECK(hist == ops, "histogram holds every op (%llu vs %llu)", (unsigned long long)hist,
           (unsigned long long)ops);
     CHECK(errors == 0, "errors %llu (failing lookups are expected, not errors)", (unsigned long long)errors);
