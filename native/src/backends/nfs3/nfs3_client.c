@@ -141,6 +141,8 @@ static void sweep(nfs3_conn *n, int status)
         }
 }
 
+#define NFS3_SCAN_NS 50000000LL          /* 50 ms: RPC timeouts are whole seconds */
+
 int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
 {
     nfs3_conn *n = c->conn;
@@ -163,6 +165,18 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
             snprintf(why, sizeof why, "poll: %s", strerror(errno));
             nfs3_fail_transport(c, RPC_STATUS_ERROR, why);
             continue;
+        }
+        /* not ready: rpc_service would only scan every RPC in flight for its
+         * timeout; each proc of a shared connection asks for that on its own
+         * timer, and once per NFS3_SCAN_NS is enough for the connection */
+        if (ready == 0) {
+            int64_t t = now_ns();
+            if (t - n->serviced_ns < NFS3_SCAN_NS) {
+                if (t >= deadline)
+                    return 0;
+                continue;
+            }
+            n->serviced_ns = t;
         }
         if (rpc_service(n->rpc, ready > 0 ? p.revents : 0) < 0)
             nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(n->rpc));

@@ -20,6 +20,7 @@ struct nfs3_conn {
     int          dead;
     int          closing;          /* being destroyed: CANCEL replies are no transport failure */
     int          completed;        /* logical ops completed during the current nfs3_poll */
+    int64_t      serviced_ns;      /* last rpc_service without the socket ready (timeout scan) */
     char         err[2048];
     nfs3_client *clients;          /* the clients on it (nfs3_client.next_on_conn) */
     int          have_fsinfo;      /* the first client's FSINFO, reused by the others */

@@ -30,12 +30,13 @@ class EventLoopsGaneshaIT {
     /** RSS of the client per proc at most (issue 24's goal). */
     static final long MAX_KIB_PER_PROC = 512;
     /**
-     * INIT builds 45 objects per proc (fileset_scale=0.0001): 450,000 here, about 37 s against the
-     * shared Ganesha on a busy 2-core machine; the bound catches a per-proc cost that grows with
-     * the procs (one connection each took minutes to open).
+     * INIT builds 45 objects per proc (fileset_scale=0.0001): 450,000 here, 37-50 s against the
+     * shared Ganesha on a busy 2-core machine (the server's pace); the bound catches a cost per
+     * proc that grows with the procs (with one connection each, opening alone took minutes).
      */
-    static final double MAX_INIT_S = 60;
+    static final double MAX_INIT_S = 90;
 
+    static GaneshaServer ganesha;
     static String target;
     static Path nativeDir;
     static Path work;
@@ -54,7 +55,8 @@ class EventLoopsGaneshaIT {
         nativeDir = classes.getParent().resolve("native");
         work = Files.createTempDirectory("sfs-loops");
         // nfs://...?nfsport=&mountport=: no portmapper connection at open
-        target = GaneshaServer.defaultInstance().start().url();
+        ganesha = GaneshaServer.defaultInstance().start();
+        target = ganesha.url();
     }
 
     static Path config(String name, int procs, double rate, String... extra) throws Exception {
@@ -95,7 +97,7 @@ class EventLoopsGaneshaIT {
     @Test
     void tenThousandPacedProcsOnOneClientFinishWithoutErrors() throws Exception {
         // 0.25 op/s per proc for 4 s: one op of every proc intended in RUN, 2,500 ops/s in all
-        ChildProcess.Result r = sfsload(120, config("many", MANY, 0.25, "loops=2"), "4");
+        ChildProcess.Result r = sfsload(150, config("many", MANY, 0.25, "loops=2"), "4");
         try {
             assertEquals(0, r.exit(), r.toString());
             Matcher m = TOTAL.matcher(r.output());
@@ -112,7 +114,7 @@ class EventLoopsGaneshaIT {
             assertTrue(kibPerProc <= MAX_KIB_PER_PROC, kibPerProc + " KiB per proc:\n" + r.output());
             assertTrue(init <= MAX_INIT_S, "INIT took " + init + " s:\n" + r.output());
         } finally {
-            deleteTree(GaneshaServer.defaultInstance().exportDir().resolve("sfs_loops_many"));
+            deleteTree(ganesha.exportDir().resolve("sfs_loops_many"));
         }
     }
 
