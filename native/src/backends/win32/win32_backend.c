@@ -10,6 +10,7 @@
 #include <string.h>
 #include <errno.h>
 #include "win32_priv.h"
+#include "win32_descriptor.h"
 #include "config.h"
 
 /* UTF-8 text into wide characters at out (room: outlen), '/' as '\';
@@ -191,18 +192,13 @@ static const char *w32_error(void *ctx)
     return ((struct w32_ctx *)ctx)->why;
 }
 
-/* no symbolic links (creating one needs a privilege ordinary accounts lack)
- * and no fifos: the SFS ops that need them are not declared */
-#define W32_OPS (SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_SYMLINK) | SFS_OP_BIT(SFS_OP_READLINK) | \
-                                 SFS_OP_BIT(SFS_OP_MKNOD)))
-
 static const sfs_backend win32_backend = {
-    .name = "win32",
-    .description = "Windows file calls on a local folder or a UNC path (sfsbench extension)",
+    .name = SFS_WIN32_NAME,
+    .description = SFS_WIN32_DESCRIPTION,
     .async = 0,
-    .ops = W32_OPS,
+    .ops = SFS_WIN32_OPS,
     .caps = 0,
-    .standard_workload = "sfs2008-cifs",
+    .standard_workload = SFS_WIN32_STANDARD_WORKLOAD,
     .open = w32_open,
     .submit = w32_submit,
     .poll = w32_poll,
