@@ -192,6 +192,18 @@ static void test_queued(void *ctx)
     for (int k = 0; k < N; k++)
         CHECK(q[k].status == 0 && q[k].result_bytes == LEN &&
               memcmp(dst[k], src + (size_t)(N - 1 - k) * LEN, LEN) == 0, "read %d: %d", k, q[k].status);
+    /* a stable write waits in submit on a handle of the port: no packet may reach the port */
+    memset(&r, 0, sizeof r);
+    r.op = SFS_OP_WRITE; r.path = "q"; r.length = LEN; r.buf = src; r.stable = 1; r.done = on_done;
+    completed = 0;
+    be->submit(ctx, &r);
+    CHECK(completed == 1 && r.status == 0 && r.result_bytes == LEN && be->inflight(ctx) == 0,
+          "stable write in queued mode: completed in submit (%d), %d", completed, r.status);
+    DWORD n;
+    ULONG_PTR key;
+    OVERLAPPED *stray = NULL;
+    CHECK(!GetQueuedCompletionStatus(((struct w32_ctx *)ctx)->port, &n, &key, &stray, 50) && !stray &&
+          GetLastError() == WAIT_TIMEOUT, "no packet on the port for a synchronous transfer");
     memset(&r, 0, sizeof r);   /* past the end: 0 bytes, no error */
     r.op = SFS_OP_READ; r.path = "q"; r.offset = sizeof src + 4096; r.length = 4096; r.buf = dst[0];
     r.done = on_done;
