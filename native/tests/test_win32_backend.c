@@ -273,6 +273,26 @@ int main(void)
     CHECK(be->open(&rel, 0, "r", &ctx, err, sizeof err) != 0 && strstr(err, "absolute"),
           "a relative target refused: %s", err);
     sfs_cfg_free(&rel);
+    /* forward slashes and doubled separators: the same folder in its \\?\ form */
+    char slashes[MAX_PATH * 2];
+    snprintf(slashes, sizeof slashes, "target.0=%s//\n", dir);
+    for (char *p = slashes; *p; p++) if (*p == '\\') *p = '/';
+    CHECK(sfs_cfg_parse(slashes, &rel, err, sizeof err) == 0, "cfg: %s", err);
+    CHECK(be->open(&rel, 0, "", &ctx, err, sizeof err) == 0, "open %s: %s", rel.target[0], err);
+    if (ctx) {
+        wchar_t want[W32_PATH];
+        swprintf(want, W32_PATH, L"\\\\?\\%hs", dir);
+        CHECK(wcscmp(((struct w32_ctx *)ctx)->root, want) == 0, "%s as %ls", rel.target[0],
+              ((struct w32_ctx *)ctx)->root);
+        be->close(ctx);
+        ctx = NULL;
+    }
+    sfs_cfg_free(&rel);
+    /* a UNC path: \\?\UNC\server\share; a server that is not there is named */
+    CHECK(sfs_cfg_parse("target.0=\\\\sfs-no-such-server\\share\\d\n", &rel, err, sizeof err) == 0, "cfg: %s", err);
+    CHECK(be->open(&rel, 0, "r", &ctx, err, sizeof err) != 0 && strstr(err, "sfs-no-such-server"),
+          "a missing server: %s", err);
+    sfs_cfg_free(&rel);
     CHECK(be->open(&cfg, 0, "sub/p0000", &ctx, err, sizeof err) == 0, "open: %s", err);
     if (ctx) {
         test_ops(ctx);
