@@ -12,7 +12,7 @@ import org.sfsbench.testsupport.WindowsJava;
 
 /**
  * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
- * {@code sfs version} lists the Windows engine's backends (nfs3, null and smb; posix is Linux's:
+ * {@code sfs version} lists the Windows engine's backends (nfs3, null, smb and win32; posix is Linux's:
  * docs/running.md).
  */
 class WindowsVersionIT {
@@ -25,7 +25,8 @@ class WindowsVersionIT {
         assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
         assertFalse(out.contains("not loadable"), r.toString());
         String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
-        assertTrue(engine.contains("(backends: nfs3 null smb;"), "the Windows engine's backends: " + engine);
+        assertTrue(engine.contains("(backends: nfs3 null smb win32;"),
+                "the Windows engine's backends, smb and its file backend win32 among them: " + engine);
         assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
     }
 }
