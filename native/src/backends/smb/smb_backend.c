@@ -104,8 +104,6 @@ struct smb_job {
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
 };
 
-static void job_release(struct smb_job *j);
-
 static pthread_mutex_t conns_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct smb_conn *conns;
 
@@ -193,6 +191,18 @@ static int conn_given_up(struct smb_conn *n)
     int given_up = n->given_up;
     pthread_mutex_unlock(&conns_lock);
     return given_up;
+}
+
+/* j back to its connection's idle jobs, its request no longer its own */
+static void job_release(struct smb_job *j)
+{
+    struct smb_conn *n = j->x->conn;
+    j->x->inflight--;
+    j->req = NULL;
+    j->cancelled = 0;
+    j->holds_slot = 0;
+    j->next_idle = n->idle;
+    n->idle = j;
 }
 
 /* Requests still in flight are cancelled (backend.h, request lifecycle):
@@ -385,18 +395,6 @@ static void job_main(void *arg)
 {
     struct smb_job *j = arg;
     execute(j->x, j->req, j->path, j->path2);
-}
-
-/* j back to its connection's idle jobs, its request no longer its own */
-static void job_release(struct smb_job *j)
-{
-    struct smb_conn *n = j->x->conn;
-    j->x->inflight--;
-    j->req = NULL;
-    j->cancelled = 0;
-    j->holds_slot = 0;
-    j->next_idle = n->idle;
-    n->idle = j;
 }
 
 /* The slot is free: the oldest handle-slot op waiting for it starts (on the
