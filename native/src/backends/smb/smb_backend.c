@@ -23,7 +23,6 @@
 #include <string.h>
 #include <time.h>
 #include "backend.h"
-#include "clock.h"
 #include "platform_poll.h"
 #include "options.h"
 #include "config.h"
@@ -75,7 +74,6 @@ static void client_names(char *buf, size_t len)
         o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", smb_clients[i]->name);
 }
 
-#define SMB_SCAN_NS 50000000ULL   /* 50 ms between timeout scans of an idle connection */
 #define SMB_TIMEOUT_MS 10000      /* per request: a dead server fails the phase in ~10 s */
 struct smb_job;
 
@@ -92,7 +90,6 @@ struct smb_conn {
     struct smb_job *idle;         /* jobs with no request */
     struct smb_job *all;          /* every job (freed with the connection) */
     int given_up;                 /* close: its server left requests unanswered */
-    uint64_t scanned_ns;          /* last service without the socket ready (timeout scan) */
 };
 
 /* One request in flight through an asynchronous client: the task that runs
@@ -494,15 +491,6 @@ static int smb_backend_poll(void *ctx, int64_t timeout_ns)
         int ms = timeout_ns > 0 ? (int)((timeout_ns + 999999) / 1000000) : 0;
         if (sfs_poll(&pfd, 1, ms) > 0)
             revents = pfd.revents;
-        /* not ready: the library would only scan every request in flight for
-         * its timeout; each proc of a shared connection asks for that on its
-         * own timer, and once per SMB_SCAN_NS is enough for the connection */
-        if (!revents && x->conn) {
-            uint64_t now = sfs_now_ns();
-            if (now - x->conn->scanned_ns < SMB_SCAN_NS)
-                return 0;
-            x->conn->scanned_ns = now;
-        }
     }
     return x->ops->service(x->c, revents);
 }
