@@ -21,7 +21,7 @@ final class AccessResults {
     static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {
         List<AccessStepResult> rows = new ArrayList<>();
         for (LoadPointResult p : result.loadPoints()) {
-            rows.add(AccessStepResult.of(rc.access().step(p.index()), rc.clients().size(), p));
+            rows.add(AccessStepResult.of(rc.accessStep(p.index()), rc.clients().size(), p));
         }
         String table = AccessReport.table(rows);
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");
