@@ -79,6 +79,9 @@ class AccessSloIT {
             assertTrue(r.loadPoints().stream().filter(x -> "probe".equals(x.step().getKind()))
                     .allMatch(x -> x.achievedOpsPerSec() < 1.05 * x.requestedOpsPerSec() + 5),
                     "the probes are paced, not run at the top speed");
+            assertTrue(Files.readString(results.resolve("report.aslo.html")).contains("<h2 id=\"slo\">"),
+                    "the HTML report charts the probes");
+            assertTrue(Files.readString(results.resolve("sfsres.aslo")).contains(doc.slo.answer));
             assertTrue(Files.readString(results.resolve("access.aslo.txt")).contains("reads"),
                     "the access step table lists every window");
             assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
