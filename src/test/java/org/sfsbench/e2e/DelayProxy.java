@@ -16,7 +16,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  * A loopback TCP proxy in front of a real server with a known service-time shape, for tests that
  * need one. Requests pass unchanged; replies (server to client) pass a link of a fixed byte rate over
  * all connections together (no credit builds up while it is idle), then each is held for the extra
- * time its {@link Hold} gives, pipelined: a hold adds latency, not a limit on throughput.
+ * time its {@link Hold} gives, pipelined: a hold adds latency, not a limit on throughput. Waits
+ * are Thread.sleep's, whole milliseconds at least: the shapes are meant in milliseconds.
  */
 final class DelayProxy implements AutoCloseable {
     /** The extra time a reply is held, from when it passed the link. */

@@ -38,12 +38,12 @@ class SteadyWarmupIT {
     @Test
     void driftingServerRunsToTheCapAndIsReportedUnsettled(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
-        // 8 procs at 50 ops/s: 20 ms between a proc's ops, while the hold grows from 0.25 ms to about
-        // 5 ms by the end, so the throughput stays flat and only the tail drifts (10 s halves: x2)
-        try (DelayProxy proxy = DelayProxy.drifting(Integer.parseInt(env.get("SFS_NFS_PORT")), 250_000, 10)) {
+        // 16 procs at 25 ops/s: 40 ms between a proc's ops, while the hold grows from 1.5 ms to about
+        // 20 ms by the end, so the throughput stays flat and only the tail drifts (10 s halves: x2)
+        try (DelayProxy proxy = DelayProxy.drifting(Integer.parseInt(env.get("SFS_NFS_PORT")), 1_500_000, 10)) {
             String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
                     + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
-            Path rc = TopSpeedRuns.rc(dir, "nfs", target, 8, String.join("\n", "PROCS=8", "WORKLOAD=randread",
+            Path rc = TopSpeedRuns.rc(dir, "nfs", target, 16, String.join("\n", "PROCS=16", "WORKLOAD=randread",
                     "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=steady", "WARMUP_MAX=" + DRIFT_CAP, "RUNTIME=3"));
             Files.writeString(rc, Files.readString(rc).replace("LOAD=max\n", "LOAD=400\n"));
             Path results = dir.resolve("results");
