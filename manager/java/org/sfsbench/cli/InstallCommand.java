@@ -84,10 +84,25 @@ public final class InstallCommand implements Callable<Integer> {
             Files.copy(launcher, bin.resolve("sfs"), StandardCopyOption.REPLACE_EXISTING);
             bin.resolve("sfs").toFile().setExecutable(true, false);
         }
+        Path cmdLauncher = home.resolve("bin/sfs.cmd");
+        if (Files.isRegularFile(cmdLauncher)) {
+            Files.copy(cmdLauncher, bin.resolve("sfs.cmd"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        boolean windows = System.getProperty("os.name", "").startsWith("Windows");
+        Path java = d.resolve("java");
+        if (windows && !Files.exists(java.resolve("bin/java.exe"))) {
+            // the tree carries its runtime: the service and the manager's ssh launch run DEST\java\bin\java.exe
+            copyTree(Path.of(System.getProperty("java.home")), java);
+            System.out.println("  the Java runtime " + System.getProperty("java.home") + " copied to " + java);
+        }
         Path secret = d.resolve("policy/agent.secret");
         if (!Files.exists(secret)) {
             Files.createDirectories(secret.getParent());
-            Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            if (windows) {
+                Files.createFile(secret);   // Secrets checks its ACL (inherited from DEST) when it is read
+            } else {
+                Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
             Files.writeString(secret, Secrets.generate() + "\n");
         }
         Path tls = d.resolve("policy/tls");
