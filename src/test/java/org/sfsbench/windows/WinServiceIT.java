@@ -98,6 +98,7 @@ class WinServiceIT {
                     && !clientLog.matches("(?s).*errors=[1-9].*"), "a Windows worker, no errors:\n" + clientLog);
             long ran = System.currentTimeMillis();
 
+            assertFalse(liveJavaExe(prefix).isEmpty(), "the service's java.exe is seen while it runs");
             ChildProcess.Result stop = wine(env, 60, "net", "stop", service);
             assertEquals(0, stop.exit(), stop.output());
             assertTrue(query(env, service).contains("STOPPED"), query(env, service));
