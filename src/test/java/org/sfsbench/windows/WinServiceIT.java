@@ -59,7 +59,8 @@ class WinServiceIT {
                     env, 120, TimeUnit.SECONDS);
             assertEquals(0, install.exit(), install.output());
             assertTrue(install.output().contains("registered service " + service), install.output());
-            assertTrue(query(env, service).contains("STOPPED"), "registered, not started: " + query(env, service));
+            String state = awaitQuery(env, service, "STOPPED");
+            assertTrue(state.contains("STOPPED"), "registered, not started: " + state);
 
             // the prefix shuts down and boots: services.exe starts the auto-start service
             assertEquals(0, sh(env, WindowsJava.wineserver().toString(), "-k"));
@@ -72,7 +73,8 @@ class WinServiceIT {
                         + (Files.exists(log) ? Files.readString(log) : "no " + log));
                 Thread.sleep(200);
             }
-            assertTrue(query(env, service).contains("RUNNING"), query(env, service));
+            state = awaitQuery(env, service, "RUNNING");
+            assertTrue(state.contains("RUNNING"), state);
             long booted = System.currentTimeMillis();
 
             String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
@@ -101,7 +103,8 @@ class WinServiceIT {
             assertFalse(liveJavaExe(prefix).isEmpty(), "the service's java.exe is seen while it runs");
             ChildProcess.Result stop = wine(env, 60, "net", "stop", service);
             assertEquals(0, stop.exit(), stop.output());
-            assertTrue(query(env, service).contains("STOPPED"), query(env, service));
+            state = awaitQuery(env, service, "STOPPED");
+            assertTrue(state.contains("STOPPED"), state);
             // the service stopped once its host saw the agent exit; Wine ends the Unix processes just after
             List<String> left = liveJavaExe(prefix);
             for (long end = System.currentTimeMillis() + 5000; !left.isEmpty() && System.currentTimeMillis() < end;
@@ -115,7 +118,7 @@ class WinServiceIT {
             ChildProcess.Result remove = ChildProcess.run(WindowsJava.command("agent", "--uninstall-service", "--port",
                     Integer.toString(port)), env, 120, TimeUnit.SECONDS);
             assertEquals(0, remove.exit(), remove.output());
-            String gone = query(env, service);
+            String gone = awaitQuery(env, service, null);
             assertFalse(gone.contains("SERVICE_NAME"), "the service is gone: " + gone);
             System.out.printf("WinServiceIT: prefix and boot %d ms, run %d ms, stop and removal %d ms%n",
                     booted - t0, ran - booted, System.currentTimeMillis() - ran);
@@ -126,9 +129,21 @@ class WinServiceIT {
         }
     }
 
-    /** {@code sc query NAME}: its state, or the error when there is no such service. */
-    private static String query(Map<String, String> env, String service) throws Exception {
-        return wine(env, 30, "sc", "query", service).output();
+    /**
+     * {@code sc query NAME} until its output has {@code state} (null: until it knows no such
+     * service), for at most 15 s: the first Wine program after another one ended sometimes finds
+     * the service manager of the prefix going down, and fails.
+     */
+    private static String awaitQuery(Map<String, String> env, String service, String state) throws Exception {
+        long until = System.currentTimeMillis() + 15_000;
+        while (true) {
+            ChildProcess.Result q = wine(env, 30, "sc", "query", service);
+            boolean done = state != null ? q.output().contains(state) : q.exit() != 0 && !q.output().contains("SERVICE_NAME");
+            if (done || System.currentTimeMillis() > until) {
+                return q.output();
+            }
+            Thread.sleep(500);
+        }
     }
 
     /** Processes of this Wine prefix running java.exe, not yet ended (zombies are ended). */
