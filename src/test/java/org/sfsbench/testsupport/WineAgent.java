@@ -70,6 +70,11 @@ public final class WineAgent implements AutoCloseable {
         return Files.exists(out) ? Files.readString(out) : "";
     }
 
+    /** Kills the agent's JVM at once, as a crash or a power cut would; {@link #close} still cleans up. */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
     private void waitForListening(Path out) throws Exception {
         String line = "listening on " + ip + ":" + port;
         long until = System.currentTimeMillis() + 60_000;

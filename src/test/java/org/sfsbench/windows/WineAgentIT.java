@@ -9,17 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.rmi.Secrets;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
-import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
-import org.sfsbench.testsupport.WindowsJava;
+import org.sfsbench.testsupport.WineAgent;
 
 /**
  * Runs driven by the Linux manager with an agent on a Windows JVM under Wine, started by hand
@@ -100,7 +98,7 @@ class WineAgentIT {
             }
             Thread.sleep(2000);
             long at = System.currentTimeMillis();
-            agentProcess.destroyForcibly();
+            agent.kill();
             int status = run.waitFor(60);
             long took = System.currentTimeMillis() - at;
             String out = run.output();
@@ -137,66 +135,17 @@ class WineAgentIT {
 
     private final List<ChildProcess> runs = new ArrayList<>();
 
-    private Process agentProcess;
+    private WineAgent agent;
 
     /** Starts the Windows agent, then gives its address and port to {@code check}, which starts runs. */
     private void withWindowsAgent(Path dir, AgentCheck check) throws Exception {
-        WindowsJava.require();
-        // an address of this machine that is not loopback by name: the manager logs in to a running agent
-        long pid = ProcessHandle.current().pid();
-        String ip = "198.18." + (pid / 250 % 250 + 1) + "." + (pid % 250 + 1);
-        Require.that(sh("ip", "addr", "add", ip + "/32", "dev", "lo") == 0,
-                "ip addr add " + ip + "/32 dev lo not permitted (needs root / CAP_NET_ADMIN)");
-        int port = 21000 + ThreadLocalRandom.current().nextInt(20000);
-        // a secret file on the Windows side: no POSIX mode there, Secrets checks its ACL instead
-        Path secretFile = dir.resolve("agent.secret");
-        Files.writeString(secretFile, SECRET + "\n");
-        List<String> cmd = new ArrayList<>(WindowsJava.command("agent", "--bind", ip, "--port", Integer.toString(port),
-                "--tls", "off", "--secret-file", WindowsJava.windowsPath(secretFile),
-                "--work-dir", WindowsJava.windowsPath(dir.resolve("agentwork"))));
-        Path agentOut = dir.resolve("agent.out");
-        Process agent = null;
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(agentOut.toFile());
-            pb.environment().putAll(WindowsJava.env());
-            pb.environment().remove(Secrets.ENV);
-            agent = pb.start();
-            agentProcess = agent;
-            waitForListening(agentOut, agent, "listening on " + ip + ":" + port);
+        try (WineAgent started = WineAgent.start(dir, SECRET)) {
+            agent = started;
             try {
-                check.check(ip, port);
+                check.check(started.ip(), started.port());
             } finally {
                 runs.forEach(r -> r.process().destroyForcibly());
             }
-        } finally {
-            if (agent != null) {
-                agent.descendants().forEach(ProcessHandle::destroyForcibly);
-                agent.destroyForcibly();
-                agent.waitFor(10, TimeUnit.SECONDS);
-            }
-            // the agent's workers are Wine processes too: none may outlive the test
-            Sfs.leftovers(WindowsJava.windowsPath(dir.resolve("agentwork"))).forEach(ProcessHandle::destroyForcibly);
-            sh("ip", "addr", "del", ip + "/32", "dev", "lo");
         }
-    }
-
-    private static void waitForListening(Path out, Process p, String line) throws Exception {
-        long until = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < until) {
-            String text = Files.exists(out) ? Files.readString(out) : "";
-            if (text.contains(line)) {
-                return;
-            }
-            if (!p.isAlive()) {
-                throw new AssertionError("the Windows agent exited (" + p.exitValue() + "): " + text);
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("the Windows agent did not listen within 60 s: " + Files.readString(out));
-    }
-
-    private static int sh(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).inheritIO().start();
-        return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
     }
 }
