@@ -37,6 +37,7 @@ struct posix_ctx {
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
     unsigned evict[FD_SETS];    /* next way to replace, per set */
+    struct fd_entry *last_fd;   /* the entry found last: a queued load's one file */
 #ifdef SFS_WITH_URING
     struct io_uring ring;       /* synchronous multi-block transfers */
     struct io_uring qring;      /* queued mode: one entry per block in flight */
