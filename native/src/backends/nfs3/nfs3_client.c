@@ -140,20 +140,38 @@ static void sweep(nfs3_client *c, int status)
 
 int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
 {
-    int64_t deadline = now_ns() + (timeout_ns > 0 ? timeout_ns : 0);
+    int64_t deadline = timeout_ns > 0 ? now_ns() + timeout_ns : 0;   /* 0: no clock read */
     c->completed = 0;
+#ifndef _WIN32
+    /* Without a timeout the engine's event loop has just found the socket
+     * ready (or a sweep timer ran out): when connected with nothing to send
+     * (which_events is POLLIN alone), read at once instead of asking poll(2)
+     * first, one system call per reply fewer.  libnfs reads with MSG_DONTWAIT:
+     * nothing to read costs what that poll would, and a closed socket reads 0
+     * and fails as a hangup does. */
+    int read_now = timeout_ns <= 0;
+#else
+    int read_now = 0;   /* a would-block recv is no EAGAIN to libnfs on Windows */
+#endif
     for (;;) {
         if (c->dead) {
             sweep(c, -ENOTCONN);
             return -1;
         }
-        int64_t left = deadline - now_ns();
-        /* wake at least every 100 ms: libnfs notices RPC timeouts only in rpc_service */
-        int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
-        if (ms > 100)
-            ms = 100;
         struct pollfd p = { .fd = rpc_get_fd(c->rpc), .events = (short)rpc_which_events(c->rpc) };
-        int n = sfs_poll(&p, 1, ms);
+        int n;
+        if (read_now && p.events == POLLIN) {
+            n = 1;
+            p.revents = POLLIN;
+        } else {
+            int64_t left = deadline ? deadline - now_ns() : 0;
+            /* wake at least every 100 ms: libnfs notices RPC timeouts only in rpc_service */
+            int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
+            if (ms > 100)
+                ms = 100;
+            n = sfs_poll(&p, 1, ms);
+        }
+        read_now = 0;
         if (n < 0 && errno != EINTR) {
             char why[128];
             snprintf(why, sizeof why, "poll: %s", strerror(errno));
@@ -169,7 +187,7 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
         /* past the deadline, keep reading while a reply is arriving: a 1 MiB READ
          * reply comes in many segments, and returning after each one would cost the
          * caller a loop iteration per segment */
-        if (now_ns() >= deadline && !(n > 0 && (p.revents & POLLIN)))
+        if ((!deadline || now_ns() >= deadline) && !(n > 0 && (p.revents & POLLIN)))
             return 0;
     }
 }
