@@ -80,13 +80,7 @@ public final class BatchMeans {
         int n = y.length;
         double xm = (n - 1) / 2.0;
         double ym = Arrays.stream(y).average().orElse(0);
-        double sxx = 0;
-        double sxy = 0;
-        for (int i = 0; i < n; i++) {
-            sxx += (i - xm) * (i - xm);
-            sxy += (i - xm) * (y[i] - ym);
-        }
-        double slope = sxy / sxx;
+        double slope = slope(y);
         double[] e = new double[n];
         for (int i = 0; i < n; i++) {
             e[i] = y[i] - ym - slope * (i - xm);
@@ -94,8 +88,8 @@ public final class BatchMeans {
         return e;
     }
 
-    /** The t statistic of the least-squares slope of the values against their position. */
-    static double slopeT(double[] y) {
+    /** The least-squares slope of the values against their position. */
+    private static double slope(double[] y) {
         int n = y.length;
         double xm = (n - 1) / 2.0;
         double ym = Arrays.stream(y).average().orElse(0);
@@ -105,12 +99,19 @@ public final class BatchMeans {
             sxx += (i - xm) * (i - xm);
             sxy += (i - xm) * (y[i] - ym);
         }
-        double slope = sxy / sxx;
-        double sse = 0;
+        return sxy / sxx;
+    }
+
+    /** The t statistic of the least-squares slope of the values against their position. */
+    static double slopeT(double[] y) {
+        int n = y.length;
+        double xm = (n - 1) / 2.0;
+        double sxx = 0;
         for (int i = 0; i < n; i++) {
-            double e = y[i] - ym - slope * (i - xm);
-            sse += e * e;
+            sxx += (i - xm) * (i - xm);
         }
+        double slope = slope(y);
+        double sse = Arrays.stream(residuals(y)).map(e -> e * e).sum();
         double se = Math.sqrt(sse / (n - 2) / sxx);
         return se == 0 ? (slope == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, slope)) : slope / se;
     }

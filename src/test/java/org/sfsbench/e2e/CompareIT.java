@@ -34,7 +34,7 @@ import org.sfsbench.testsupport.XmlLint;
  */
 class CompareIT {
     private static final String LOADS = "40 80";
-    private static final int RUNTIME = 30;
+    private static final int RUNTIME = 20;
 
     @Test
     void throttledServerIsSlowerAndARepeatIsNot(@TempDir Path dir) throws Exception {
