@@ -207,7 +207,9 @@ int posix_uring_poll(struct posix_ctx *c, int64_t timeout_ns)
     struct io_uring_cqe *cqe;
     int rc;
     if (timeout_ns > 0 && c->qinflight && ring_timer(c, sfs_now_ns() + (uint64_t)timeout_ns)) {
-        rc = io_uring_submit_and_wait(&c->qring, 1);
+        /* without a timeout: completions already there are taken without entering
+         * the kernel when nothing is to be submitted (submit_and_wait always enters) */
+        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, NULL, NULL);
     } else if (timeout_ns > 0 && c->qinflight) {
         struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
                                         .tv_nsec = timeout_ns % 1000000000 };
