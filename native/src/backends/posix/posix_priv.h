@@ -43,7 +43,8 @@ struct posix_ctx {
     struct io_uring qring;      /* queued mode: one entry per block in flight */
     struct __kernel_timespec qtimer_ts; /* the wake-up timeout on qring: its end */
 #endif
-    uint64_t qtimer_ns;         /* that end (CLOCK_MONOTONIC ns), 0 = none pending */
+    uint64_t qtimer_ns;         /* that end (CLOCK_MONOTONIC ns), 0 = none pending,
+                                 * UINT64_MAX = the kernel refused it */
     int ring_ok;                /* 0 without io_uring: blocks go one by one */
     int queued;                 /* queue() switched this ctx to queued mode */
     unsigned qentries;          /* its size: depth x biod, rounded up to a power of 2 */

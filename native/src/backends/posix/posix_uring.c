@@ -161,8 +161,9 @@ static void reap(struct posix_ctx *c)
         struct posix_qio *q = io_uring_cqe_get_data(cqe);
         int res = cqe->res;
         io_uring_cqe_seen(&c->qring, cqe);
-        if (!q) {   /* the wake-up timeout ended */
-            c->qtimer_ns = 0;
+        if (!q) {   /* the wake-up timeout ended; refused (a kernel without absolute
+                       timeouts): waits bring their own timeout from now on */
+            c->qtimer_ns = res == -ETIME ? 0 : UINT64_MAX;
             continue;
         }
         c->qinflight--;
@@ -183,10 +184,10 @@ static void reap(struct posix_ctx *c)
 
 /* A wait that ends by 'until' at the latest without a timer of its own: a
  * timeout request on the ring (user data NULL) ends by then.  One stays
- * armed across waits until it ends, so an unpaced load, whose deadlines only
- * move later, arms a kernel timer once per sample slice instead of once per
- * wait as a wait with a timeout does (its hrtimer is started and cancelled
- * each time: about a microsecond per I/O in a VM).  1 if armed. */
+ * armed across waits until it ends, so waits whose deadlines only move later
+ * (an unpaced load) share one kernel timer, where a wait with a timeout of
+ * its own starts and cancels an hrtimer each time (about a microsecond per
+ * I/O in a VM).  1 if armed. */
 static int ring_timer(struct posix_ctx *c, uint64_t until)
 {
     if (c->qtimer_ns)
