@@ -9,8 +9,9 @@
 #
 # - nfs3_live_test.exe: every NFSv3 procedure through the Windows libnfs, the NFS and MOUNT
 #   ports given in the URL (no rpcbind);
-# - sfsload.exe: an sfs2008-nfs load point on nfs3 and, with SMB=ON, an sfs2008-cifs load
-#   point on smb (libsmb2, 4 outstanding I/Os per proc), each with ops done and 0 errors.
+# - sfsload.exe: an sfs2008-nfs load point on nfs3, an sfs2008-cifs one on win32 (a local
+#   folder) and, with SMB=ON, an sfs2008-cifs load point on smb (libsmb2, 4 outstanding I/Os
+#   per proc), each with ops done and 0 errors.
 # Exit status: the number of failed tests (a server that does not start is a failure).
 set -uo pipefail
 BIN=$(cd "$1" && pwd)
@@ -72,6 +73,12 @@ else
   echo "win32_server_tests.sh: the private Ganesha did not start (log $SFS_GANESHA_DIR/ganesha.log)" >&2
   failed=$((failed + 1))
 fi
+
+# the win32 backend on a local folder (no server): the CIFS mix through Windows file calls
+mkdir -p "$BIN/servers/win32"
+{ echo backend=win32; echo workload=sfs2008-cifs; echo rate=100; echo fileset_scale=0.0005
+  echo root=win$$; procs2 "Z:$(echo "$BIN/servers/win32" | tr / '\\')"; } >"$BIN/servers/win32.cfg"
+load_point "$BIN/servers/win32.cfg"
 
 if [ "$SMB" != ON ]; then
   echo "== smb: not built into the Windows engine (SFS_WIN32_WITH_SMB=OFF)"

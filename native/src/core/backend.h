@@ -238,6 +238,9 @@ const char *sfs_backend_names(void);
 /* Registered backends, sorted by name (i in 0..count-1). */
 int sfs_backend_count(void);
 const sfs_backend *sfs_backend_at(int i);
+/* For an unknown backend name that is the other platform's file backend,
+ * the sentence to add to the error ("" otherwise). */
+const char *sfs_backend_elsewhere(const char *name);
 /* Name of a backend that declares option 'key', or NULL. */
 const char *sfs_backend_with_option(const char *key);
 /* The client libraries of the backends that have some, with versions

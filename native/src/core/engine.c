@@ -114,8 +114,8 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         goto fail;
     e->be = sfs_backend_find(e->cfg.backend);
     if (!e->be) {
-        snprintf(msg, sizeof msg, "backend=%s: unknown backend (available: %s)",
-                 e->cfg.backend, sfs_backend_names());
+        snprintf(msg, sizeof msg, "backend=%s: unknown backend (available: %s)%s",
+                 e->cfg.backend, sfs_backend_names(), sfs_backend_elsewhere(e->cfg.backend));
         goto fail;
     }
     e->wl = sfs_workload_find(e->cfg.workload);

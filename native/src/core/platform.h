@@ -12,10 +12,9 @@
 
 struct sfs_cpu_host;
 
-/* The backend a config without backend= gets: the local-file one; Windows has
- * none yet (docs/running.md), so there it is null. */
+/* The backend a config without backend= gets: the local-file one. */
 #ifdef _WIN32
-#define SFS_DEFAULT_BACKEND "null"
+#define SFS_DEFAULT_BACKEND "win32"
 #else
 #define SFS_DEFAULT_BACKEND "posix"
 #endif

@@ -86,6 +86,20 @@ const sfs_backend *sfs_backend_find(const char *name)
     return NULL;
 }
 
+/* The Linux engine knows the win32 backend (win32_elsewhere.c); the Windows
+ * engine does not know posix: naming it there gets the one to use instead. */
+const char *sfs_backend_elsewhere(const char *name)
+{
+#ifdef _WIN32
+    if (name && strcmp(name, "posix") == 0)
+        return "; posix is the Linux engine's file backend: on Windows, win32 issues the "
+               "file calls (FS_PROTOCOL=win32)";
+#else
+    (void)name;
+#endif
+    return "";
+}
+
 const sfs_workload *sfs_workload_find(const char *name)
 {
     for (int i = 0; name && i < nworkloads; i++)

@@ -25,6 +25,15 @@ public enum Backend {
     POSIX("posix", "posix", "POSIX", false,
             "FS_PROTOCOL=posix (the client's file-system stack is measured too)",
             "an absolute local path (for example /tmp/sfsbench)", Pattern.compile("()(/.*)")),
+    /**
+     * Windows file calls on a Windows client: a drive folder, or a UNC path through the Windows SMB
+     * redirector (the server is then the path's first component).
+     */
+    WIN32("win32", "win32", "WIN32", false,
+            "FS_PROTOCOL=win32 (the Windows client's file-system stack is measured too)",
+            "a folder on the Windows client: C:\\sfs, or a UNC path \\\\server\\share\\sfs",
+            Pattern.compile("()([A-Za-z]:[\\\\/].*)"),
+            Pattern.compile("[\\\\/]{2}([^\\\\/\\s]+)[\\\\/]([^\\\\/\\s].*)")),
     /** No I/O at all: every op completes at once (the engine's own cost). */
     NULL("null", "null", "NULL", false,
             "FS_PROTOCOL=null (no I/O: the load generator alone is measured)",
@@ -49,7 +58,7 @@ public enum Backend {
         this.mountPointForms = List.of(mountPointForms);
     }
 
-    /** FS_PROTOCOL spelling: nfs, cifs, posix, null. */
+    /** FS_PROTOCOL spelling: nfs, cifs, posix, win32, null. */
     public String rcName() {
         return rcName;
     }
@@ -59,7 +68,7 @@ public enum Backend {
         return engineName;
     }
 
-    /** Protocol column of sfssum and the result files: NFS3, CIFS, POSIX, NULL. */
+    /** Protocol column of sfssum and the result files: NFS3, CIFS, POSIX, WIN32, NULL. */
     public String sfssumName() {
         return sfssumName;
     }
@@ -111,7 +120,7 @@ public enum Backend {
         return null;
     }
 
-    /** The backend of a protocol column (NFS3, CIFS, POSIX, NULL; any case); null if none. */
+    /** The backend of a protocol column (NFS3, CIFS, POSIX, WIN32, NULL; any case); null if none. */
     public static Backend fromSfssum(String text) {
         for (Backend b : values()) {
             if (b.sfssumName.equalsIgnoreCase(text)) {
@@ -121,7 +130,7 @@ public enum Backend {
         return null;
     }
 
-    /** The FS_PROTOCOL names, for messages: "nfs, cifs, posix, null". */
+    /** The FS_PROTOCOL names, for messages: "nfs, cifs, posix, win32, null". */
     public static String rcNames() {
         return String.join(", ", java.util.Arrays.stream(values()).map(Backend::rcName).toList())
                 .toLowerCase(Locale.ROOT);

@@ -25,7 +25,8 @@ class WindowsVersionIT {
         assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
         assertFalse(out.contains("not loadable"), r.toString());
         String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
-        assertTrue(engine.contains("(backends: nfs3 null;"), "the Windows engine's backends: " + engine);
+        assertTrue(engine.contains("(backends: nfs3 null ") && engine.contains(" win32;"),
+                "the Windows engine's backends, its file backend win32 among them: " + engine);
         assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
     }
 }

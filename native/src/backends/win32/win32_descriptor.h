@@ -1,0 +1,20 @@
+/* What the win32 backend declares, in one place for both engines: the
+ * Windows engine issues these ops (win32_backend.c); the Linux engine lists
+ * the same entry so that a Linux manager plans and checks runs of Windows
+ * clients from its own catalog, and refuses to open it (win32_elsewhere.c). */
+#ifndef SFS_WIN32_DESCRIPTOR_H
+#define SFS_WIN32_DESCRIPTOR_H
+
+#include "backend.h"
+
+#define SFS_WIN32_NAME "win32"
+#define SFS_WIN32_DESCRIPTION "Windows file calls on a local folder or a UNC path, in the Windows " \
+                              "engine (sfsbench extension)"
+/* no symbolic links (creating one needs a privilege ordinary accounts lack)
+ * and no fifos: the SFS ops that need them are not declared */
+#define SFS_WIN32_OPS (SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_SYMLINK) | SFS_OP_BIT(SFS_OP_READLINK) | \
+                                       SFS_OP_BIT(SFS_OP_MKNOD)))
+/* Windows clients measured CIFS servers in SPECsfs2008 */
+#define SFS_WIN32_STANDARD_WORKLOAD "sfs2008-cifs"
+
+#endif
