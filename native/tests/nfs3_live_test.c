@@ -35,6 +35,15 @@ static int run(sfs_req *r)
     return r->status;
 }
 
+static int run_on(nfs3_client *c, sfs_req *r)
+{
+    nfs3_client *keep = cl;
+    cl = c;
+    int rc = run(r);
+    cl = keep;
+    return rc;
+}
+
 static void check(int ok, const char *op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #include <stdarg.h>
@@ -50,6 +59,60 @@ static void check(int ok, const char *op, const char *fmt, ...)
 }
 
 #define REQ(...) ((sfs_req){ __VA_ARGS__ })
+
+/* Clients opened with one share key use one connection: the requests of
+ * both are answered while only one of them is polled, a client closed with
+ * a request in flight leaves the other working (its reply names an op the
+ * connection keeps), and another group gets a connection of its own. */
+static void check_shared(const nfs3_opts *base, const char *root)
+{
+    static const int owner = 0;
+    char r1[96], r2[96], r3[96], err[512];
+    snprintf(r1, sizeof r1, "%s/s1", root);
+    snprintf(r2, sizeof r2, "%s/s2", root);
+    snprintf(r3, sizeof r3, "%s/s3", root);
+    nfs3_opts o = *base;
+    o.share_owner = &owner;
+    o.root = r1;
+    nfs3_client *a = nfs3_open(&o, err, sizeof err);
+    o.root = r2;
+    nfs3_client *b = a ? nfs3_open(&o, err, sizeof err) : NULL;
+    o.root = r3;
+    o.share_group = 1;
+    nfs3_client *g = b ? nfs3_open(&o, err, sizeof err) : NULL;
+    check(a && b && g, "share-open", "%s", a && b && g ? "" : err);
+    if (!a || !b || !g) {
+        nfs3_close(a);
+        nfs3_close(b);
+        nfs3_close(g);
+        return;
+    }
+    short ev;
+    int fa = nfs3_pollfd(a, &ev), fb = nfs3_pollfd(b, &ev), fg = nfs3_pollfd(g, &ev);
+    check(fa >= 0 && fa == fb && fg >= 0 && fg != fa, "share-fd", "fds %d %d, other group %d",
+          fa, fb, fg);
+    int done[2] = { 0, 0 };
+    sfs_req ra = REQ(.op = SFS_OP_GETATTR, .path = "", .done = done_cb, .engine_priv = &done[0]);
+    sfs_req rb = REQ(.op = SFS_OP_GETATTR, .path = "", .done = done_cb, .engine_priv = &done[1]);
+    int sa = nfs3_submit(a, &ra), sb = nfs3_submit(b, &rb);
+    for (int i = 0; i < 50 && !(done[0] && done[1]); i++)
+        nfs3_poll(a, 100000000LL);
+    check(sa == 0 && sb == 0 && done[0] && done[1] && ra.status == 0 && rb.status == 0 &&
+          S_ISDIR(ra.attr.mode) && S_ISDIR(rb.attr.mode), "share-poll",
+          "submit %d/%d, done %d/%d, status %d/%d", sa, sb, done[0], done[1], ra.status, rb.status);
+    done[0] = done[1] = 0;
+    sa = nfs3_submit(a, &ra);
+    sb = nfs3_submit(b, &rb);
+    nfs3_close(a);                  /* its GETATTR still in flight */
+    for (int i = 0; i < 50 && !done[1]; i++)
+        nfs3_poll(b, 100000000LL);
+    sfs_req again = REQ(.op = SFS_OP_GETATTR, .path = "");
+    int st = done[1] ? run_on(b, &again) : -1;
+    check(sa == 0 && sb == 0 && !done[0] && done[1] && rb.status == 0 && st == 0, "share-close",
+          "a's request not completed (%d), b's %d status %d, next %d", done[0], done[1], rb.status, st);
+    nfs3_close(b);
+    nfs3_close(g);
+}
 
 int main(int argc, char **argv)
 {
@@ -206,6 +269,7 @@ int main(int argc, char **argv)
     printf("INFO unstable_writes=%llu commits=%llu verf_changes=%llu extra_lookups=%llu\n",
            (unsigned long long)in.unstable_writes, (unsigned long long)in.commits,
            (unsigned long long)in.verf_changes, (unsigned long long)in.extra_lookups);
+    check_shared(&o, root);
     nfs3_close(cl);
     free(wb);
     free(rb);

@@ -2,7 +2,7 @@
  * order with wrap, %random/%read/size shares per seed, alignment, bursts
  * and delays) and, end to end on posix through io_uring, that the queue
  * depth is really reached (the backend's in-flight count), that the
- * spec's delay paces a worker, that the steps of a test run on targets
+ * spec's delay paces a worker (and a rate, without delays), that the steps of a test run on targets
  * prepared once, and that an existing file or a block device (a loop
  * device) is tested in place, read-only unless target_writes. */
 #include <stdlib.h>
@@ -194,12 +194,13 @@ static uint64_t ops_of(int op, int word)
     return s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + word];
 }
 
-static int run(const char *dir, int depth, const char *access, double secs)
+/* one worker at outstanding_ios=depth, paced at rate ops/s (0 = unpaced) */
+static int run_at(const char *dir, int depth, const char *access, double rate, double secs)
 {
     char cfg[1024];
     snprintf(cfg, sizeof cfg, "backend=qdprobe\nworkload=access\ntarget.0=%s\nprocs=1\n"
-             "outstanding_ios=%d\nfile_size=8388608\nstart_offset=4096\naccess_spec=%s\n",
-             dir, depth, access);
+             "outstanding_ios=%d\nfile_size=8388608\nstart_offset=4096\naccess_spec=%s\nrate=%g\n",
+             dir, depth, access, rate);
     sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
 #ifndef SFS_WITH_URING
     /* posix keeps requests in flight only through io_uring: refused at open */
@@ -237,6 +238,11 @@ static int run(const char *dir, int depth, const char *access, double secs)
     return 0;
 }
 
+static int run(const char *dir, int depth, const char *access, double secs)
+{
+    return run_at(dir, depth, access, 0, secs);
+}
+
 static void test_queue_depth(void)
 {
     char dir[] = "/tmp/sfs_access_test.XXXXXX";
@@ -258,12 +264,19 @@ static void test_queue_depth(void)
         uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS);
         CHECK(r >= 5 && r <= 52, "20 ms delay per transfer: %llu reads in 1 s", (unsigned long long)r);
     }
-    /* access workers are closed loops: a rate is refused */
+    /* paced (an SLO probe): 200 transfers/s open loop at depth 8, whatever the
+     * file system could do unpaced */
+    if (run_at(dir, 8, "4096,100,100,100,0,1,0,0", 200, 1.0) == 0) {
+        uint64_t r = ops_of(SFS_OP_READ, SFS_O_OPS);
+        CHECK(r >= 150 && r <= 202, "rate=200: %llu reads in 1 s", (unsigned long long)r);
+    }
+    /* a spec's delay is a schedule of its own: refused with a rate */
     char cfg[600];
     snprintf(cfg, sizeof cfg, "backend=posix\nworkload=access\ntarget.0=%s\nrate=10\n"
-             "file_size=1048576\naccess_spec=4096,100,100,0,0,1,0,0\n", dir);
+             "file_size=1048576\naccess_spec=4096,100,100,0,20,1,0,0\n", dir);
     sfs_engine *e = sfs_engine_open(cfg, err, sizeof err);
-    CHECK(e == NULL && strstr(err, "rate=10") && strstr(err, "unpaced"), "paced access refused: %s", err);
+    CHECK(e == NULL && strstr(err, "rate=10") && strstr(err, "line 1's delay of 20 ms"),
+          "paced access with a delay refused: %s", err);
     char rm[600];
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
     CHECK(system(rm) == 0, "cleanup");

@@ -358,6 +358,14 @@ static int step_key(sfs_engine *e, int apply, int line, const char *key, const c
                      line, val);
             return -1;
         }
+        /* a workload may refuse a rate its settings cannot keep (access: a spec's delays) */
+        for (int i = 0; !apply && e->wl->step && i < e->nprocs; i++) {
+            char m2[400] = "";
+            if (e->wl->step(e->procs[i].wstate, key, val, 0, m2, sizeof m2) < 0) {
+                snprintf(msg, len, "step line %d: %s", line, m2);
+                return -1;
+            }
+        }
         if (!apply) return 0;
         e->cfg.rate = r;
         for (int i = 0; i < e->nprocs; i++)

@@ -57,7 +57,7 @@ static int place(sfs_engine *e, int loops)
 
 int sfs_place_procs(sfs_engine *e)
 {
-    /* an async backend keeps a connection per proc or so in one process */
+    /* an async backend keeps up to a connection per proc in one process */
     sfs_proc_fd_room((long)e->nprocs * 2 + 256);
     return place(e, sfs_loop_count(e));
 }

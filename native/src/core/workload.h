@@ -63,7 +63,8 @@ typedef struct sfs_workload {
      * accepts such a target, cfg->target_objects) */
     int  target_objects;
     /* Optional: a setting of sfs_engine_step between phases (keys the
-     * engine core does not know).  apply 0: only check it, change nothing;
+     * engine core does not know; also the core's "rate", with apply 0
+     * only, so a workload may refuse a rate).  apply 0: only check it, change nothing;
      * apply 1: apply it (called only after the check passed for every proc
      * and every key of the step, so it must not fail then).  0 ok, 1 not a
      * key of this workload, -1 refused with a message. */

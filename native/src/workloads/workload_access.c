@@ -7,7 +7,10 @@
  * spec through the CSA generator (access_spec.h); outstanding_ios keeps
  * that many in flight (the engine's queued procs); a burst's delay is the
  * workload's own schedule (intended), which holds the whole worker as
- * Iometer does while its requests in flight complete.  Unpaced: rate 0.
+ * Iometer does while its requests in flight complete.  Unpaced at rate 0;
+ * at a rate (an SLO probe, docs/slo.md) the engine core paces each worker
+ * open loop, its outstanding_ios the most in flight, and the spec's delays
+ * would be a second schedule: a paced spec has none (refused otherwise).
  * Steps of a test change the spec between phases (step "access_spec") on
  * the targets INIT prepared once. */
 #include <stdio.h>
@@ -91,15 +94,24 @@ static int object_allows(const struct access *a, const sfs_access_spec *spec, ch
     return 0;
 }
 
+/* A paced worker's schedule is its rate: a spec with a delay (its own
+ * schedule) is refused at a rate above 0.  0, or -1 with a message. */
+static int paced_allows(const sfs_access_spec *spec, double rate, char *err, size_t errlen)
+{
+    for (int i = 0; rate > 0 && i < spec->nlines; i++)
+        if (spec->line[i].pct && spec->line[i].delay_ms) {
+            snprintf(err, errlen, "rate=%g: a paced worker's rate sets when each transfer starts, "
+                     "and line %d's delay of %u ms would set it too: paced specs have delay 0",
+                     rate, i + 1, spec->line[i].delay_ms);
+            return -1;
+        }
+    return 0;
+}
+
 static int acc_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, void **state,
                     char *err, size_t errlen)
 {
     char e2[600];
-    if (cfg->rate > 0) {
-        snprintf(err, errlen, "rate=%g: access workers run unpaced (rate=0); their load is set "
-                 "by outstanding_ios and the spec's delays", cfg->rate);
-        return -1;
-    }
     if (!cfg->access_spec[0]) {
         snprintf(err, errlen, "access_spec is missing (lines size,%%access,%%read,%%random,"
                  "delay,burst,align,reply separated by ';')");
@@ -114,6 +126,8 @@ static int acc_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs,
         snprintf(err, errlen, "access_spec: %s", e2);
         goto fail;
     }
+    if (paced_allows(&a->spec, cfg->rate, err, errlen))
+        goto fail;
     const char *target = cfg->target[proc];
     uint64_t size = 0;
     int obj = object_target(target, &size, &a->object_sector, e2, sizeof e2);
@@ -177,11 +191,14 @@ static uint32_t spec_align(const sfs_access_spec *spec, const struct sfs_cfg *cf
 }
 
 /* step access_spec=...: the next spec on the same target; its generator
- * starts over (CSA at the region's start) with a seed of its own */
+ * starts over (CSA at the region's start) with a seed of its own.  The
+ * core's rate=... is only checked here (paced_allows). */
 static int acc_step(void *state, const char *key, const char *value, int apply,
                     char *err, size_t errlen)
 {
     struct access *a = state;
+    if (strcmp(key, "rate") == 0)         /* the core's key: checked against the spec */
+        return paced_allows(&a->spec, strtod(value, NULL), err, errlen);
     if (strcmp(key, "access_spec") != 0)
         return 1;
     sfs_access_spec spec;
@@ -189,6 +206,8 @@ static int acc_step(void *state, const char *key, const char *value, int apply,
     if (sfs_access_parse(value, SFS_XFER_MAX, &spec, err, errlen))
         return -1;
     if (a->object[0] && object_allows(a, &spec, err, errlen))
+        return -1;
+    if (paced_allows(&spec, a->cfg->rate, err, errlen))
         return -1;
     if (a->cfg->direct_io && spec_align(&spec, a->cfg) % 512) {
         snprintf(err, errlen, "access_spec: direct_io=1 needs sizes, alignments and offsets in "

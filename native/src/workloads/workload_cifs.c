@@ -120,6 +120,9 @@ static void set_file(struct cifs_wl *w, sfs_req *req, uint32_t i)
 static void fill(struct cifs_wl *w, sfs_req *req, int op)
 {
     struct sfs_fileset *fs = w->fs;
+    /* a request slot is reused: nothing of its last op (a write's buffer,
+     * whose size a later read would overrun; append; mode) carries over */
+    memset(req, 0, sizeof *req);
     req->op = op;
     req->slot = CIFS_SLOT;
     req->path = req->dir = req->name = req->path2 = "";

@@ -170,6 +170,9 @@ start() {
   mkdir -p "$DIR" /var/run/ganesha
   write_config
   : >"$LOG"
+  # every file the clients write holds an fd in Ganesha's cache until it is reaped; near
+  # its fd limit it answers NFS3ERR_JUKEBOX (10,000 procs writing at once): the hard limit
+  ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   # -F: stay in the foreground (we own the process); no D-Bus on test machines:
   # Ganesha logs that it cannot connect and carries on.
   daemon setsid ganesha.nfsd -F -f "$CONF" -p "$PIDFILE" -L "$LOG" -N NIV_WARN \

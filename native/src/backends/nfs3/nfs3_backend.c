@@ -1,5 +1,8 @@
-/* Backend "nfs3": NFSv3 over libnfs raw async RPCs, one connection per proc,
- * serviced by the engine's event loop (async = 1).  The protocol work is in
+/* Backend "nfs3": NFSv3 over libnfs raw async RPCs, serviced by the
+ * engine's event loops (async = 1).  The procs of a target on one loop use
+ * up to 'conns' connections: one each while there are no more procs than
+ * that, beyond it in turn (the loop's thread drives every proc of a
+ * connection, so requests of several procs share it without a lock).  The protocol work is in
  * nfs3_client.c and the procedures behind nfs3_ops.h; this file maps the
  * engine configuration onto it.  docs/nfs.md describes targets, the op mapping and error handling. */
 #include <stdio.h>
@@ -11,11 +14,13 @@
 #include "nfs3_client.h"
 
 #define NFS3_RPC_TIMEOUT_S 30
+#define NFS3_CONNS_DEFAULT "64"
 
 /* the options of docs/engine.md (block_size/biod_* as posix declares them) */
 struct nfs3_backend_opts {
     int block_size, biod_reads, biod_writes;
     int uid, gid;
+    int conns;
 };
 
 static const sfs_option nfs3_options[] = {
@@ -28,6 +33,10 @@ static const sfs_option nfs3_options[] = {
     { "gid", SFS_KEY_INT, 0, 2147483647, NULL,
       "AUTH_SYS group id of the requests (unset: the engine process's own)",
       SFS_OPT_AT(struct nfs3_backend_opts, gid) },
+    { "conns", SFS_KEY_INT, 1, SFS_CFG_MAX_PROCS, NFS3_CONNS_DEFAULT,
+      "TCP connections of each event loop to each target: procs beyond that many share them "
+      "in turn (each connection mounts once)",
+      SFS_OPT_AT(struct nfs3_backend_opts, conns) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 
@@ -57,8 +66,12 @@ static int nfs3b_open(const struct sfs_cfg *cfg, int proc, const char *root, voi
         .biod_reads = bo->biod_reads,
         .biod_writes = bo->biod_writes,
         .timeout_s = NFS3_RPC_TIMEOUT_S,
-        /* 2^20 XIDs per proc before ranges of different procs meet */
-        .xid_base = ((uint32_t)b->proc << 20) | 1u,
+        /* a new connection's XIDs start at its first proc's: 2^18 XIDs before
+         * ranges of procs of one run (at most 10,000 < 2^14) meet */
+        .xid_base = ((uint32_t)b->proc << 18) | 1u,
+        /* the procs of this target on this loop, in turn over its connections */
+        .share_owner = cfg,
+        .share_group = sfs_cfg_loop(cfg, proc) * bo->conns + sfs_cfg_slot(cfg, proc) % bo->conns,
         /* the guide: child debugging comes from the first proc only */
         .debug_cfg = proc == 0 && sfs_debug_on(cfg, SFS_DBG_CHILD_RPC) ? cfg : NULL,
         .debug_proc = b->proc,

@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
-#include "nfs3_priv.h"
+#include "nfs3_conn.h"
 #include "platform.h"
 #include "platform_poll.h"
 #include "log.h"
@@ -34,16 +34,17 @@ void nfs3_attr_from(sfs_attr *a, const fattr3 *f)
 /* The connection is unusable: remember why (first reason wins). */
 void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what)
 {
-    if (c->dead)
+    nfs3_conn *n = c->conn;
+    if (n->dead)
         return;
-    c->dead = 1;
+    n->dead = 1;
     if (rpc_status == RPC_STATUS_TIMEOUT)
-        snprintf(c->err, sizeof c->err,
+        snprintf(n->err, sizeof n->err,
                  "NFS server %s, export %s: no reply within %d s (%s); server down or hung",
-                 c->server, c->export_path, c->timeout_s, what ? what : "RPC");
+                 n->server, n->export_path, n->timeout_s, what ? what : "RPC");
     else
-        snprintf(c->err, sizeof c->err,
-                 "NFS server %s, export %s: connection lost (%s)", c->server, c->export_path,
+        snprintf(n->err, sizeof n->err,
+                 "NFS server %s, export %s: connection lost (%s)", n->server, n->export_path,
                  what && *what ? what : "socket closed");
 }
 
@@ -62,10 +63,10 @@ void nfs3_op_finish(nfs3_op *op)
         op->next->prev = op->prev;
     op->next = op->prev = NULL;
     c->active--;
-    c->completed++;
+    c->conn->completed++;
     r->status = op->status;
     r->proto_status = op->proto;
-    if (op->outstanding == 0 && !c->dead) {     /* else a late callback may still name it */
+    if (op->outstanding == 0 && !c->conn->dead) {     /* else a late callback may still name it */
         op->next = c->free_list;
         c->free_list = op;
     }
@@ -104,7 +105,7 @@ int nfs3_reply_ok(nfs3_op *op, int rpc_status)
                   sfs_op_name(op->req->op), op->req->path, rpc_status);
     if (rpc_status == RPC_STATUS_SUCCESS)
         return 1;
-    if (!c->closing)
+    if (!c->conn->closing)
         nfs3_fail_transport(c, rpc_status, rpc_status == RPC_STATUS_TIMEOUT ? NULL
                                            : rpc_get_error(c->rpc));
     if (op->status == 0) {
@@ -125,26 +126,31 @@ void nfs3_op_error(nfs3_op *op, int nfsstat)
     }
 }
 
-/* Complete every logical op still in flight (connection dead or closing). */
-static void sweep(nfs3_client *c, int status)
+/* Complete every logical op still in flight on the dead connection, of
+ * every client on it. */
+static void sweep(nfs3_conn *n, int status)
 {
-    while (c->active_list) {
-        nfs3_op *op = c->active_list;
-        if (op->status == 0) {
-            op->status = status;
-            op->proto = 0;
+    for (nfs3_client *c = n->clients; c; c = c->next_on_conn)
+        while (c->active_list) {
+            nfs3_op *op = c->active_list;
+            if (op->status == 0) {
+                op->status = status;
+                op->proto = 0;
+            }
+            nfs3_op_finish(op);
         }
-        nfs3_op_finish(op);
-    }
 }
+
+#define NFS3_SCAN_NS 50000000LL          /* 50 ms: RPC timeouts are whole seconds */
 
 int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
 {
-    int64_t deadline = timeout_ns > 0 ? now_ns() + timeout_ns : 0;   /* 0: no clock read */
-    c->completed = 0;
+    nfs3_conn *n = c->conn;
+    int64_t deadline = now_ns() + (timeout_ns > 0 ? timeout_ns : 0);
+    n->completed = 0;
 #ifndef _WIN32
     /* Without a timeout the engine's event loop has just found the socket
-     * ready (or a sweep timer ran out): when connected with nothing to send
+     * ready (or a timer ran out): when connected with nothing to send
      * (which_events is POLLIN alone), read at once instead of asking poll(2)
      * first, one system call per reply fewer.  libnfs reads with MSG_DONTWAIT:
      * nothing to read costs what that poll would, and a closed socket reads 0
@@ -154,40 +160,52 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
     int read_now = 0;   /* a would-block recv is no EAGAIN to libnfs on Windows */
 #endif
     for (;;) {
-        if (c->dead) {
-            sweep(c, -ENOTCONN);
+        if (n->dead) {
+            sweep(n, -ENOTCONN);
             return -1;
         }
-        struct pollfd p = { .fd = rpc_get_fd(c->rpc), .events = (short)rpc_which_events(c->rpc) };
-        int n;
+        struct pollfd p = { .fd = rpc_get_fd(n->rpc), .events = (short)rpc_which_events(n->rpc) };
+        int ready;
         if (read_now && p.events == POLLIN) {
-            n = 1;
+            ready = 1;
             p.revents = POLLIN;
         } else {
-            int64_t left = deadline ? deadline - now_ns() : 0;
+            int64_t left = deadline - now_ns();
             /* wake at least every 100 ms: libnfs notices RPC timeouts only in rpc_service */
             int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
             if (ms > 100)
                 ms = 100;
-            n = sfs_poll(&p, 1, ms);
+            ready = sfs_poll(&p, 1, ms);
         }
         read_now = 0;
-        if (n < 0 && errno != EINTR) {
+        if (ready < 0 && errno != EINTR) {
             char why[128];
             snprintf(why, sizeof why, "poll: %s", strerror(errno));
             nfs3_fail_transport(c, RPC_STATUS_ERROR, why);
             continue;
         }
-        if (rpc_service(c->rpc, n > 0 ? p.revents : 0) < 0)
-            nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
-        if (c->dead)
+        /* not ready: rpc_service would only scan every RPC in flight for its
+         * timeout; each proc of a shared connection asks for that on its own
+         * timer, and once per NFS3_SCAN_NS is enough for the connection */
+        if (ready == 0) {
+            int64_t t = now_ns();
+            if (t - n->serviced_ns < NFS3_SCAN_NS) {
+                if (t >= deadline)
+                    return 0;
+                continue;
+            }
+            n->serviced_ns = t;
+        }
+        if (rpc_service(n->rpc, ready > 0 ? p.revents : 0) < 0)
+            nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(n->rpc));
+        if (n->dead)
             continue;
-        if (c->completed)
-            return c->completed;
+        if (n->completed)
+            return n->completed;
         /* past the deadline, keep reading while a reply is arriving: a 1 MiB READ
          * reply comes in many segments, and returning after each one would cost the
          * caller a loop iteration per segment */
-        if ((!deadline || now_ns() >= deadline) && !(n > 0 && (p.revents & POLLIN)))
+        if (now_ns() >= deadline && !(ready > 0 && (p.revents & POLLIN)))
             return 0;
     }
 }
@@ -217,7 +235,7 @@ static nfs3_op *op_alloc(nfs3_client *c)
 
 int nfs3_submit(nfs3_client *c, sfs_req *req)
 {
-    if (c->dead)
+    if (c->conn->dead)
         return -ENOTCONN;
     nfs3_op *op = op_alloc(c);
     if (!op)
@@ -265,7 +283,7 @@ int nfs3_inflight(const nfs3_client *c)
 
 int nfs3_pollfd(nfs3_client *c, short *events)
 {
-    if (c->dead)
+    if (c->conn->dead)
         return -1;
     *events = (short)rpc_which_events(c->rpc);
     return rpc_get_fd(c->rpc);
@@ -273,7 +291,7 @@ int nfs3_pollfd(nfs3_client *c, short *events)
 
 const char *nfs3_error(const nfs3_client *c)
 {
-    return c->err;
+    return c->conn->err;
 }
 
 void nfs3_get_info(const nfs3_client *c, nfs3_info *out)
@@ -301,63 +319,6 @@ static int run_sync(nfs3_client *c, sfs_req *r)
         if (nfs3_poll(c, 100000000LL) < 0 && !flag)
             return -ENOTCONN;
     return r->status;
-}
-
-static int parse_target(nfs3_client *c, const char *t, char *err, size_t errlen)
-{
-    if (strncmp(t, "nfs://", 6) == 0) {
-        struct nfs_url *u = nfs_parse_url_dir(c->nfs, t);
-        if (!u) {
-            snprintf(err, errlen, "nfs3: invalid NFS URL '%s': %s (expected "
-                     "nfs://host/export[?nfsport=N&mountport=M])", t, nfs_get_error(c->nfs));
-            return -1;
-        }
-        snprintf(c->server, sizeof c->server, "%s", u->server);
-        snprintf(c->export_path, sizeof c->export_path, "%s", u->path);
-        nfs_destroy_url(u);
-    } else {
-        const char *colon = strchr(t, ':');
-        if (!colon || colon == t || colon[1] != '/' || (size_t)(colon - t) >= sizeof c->server) {
-            snprintf(err, errlen, "nfs3: invalid target '%s': expected host:/export or "
-                     "nfs://host/export[?nfsport=N&mountport=M]", t);
-            return -1;
-        }
-        memcpy(c->server, t, (size_t)(colon - t));
-        c->server[colon - t] = '\0';
-        snprintf(c->export_path, sizeof c->export_path, "%s", colon + 1);
-    }
-    snprintf(c->target, sizeof c->target, "%s", t);
-    return 0;
-}
-
-static int url_port(const char *t, const char *key)
-{
-    const char *q = strchr(t, '?');
-    for (const char *p = q; p && *p; p = strchr(p + 1, '&')) {
-        size_t n = strlen(key);
-        if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=')
-            return atoi(p + 2 + n);
-    }
-    return 0;
-}
-
-static void explain_mount_failure(nfs3_client *c, char *err, size_t errlen)
-{
-    int ports[2] = { url_port(c->target, "mountport"), url_port(c->target, "nfsport") };
-    const char *names[2] = { "MOUNT (mountport)", "NFS (nfsport)" };
-    if (!ports[0] && !ports[1]) {
-        ports[0] = 111;
-        names[0] = "portmapper";
-        ports[1] = 2049;
-        names[1] = "NFS (usual port 2049)";
-    }
-    for (int i = 0; i < 2; i++) {
-        char why[300];
-        if (ports[i] && sfs_tcp_probe(c->server, ports[i], why, sizeof why) < 0) {
-            size_t n = strlen(err);
-            snprintf(err + n, errlen - n, "; %s port: %s", names[i], why);
-        }
-    }
 }
 
 static uint32_t pick_size(uint32_t pref, uint32_t max, uint32_t configured)
@@ -393,7 +354,7 @@ static int make_root(nfs3_client *c, const char *root, char *err, size_t errlen)
         int rc = run_sync(c, &r);
         if (rc < 0 && rc != -EEXIST) {
             snprintf(err, errlen, "nfs3: cannot create directory '%s' under export %s: %s",
-                     norm, c->target, c->dead ? c->err : strerror(-rc));
+                     norm, c->conn->target, c->conn->dead ? c->conn->err : strerror(-rc));
             return -1;
         }
         if (norm[i] == '\0')
@@ -401,7 +362,8 @@ static int make_root(nfs3_client *c, const char *root, char *err, size_t errlen)
     }
     nfs3_fhent *e = nfs3_fhcache_get(&c->cache, norm, strlen(norm));
     if (!e) {
-        snprintf(err, errlen, "nfs3: directory '%s' under export %s has no handle", norm, c->target);
+        snprintf(err, errlen, "nfs3: directory '%s' under export %s has no handle", norm,
+                 c->conn->target);
         return -1;
     }
     nfs3_fh fh = e->fh;
@@ -437,59 +399,56 @@ static const char *write_pattern(uint32_t len)
     return r;
 }
 
+/* The export's sizes from FSINFO, asked once per connection. */
+static int fsinfo(nfs3_client *c, char *err, size_t errlen)
+{
+    nfs3_conn *n = c->conn;
+    if (!n->have_fsinfo) {
+        sfs_req fsi = { .op = SFS_OP_FSINFO };
+        int rc = run_sync(c, &fsi);
+        if (rc < 0) {
+            snprintf(err, errlen, "nfs3: FSINFO of export %s failed: %s", n->target,
+                     n->dead ? n->err : strerror(-rc));
+            return -1;
+        }
+        n->rtmax = c->rtmax;  n->rtpref = c->rtpref;
+        n->wtmax = c->wtmax;  n->wtpref = c->wtpref;
+        n->dtpref = c->dtpref;
+        n->have_fsinfo = 1;
+    }
+    c->rtmax = n->rtmax;  c->rtpref = n->rtpref;
+    c->wtmax = n->wtmax;  c->wtpref = n->wtpref;
+    c->dtpref = n->dtpref;
+    return 0;
+}
+
 nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen)
 {
     nfs3_client *c = calloc(1, sizeof *c);
-    if (!c) {
+    if (!c || nfs3_fhcache_init(&c->cache) < 0) {
+        free(c);
         snprintf(err, errlen, "nfs3: out of memory");
         return NULL;
     }
-    c->timeout_s = o->timeout_s > 0 ? o->timeout_s : 30;
     c->debug_cfg = o->debug_cfg;
     c->debug_proc = o->debug_proc;
     c->biod_r = o->biod_reads > 0 ? o->biod_reads : 1;
     c->biod_w = o->biod_writes > 0 ? o->biod_writes : 1;
-    if (nfs3_fhcache_init(&c->cache) < 0 || !(c->nfs = nfs_init_context())) {
+    if (!(c->conn = nfs3_conn_get(o, err, errlen))) {
+        nfs3_fhcache_free(&c->cache);
+        free(c);
+        return NULL;
+    }
+    c->next_on_conn = c->conn->clients;
+    c->conn->clients = c;
+    c->rpc = c->conn->rpc;
+    c->export_root = c->conn->export_root;
+    if (!nfs3_fhcache_put(&c->cache, "", 0, c->export_root.data, c->export_root.len, 1)) {
         snprintf(err, errlen, "nfs3: out of memory");
         goto fail;
     }
-    if (parse_target(c, o->target ? o->target : "", err, errlen) < 0)
+    if (fsinfo(c, err, errlen) < 0)
         goto fail;
-    nfs_set_autoreconnect(c->nfs, 0);            /* fail fast: never re-send non-idempotent ops */
-    nfs_set_timeout(c->nfs, c->timeout_s * 1000);
-    if (o->uid >= 0)
-        nfs_set_uid(c->nfs, o->uid);
-    if (o->gid >= 0)
-        nfs_set_gid(c->nfs, o->gid);
-    if (nfs_mount(c->nfs, c->server, c->export_path) != 0) {
-        snprintf(err, errlen, "nfs3: cannot mount %s (server %s, export %s): %s",
-                 c->target, c->server, c->export_path, nfs_get_error(c->nfs));
-        explain_mount_failure(c, err, errlen);
-        goto fail;
-    }
-    c->rpc = nfs_get_rpc_context(c->nfs);
-    nfs_set_timeout(c->nfs, c->timeout_s * 1000);   /* applies to nfs->rpc, the NFS connection */
-    if (o->xid_base)
-        rpc_set_next_xid(c->rpc, o->xid_base);
-    const struct nfs_fh *root = nfs_get_rootfh(c->nfs);
-    if (!root || root->len <= 0 || root->len > NFS3_FH_MAX) {
-        snprintf(err, errlen, "nfs3: %s: mount returned no usable root handle", c->target);
-        goto fail;
-    }
-    c->export_root.len = (uint32_t)root->len;
-    memcpy(c->export_root.data, root->val, (size_t)root->len);
-    if (!nfs3_fhcache_put(&c->cache, "", 0, root->val, (uint32_t)root->len, 1)) {
-        snprintf(err, errlen, "nfs3: out of memory");
-        goto fail;
-    }
-
-    sfs_req fsi = { .op = SFS_OP_FSINFO };
-    int rc = run_sync(c, &fsi);
-    if (rc < 0) {
-        snprintf(err, errlen, "nfs3: FSINFO of export %s failed: %s", c->target,
-                 c->dead ? c->err : strerror(-rc));
-        goto fail;
-    }
     c->rsize = pick_size(c->rtpref, c->rtmax, o->block_size);
     c->wsize = pick_size(c->wtpref, c->wtmax, o->block_size);
     if (c->dtpref == 0 || c->dtpref > 65536)
@@ -531,12 +490,8 @@ void nfs3_close(nfs3_client *c)
 {
     if (!c)
         return;
-    c->closing = 1;
     abandon(c);
-    if (c->nfs)
-        nfs_destroy_context(c->nfs);    /* fires CANCEL for RPCs still queued */
-    for (size_t i = 0; i < c->nall; i++)
-        free(c->all[i]);
+    nfs3_conn_release(c->conn, c);      /* frees the ops, or keeps those a reply may name */
     free(c->all);
     nfs3_fhcache_free(&c->cache);
     free(c);

@@ -1,6 +1,7 @@
 /* NFSv3 client of one proc over libnfs raw async RPCs (used by backend_nfs3.c).
  *
- * One TCP connection per proc, one event loop (nfs3_poll) servicing it;
+ * A proc's client runs on a TCP connection of its own or one shared with
+ * other procs' clients (share_owner), serviced by nfs3_poll of any of them;
  * requests are abstract sfs_req operations addressed by path, executed as
  * real NFSv3 procedures on file handles (see docs/nfs.md for the mapping).
  */
@@ -19,7 +20,10 @@ typedef struct nfs3_opts {
     int         biod_reads; /* READ RPCs in flight per logical read (0 is treated as 1) */
     int         biod_writes;/* WRITE RPCs in flight per logical write (0 is treated as 1) */
     int         timeout_s;  /* RPC timeout in whole seconds (> 0) */
-    uint32_t    xid_base;   /* first XID (keeps connections of several procs apart) */
+    uint32_t    xid_base;   /* first XID of a new connection (keeps connections apart) */
+    const void *share_owner;/* non-NULL: share the connection of the clients opened with the
+                             * same owner, share_group and target (one thread drives them all) */
+    int         share_group;
     const struct sfs_cfg *debug_cfg; /* DEBUG flag 10 logs every RPC there (NULL = none) */
     int         debug_proc; /* global proc index of those lines */
 } nfs3_opts;
@@ -40,9 +44,10 @@ nfs3_client *nfs3_open(const nfs3_opts *o, char *err, size_t errlen);
 /* Queue one request; 0 = accepted (req->done is called from nfs3_poll). */
 int  nfs3_submit(nfs3_client *c, sfs_req *req);
 /* Service the connection for at most timeout_ns (returns early once something
- * completed).  Returns completions (>= 0), or -1 if the connection is dead:
- * every request in flight has then been completed with an error, and
- * nfs3_error() says why, naming the server. */
+ * completed, also for another client of the connection).  Returns
+ * completions (>= 0), or -1 if the connection is dead: every request in
+ * flight on it has then been completed with an error, and nfs3_error() says
+ * why, naming the server. */
 int  nfs3_poll(nfs3_client *c, int64_t timeout_ns);
 int  nfs3_inflight(const nfs3_client *c);
 /* The socket to poll(2) and the events wanted (the fd can change: ask each

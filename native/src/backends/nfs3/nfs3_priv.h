@@ -65,29 +65,26 @@ struct nfs3_op {
     char         namebuf[2][256];
 };
 
+typedef struct nfs3_conn nfs3_conn;     /* nfs3_conn.h */
+
+/* One proc's client: its handle cache and ops, on a connection it may
+ * share with other procs' clients (nfs3_conn.h). */
 struct nfs3_client {
-    struct nfs_context *nfs;
-    struct rpc_context *rpc;
-    char         server[256];
-    char         export_path[NFS3_PATH_MAX];
-    char         target[NFS3_PATH_MAX + 300];
+    nfs3_conn   *conn;
+    nfs3_client *next_on_conn;
+    struct rpc_context *rpc;       /* conn->rpc */
     nfs3_fh      export_root;
     nfs3_fhcache cache;            /* keys relative to the proc root ("" = proc root) */
     uint32_t     rsize, wsize, dtpref;
     uint32_t     rtmax, rtpref, wtmax, wtpref;
     int          biod_r, biod_w;
-    int          timeout_s;
     const struct sfs_cfg *debug_cfg;
     int          debug_proc;
     int          active;           /* logical ops in flight */
-    int          completed;        /* completions during the current nfs3_poll */
     nfs3_op     *active_list;
     nfs3_op     *free_list;
     nfs3_op    **all;              /* every op ever allocated (freed at close) */
     size_t       nall, capall;
-    int          dead;
-    int          closing;
-    char         err[2048];
     const char  *wbuf;             /* WRITE payload when the request has no buffer (shared) */
     int          have_verf;
     char         verf[NFS3_WRITEVERFSIZE];
@@ -95,6 +92,7 @@ struct nfs3_client {
 };
 
 /* nfs3_client.c */
+/* The connection of c is unusable (every client on it fails). */
 void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what);
 void nfs3_op_finish(nfs3_op *op);
 /* Count one RPC of op as sent (or fail the op if libnfs refused it). */

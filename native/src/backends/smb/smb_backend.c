@@ -45,24 +45,6 @@ const smb_client_ops *const smb_clients[] = {
  * catalog publishes them (SMB_CLIENT in the rc file is checked against it). */
 #define SMB_CLIENT_WORDS "libsmb2|libsmbclient"
 
-const char *smb_connect_hint(int err)
-{
-    switch (err) {
-    case EACCES: case EPERM:
-        return "access denied: wrong user name, password or domain, or the user may not use the share";
-    case ENOENT: case ENODEV: case ENXIO:
-        return "share not found on the server";
-    case ECONNREFUSED:
-        return "connection refused: no SMB server listening on that port";
-    case ETIMEDOUT:
-        return "timed out";
-    case EHOSTUNREACH: case ENETUNREACH:
-        return "host unreachable";
-    default:
-        return NULL;
-    }
-}
-
 const smb_client_ops *smb_client_find(const char *name)
 {
     for (int i = 0; smb_clients[i]; i++)
@@ -113,9 +95,10 @@ struct smb_conn {
 /* One request in flight through an asynchronous client: the task that runs
  * its op, and its own path buffers. */
 struct smb_job {
-    struct smb_job *next_idle, *next_all;
+    struct smb_job *next_idle, *next_all, *next_held;
     smb_task *task;
     int cancelled;                /* close unwinds it: its request is not completed */
+    int holds_slot;               /* a handle-slot op: x->slot_busy is its */
     struct smb_ctx *x;
     sfs_req *req;
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
@@ -210,6 +193,18 @@ static int conn_given_up(struct smb_conn *n)
     return given_up;
 }
 
+/* j back to its connection's idle jobs, its request no longer its own */
+static void job_release(struct smb_job *j)
+{
+    struct smb_conn *n = j->x->conn;
+    j->x->inflight--;
+    j->req = NULL;
+    j->cancelled = 0;
+    j->holds_slot = 0;
+    j->next_idle = n->idle;
+    n->idle = j;
+}
+
 /* Requests still in flight are cancelled (backend.h, request lifecycle):
  * the connection is given up without waiting on the server, then each task
  * of this proc is resumed once more; every call in it now fails at once, so
@@ -220,6 +215,9 @@ static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
+    for (struct smb_job *j = x->held; j; j = j->next_held)
+        job_release(j);   /* never started: cancelled as they are */
+    x->held = NULL;
     if (x->conn && x->ops->abandon && conn_given_up(x->conn)) {
         x->ops->abandon(x->c);
         for (struct smb_job *j = x->conn->all; j; j = j->next_all)
@@ -399,18 +397,41 @@ static void job_main(void *arg)
     execute(j->x, j->req, j->path, j->path2);
 }
 
-/* the op ended (on the event loop's stack): free the job, complete */
+/* The slot is free: the oldest handle-slot op waiting for it starts (on the
+ * event loop's stack, inside submit or poll).  One that cannot start is
+ * completed with its error, as submit already accepted it. */
+static void slot_next(struct smb_ctx *x)
+{
+    struct smb_job *j;
+    while (!x->slot_busy && (j = x->held)) {
+        if (!(x->held = j->next_held))
+            x->held_tail = &x->held;
+        x->slot_busy = j->holds_slot = 1;
+        int rc = smb_task_run(j->task, j);
+        if (rc < 0) {
+            sfs_req *req = j->req;
+            req->status = rc;
+            req->proto_status = -rc;
+            x->slot_busy = 0;
+            job_release(j);
+            if (req->done) req->done(req);
+        }
+    }
+}
+
+/* the op ended (on the event loop's stack): free the job, let the next
+ * handle-slot op start, complete */
 static void job_finish(void *arg)
 {
     struct smb_job *j = arg;
-    struct smb_conn *n = j->x->conn;
+    struct smb_ctx *x = j->x;
     sfs_req *req = j->req;
-    int cancelled = j->cancelled;
-    j->x->inflight--;
-    j->req = NULL;
-    j->cancelled = 0;
-    j->next_idle = n->idle;
-    n->idle = j;
+    int cancelled = j->cancelled, held_slot = j->holds_slot;
+    job_release(j);
+    if (held_slot) {
+        x->slot_busy = 0;
+        if (!cancelled) slot_next(x);
+    }
     if (req->done && !cancelled)
         req->done(req);
 }
@@ -440,13 +461,18 @@ static int smb_backend_submit(void *ctx, sfs_req *req)
     j->x = x;
     j->req = req;
     x->inflight++;
-    int rc = smb_task_run(j->task, j);
-    if (rc < 0) {   /* not started: done() will not be called */
-        x->inflight--;
-        j->req = NULL;
-        j->next_idle = n->idle;
-        n->idle = j;
-        return rc;
+    if (smb_op_uses_slot(req->op)) {
+        if (!x->held_tail) x->held_tail = &x->held;
+        j->next_held = NULL;
+        *x->held_tail = j;
+        x->held_tail = &j->next_held;
+        slot_next(x);   /* starts it now if the slot is free (done() is then its own) */
+    } else {
+        int rc = smb_task_run(j->task, j);
+        if (rc < 0) {   /* not started: done() will not be called */
+            job_release(j);
+            return rc;
+        }
     }
     /* send what the op queued now */
     x->ops->service(x->c, 0);

@@ -26,6 +26,7 @@
 #include "smb_l2.h"
 
 #include <errno.h>
+#include "clock.h"
 #include "platform_poll.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -448,6 +449,15 @@ static int l2_fd(smb_client *c, short *events)
 
 static int l2_service(smb_client *c, short revents)
 {
+    /* not ready: smb2_service would only scan every request in flight for its
+     * timeout; each proc sharing the connection asks for that on its own
+     * timer, and once per 50 ms is enough for the connection */
+    if (!revents && !c->dead) {
+        uint64_t now = sfs_now_ns();
+        if (now - c->scanned_ns < 50000000ULL)
+            return 0;
+        c->scanned_ns = now;
+    }
     if (!c->dead && smb2_service(c->smb2, revents) < 0)
         l2_mark_dead(c, "%s", smb2_get_error(c->smb2));
     while (c->ready) {

@@ -9,12 +9,15 @@
 #define SMB_PATH_MAX   1024
 
 struct smb_conn;
+struct smb_job;
 
 struct smb_ctx {
     const smb_client_ops *ops;
     smb_client *c;
     struct smb_conn *conn;        /* asynchronous client: the shared connection */
     int inflight;                 /* requests of this proc in flight (asynchronous) */
+    int slot_busy;                /* a handle-slot op of this proc is running (asynchronous) */
+    struct smb_job *held, **held_tail; /* handle-slot ops waiting for it, oldest first */
     char prefix[SMB_PATH_MAX / 2]; /* folder in the share + proc root, no trailing '/' */
     char path[SMB_PATH_MAX], path2[SMB_PATH_MAX]; /* the request's paths (synchronous) */
     smb_file *slot[SFS_MAX_HANDLES];
@@ -24,6 +27,12 @@ struct smb_ctx {
 
 /* rel under the proc's folder, in buf (SMB_PATH_MAX bytes) */
 const char *smb_full_path(struct smb_ctx *x, char *buf, const char *rel);
+
+/* Whether op uses the proc's open-file slots (x->slot): such ops of one proc
+ * run one after the other, in the order submitted, as a client issues
+ * them on a handle (an op on a handle needs the CREATE's answer; a CLOSE
+ * in flight must not free a handle another op still uses). */
+int smb_op_uses_slot(int op);
 
 /* Runs req's op through x's client (pbuf, pbuf2: SMB_PATH_MAX bytes each);
  * 0 or a negative errno, r filled. */

@@ -48,6 +48,7 @@ struct smb_client {
     struct call own;             /* the call made outside any task */
     struct call *waiting;        /* calls whose tasks yielded, answers not all in */
     struct call *ready;          /* their answers are in (or the connection died): resume */
+    uint64_t scanned_ns;         /* last service without the socket ready (timeout scan) */
     char     where[320];         /* the server and share, for messages */
 };
 

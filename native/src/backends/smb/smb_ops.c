@@ -69,7 +69,6 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
     return rc;
 }
 
-/* The op of req; pbuf and pbuf2 (SMB_PATH_MAX bytes) hold its paths. */
 /* sfs_req's entry callback behind smb_result's */
 static void list_entry(void *arg, const char *name)
 {
@@ -77,6 +76,19 @@ static void list_entry(void *arg, const char *name)
     req->entry(req, name);
 }
 
+int smb_op_uses_slot(int op)
+{
+    switch (op) {
+    case SFS_OP_CIFS_NT_CREATE_ANDX: case SFS_OP_CIFS_CLOSE: case SFS_OP_CIFS_READ_ANDX:
+    case SFS_OP_CIFS_WRITE_ANDX: case SFS_OP_CIFS_QUERY_FILE_INFO: case SFS_OP_CIFS_SET_FILE_INFO:
+    case SFS_OP_CIFS_FLUSH: case SFS_OP_CIFS_LOCKING_ANDX:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The op of req; pbuf and pbuf2 (SMB_PATH_MAX bytes) hold its paths. */
 int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r)
 {
     smb_file *f;

@@ -1,5 +1,6 @@
 /* An smb target as the rc file gives it (smb://server[:port]/share[/folder]
  * or \\\\server\\share\\folder) split into its parts. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,4 +49,23 @@ bad:
     snprintf(err, errlen, "target %s: expected \\\\server\\share or \\\\server:port\\share "
              "(also //server/share, smb://server:port/share, optionally followed by a folder)", t);
     return -1;
+}
+
+/* What a connection failure with err most likely means, or NULL. */
+const char *smb_connect_hint(int err)
+{
+    switch (err) {
+    case EACCES: case EPERM:
+        return "access denied: wrong user name, password or domain, or the user may not use the share";
+    case ENOENT: case ENODEV: case ENXIO:
+        return "share not found on the server";
+    case ECONNREFUSED:
+        return "connection refused: no SMB server listening on that port";
+    case ETIMEDOUT:
+        return "timed out";
+    case EHOSTUNREACH: case ENETUNREACH:
+        return "host unreachable";
+    default:
+        return NULL;
+    }
 }

@@ -233,7 +233,8 @@ public final class AgentServer implements AgentLogin {
             } catch (IOException e) {
                 // closed: same as the end
             }
-            System.err.println("sfs agent: the manager that started this agent is gone; stopping workers and exiting");
+            System.err.println("sfs agent: standard input ended (the manager or service host that started this agent"
+                    + " is gone or stops it); stopping workers and exiting");
             done.countDown();
         }, "agent-stdin-watch");
         t.setDaemon(true);

@@ -3,6 +3,8 @@ package org.sfsbench.cli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import javax.net.ssl.SSLContext;
@@ -78,20 +80,25 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--host-name", paramLabel = "NAME", description = "With --init-tls: the name in the certificate (default: this host's).")
     String hostName;
 
-    @Option(names = "--install-service", description = "Write a systemd unit running this agent (with these"
-            + " --bind, --port, --secret-file, --tls options), enable and start it.")
+    @Option(names = "--install-service", description = "Run this agent (with these --bind, --port, --secret-file,"
+            + " --tls options) as a service started at boot: a systemd unit, enabled and started; on Windows a"
+            + " service (sfsagentsvc.exe), registered and started.")
     boolean installService;
 
-    @Option(names = "--uninstall-service", description = "Stop, disable and remove the unit of --port.")
+    @Option(names = "--uninstall-service", description = "Stop and remove the service (systemd unit) of --port.")
     boolean uninstallService;
 
-    @Option(names = "--unit-dir", paramLabel = "DIR", description = "With --install-service / --uninstall-service: where the unit goes"
-            + " (default: ${DEFAULT-VALUE}).", defaultValue = "/etc/systemd/system")
+    @Option(names = "--unit-dir", paramLabel = "DIR", description = "With --install-service / --uninstall-service: where the"
+            + " systemd unit goes (default: /etc/systemd/system; not on Windows).")
     Path unitDir;
 
     @Option(names = "--no-start", description = "With --install-service / --uninstall-service: only write or remove"
-            + " the unit file, do not call systemctl.")
+            + " the unit file (on Windows: register or delete the service), do not start or stop it.")
     boolean noStart;
+
+    @Option(names = "--service", hidden = true, description = "Run by the Windows service host: stop the workers and"
+            + " exit when standard input ends.")
+    boolean service;
 
     @Override
     public Integer call() throws Exception {
@@ -99,8 +106,13 @@ public final class AgentCommand implements Callable<Integer> {
         if (initTls != null) {
             return TlsSetup.initTls(initTls, caDir, home.resolve("policy/tls"), hostName);
         }
+        if ((installService || uninstallService) && WindowsService.onWindows() && unitDir != null) {
+            System.err.println("sfs agent: --unit-dir " + unitDir + ": a systemd option; Windows has no units");
+            return 2;
+        }
         if (uninstallService) {
-            return ServiceUnit.uninstall(unitDir, port, !noStart);
+            return WindowsService.onWindows() ? WindowsService.uninstall(port, !noStart)
+                    : ServiceUnit.uninstall(unitDir != null ? unitDir : ServiceUnit.SYSTEM_UNITS, port, !noStart);
         }
         if (installService) {
             return installService(home);
@@ -131,14 +143,16 @@ public final class AgentCommand implements Callable<Integer> {
             return 2;
         }
         return AgentServer.run(new AgentServer.Settings(bind, port, secret, context, idleTimeout, dir),
-                launched ? System.in : null);
+                launched || service ? System.in : null);
     }
 
     /** Checks what the service will need (secret file, TLS material) now, then writes the unit. */
     private int installService(Path home) throws Exception {
         Path secretPath = (secretFile != null ? secretFile : home.resolve("policy/agent.secret")).toAbsolutePath();
         Path tlsPath = (tlsDir != null ? tlsDir : home.resolve("policy/tls")).toAbsolutePath();
-        Path work = workDir != null ? workDir.toAbsolutePath() : Path.of("/var/lib/sfsbench-agent-" + port);
+        boolean windows = WindowsService.onWindows();
+        Path work = workDir != null ? workDir.toAbsolutePath()
+                : windows ? WindowsService.defaultWorkDir(port) : Path.of("/var/lib/sfsbench-agent-" + port);
         try {
             String unusable = AgentServer.unusableBind(bind);
             if (unusable != null) {
@@ -152,8 +166,14 @@ public final class AgentCommand implements Callable<Integer> {
             if (withTls) {
                 TlsIdentity.load(tlsPath);
             }
-            return ServiceUnit.install(unitDir, port,
-                    ServiceUnit.text(home, bind, port, secretPath, tlsPath, withTls, work), !noStart);
+            List<String> options = new ArrayList<>(List.of("--bind", bind, "--port", Integer.toString(port),
+                    "--secret-file", secretPath.toString(), "--work-dir", work.toString()));
+            options.addAll(withTls ? List.of("--tls", "on", "--tls-dir", tlsPath.toString()) : List.of("--tls", "off"));
+            if (windows) {
+                return WindowsService.install(port, work, options, !noStart);
+            }
+            return ServiceUnit.install(unitDir != null ? unitDir : ServiceUnit.SYSTEM_UNITS, port,
+                    ServiceUnit.text(home, bind, port, options), !noStart);
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("sfs agent: --install-service: " + e.getMessage());
             return 2;

@@ -10,11 +10,11 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.sfsbench.rmi.Secrets;
+import org.sfsbench.tls.PrivateFiles;
 import org.sfsbench.tls.TlsIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -84,10 +84,22 @@ public final class InstallCommand implements Callable<Integer> {
             Files.copy(launcher, bin.resolve("sfs"), StandardCopyOption.REPLACE_EXISTING);
             bin.resolve("sfs").toFile().setExecutable(true, false);
         }
+        try (InputStream in = InstallCommand.class.getResourceAsStream("sfs.cmd")) {
+            if (in != null) {
+                Files.copy(in, bin.resolve("sfs.cmd"), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        boolean windows = System.getProperty("os.name", "").startsWith("Windows");
+        Path java = d.resolve("java");
+        if (windows && !Files.exists(java.resolve("bin/java.exe"))) {
+            // the tree carries its runtime: the service and the manager's ssh launch run DEST\java\bin\java.exe
+            copyTree(Path.of(System.getProperty("java.home")), java);
+            System.out.println("  the Java runtime " + System.getProperty("java.home") + " copied to " + java);
+        }
         Path secret = d.resolve("policy/agent.secret");
         if (!Files.exists(secret)) {
             Files.createDirectories(secret.getParent());
-            Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            PrivateFiles.create(secret);
             Files.writeString(secret, Secrets.generate() + "\n");
         }
         Path tls = d.resolve("policy/tls");

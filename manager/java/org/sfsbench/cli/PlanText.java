@@ -84,6 +84,9 @@ public final class PlanText {
         }
         if (c.access() != null) {
             sb.append(AccessPlanText.of(c.access(), c.clients().size(), width)).append('\n');
+            if (c.topSpeed().slo() != null) {
+                sb.append(SloPlanText.of(c, width)).append('\n');
+            }
             sb.append(Reflow.para(0, "Procs and mount points (" + form(c) + "):", width));
             for (ClientPlan cp : plan.points().get(0).clients()) {
                 sb.append("  client ").append(cp.number()).append(' ').append(cp.name()).append('\n');
@@ -129,7 +132,8 @@ public final class PlanText {
             }
             int n = c.access().steps().size();
             return RunEta.shortDuration(total) + " of load in " + n + (n == 1 ? " step" : " steps")
-                    + " (ramp + run), plus creating and filling the workers' targets once";
+                    + " (ramp + run)" + (c.topSpeed().slo() != null ? " unpaced, then the SLO search's probes (SLO"
+                    + " duration)" : "") + ", plus creating and filling the workers' targets once";
         }
         TopSpeed ts = c.topSpeed();
         if (ts.unpaced()) {

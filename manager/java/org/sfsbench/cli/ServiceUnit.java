@@ -23,15 +23,10 @@ final class ServiceUnit {
         return "sfsbench-agent-" + port + ".service";
     }
 
-    /** The unit text: the agent on {@code bind}:{@code port} with its secret file and TLS material. */
-    static String text(Path home, String bind, int port, Path secretFile, Path tlsDir, boolean tls, Path workDir) {
-        List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/sfs").toString(), "agent", "--bind", bind, "--port",
-                Integer.toString(port), "--secret-file", secretFile.toString(), "--work-dir", workDir.toString()));
-        if (tls) {
-            cmd.addAll(List.of("--tls", "on", "--tls-dir", tlsDir.toString()));
-        } else {
-            cmd.addAll(List.of("--tls", "off"));
-        }
+    /** The unit text: the agent on {@code bind}:{@code port} with {@code options} (secret file, TLS material, ...). */
+    static String text(Path home, String bind, int port, List<String> options) {
+        List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/sfs").toString(), "agent"));
+        cmd.addAll(options);
         StringBuilder exec = new StringBuilder();
         for (String c : cmd) {
             exec.append(exec.length() == 0 ? "" : " ").append(quote(c));

@@ -21,7 +21,8 @@ final class SloPlanText {
         Slo slo = ts.slo();
         int ramp = ts.steps() == null ? c.warmupTime() : ts.steps().rampSeconds();
         int measure = ts.steps() == null ? c.runtime() : ts.steps().measureSeconds();
-        int procs = ts.steps() == null ? c.procs() : ts.steps().max();
+        boolean access = c.access() != null;
+        int procs = access ? c.accessStep(1).targets() : ts.steps() == null ? c.procs() : ts.steps().max();
         int bisect = SloSearch.bisections(slo.precisionPct());
         int usual = 1 + bisect + slo.confirm();
         int cap = SloSearch.maxProbes(slo);
@@ -32,12 +33,16 @@ final class SloPlanText {
         sb.append(Reflow.field("SLO", slo.text() + " (latency from each op's intended start, all clients' histograms"
                 + " merged)", width));
         sb.append(Reflow.field("SLO bracket", "from 0 to the unpaced top speed measured by the "
-                + (ts.steps() == null ? "max step" : "procs steps") + " above", width));
-        sb.append(Reflow.field("SLO probes", String.format(Locale.ROOT, "paced on all %d procs of each of %d"
+                + (access ? "access step above, run unpaced first" : (ts.steps() == null ? "max step" : "procs steps")
+                + " above"), width));
+        String who = access ? String.format(Locale.ROOT, "%d workers (each an open loop at its share of the rate,"
+                + " at most its %d outstanding I/Os in flight)", procs, c.accessStep(1).outstandingIos())
+                : procs + " procs";
+        sb.append(Reflow.field("SLO probes", String.format(Locale.ROOT, "paced on all %s of each of %d"
                 + " client(s): first at the top speed, then bisecting the bracket until it is at most %s %% of the top"
                 + " speed wide (SLO_PRECISION: %d bisections), then the best passing rate repeated %d time(s)"
                 + " (SLO_CONFIRM; all must pass, else the search goes on below it); usually %d probes, at most %d",
-                procs, c.clients().size(), num(slo.precisionPct()), bisect, slo.confirm(), usual, cap), width));
+                who, c.clients().size(), num(slo.precisionPct()), bisect, slo.confirm(), usual, cap), width));
         sb.append(Reflow.field("SLO samples", String.format(Locale.ROOT, "a probe is judged on at least %,d ops"
                 + " (a percentile q needs n >= 100 / (1 - q), 100 ops beyond it; the mean 100); with fewer it is"
                 + " lengthened by further windows at the same rate, up to %d x %d s measured", slo.samplesNeeded(),

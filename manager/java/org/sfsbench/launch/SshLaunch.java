@@ -27,6 +27,43 @@ public final class SshLaunch {
         return c;
     }
 
+    /**
+     * The same for a Windows host running Microsoft's OpenSSH server, whose default shell runs
+     * the command as {@code cmd.exe /c COMMAND}: {@code "SFS_DIR\java\bin\java.exe"
+     * -Dsfs.home=SFS_DIR -cp "SFS_DIR\manager\lib\*" org.sfsbench.cli.Main agent --launched
+     * --bind host --port port --work-dir "%TEMP%\sfsbench-agent-host-port"}, in one more pair of
+     * quotes, which cmd takes off (it removes the first and the last quote of a command with
+     * more than two). {@code sfsDir} is a Windows path (C:\sfsbench, \\server\share\sfsbench).
+     */
+    public static List<String> windowsCommand(String host, String user, Integer sshPort, Path identity, Path config,
+            String sfsDir, int agentPort) {
+        if (!isWindowsAbsolute(sfsDir)) {
+            throw new IllegalArgumentException("not an absolute Windows path: " + sfsDir);
+        }
+        if (!host.matches("[A-Za-z0-9._:\\[\\]-]+")) {
+            throw new IllegalArgumentException("not a host name or address: " + host);
+        }
+        String dir = sfsDir.replaceAll("[\\\\/]+$", "");
+        List<String> words = List.of(dir + "\\java\\bin\\java.exe", "-Dsfs.home=" + dir, "-cp",
+                dir + "\\manager\\lib\\*", "org.sfsbench.cli.Main", "agent", "--launched", "--bind", host, "--port",
+                Integer.toString(agentPort), "--work-dir");
+        StringBuilder cmd = new StringBuilder();
+        for (String w : words) {
+            cmd.append(WindowsCommandLine.cmdQuote(w)).append(' ');
+        }
+        // %TEMP% is left for cmd to expand; a file name cannot hold ':' (IPv6) or brackets
+        cmd.append("\"%TEMP%\\sfsbench-agent-").append(host.replaceAll("[:\\[\\]]", "_")).append('-')
+                .append(agentPort).append('"');
+        List<String> c = ssh(host, user, sshPort, identity, config);
+        c.add("\"" + cmd + "\"");
+        return c;
+    }
+
+    /** {@code C:\...} or {@code \\server\share...}. */
+    public static boolean isWindowsAbsolute(String path) {
+        return path.matches("[A-Za-z]:[\\\\/].*") || path.matches("\\\\\\\\[^\\\\/]+[\\\\/][^\\\\/]+.*");
+    }
+
     /** The server monitor's collector on {@code host}: {@code ssh ... host 'exec SFS_DIR/bin/sfs server-mon'}. */
     public static List<String> monitorCommand(String host, String user, Integer sshPort, Path identity, Path config,
             String sfsDir) {

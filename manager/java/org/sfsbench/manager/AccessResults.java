@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.sfsbench.access.AccessCharts;
 import org.sfsbench.access.AccessReport;
+import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessStepResult;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.model.LoadPointResult;
@@ -21,7 +22,10 @@ final class AccessResults {
     static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {
         List<AccessStepResult> rows = new ArrayList<>();
         for (LoadPointResult p : result.loadPoints()) {
-            rows.add(AccessStepResult.of(rc.access().step(p.index()), rc.clients().size(), p));
+            AccessStep s = rc.accessStep(p.index());
+            // an SLO run's windows all run its one step: each row is numbered as its window
+            rows.add(AccessStepResult.of(new AccessStep(p.index(), s.spec(), s.outstandingIos(), s.workers(),
+                    s.targets(), s.rampUpSeconds(), s.runSeconds()), rc.clients().size(), p));
         }
         String table = AccessReport.table(rows);
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");

@@ -86,10 +86,15 @@ final class Clients implements AutoCloseable {
                 String label = "client " + (i + 1) + " (" + name + ")";
                 boolean tls = access.tlsFor(false);
                 if (access.sshLaunch()) {
-                    List<String> cmd = SshLaunch.command(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
-                            access.sshConfig(), access.sfsDir(), agentPort);
+                    boolean windows = access.windows(name);
+                    String tree = windows ? access.windowsSfsDir() : access.sfsDir();
+                    List<String> cmd = windows
+                            ? SshLaunch.windowsCommand(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
+                                    access.sshConfig(), tree, agentPort)
+                            : SshLaunch.command(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
+                                    access.sshConfig(), tree, agentPort);
                     LaunchedAgents.Started s = c.startOverSsh(cmd, tls ? runCa.issue(name, RUN_VALIDITY).toPem() : null,
-                            i + 1, label, access.sfsDir());
+                            i + 1, label, tree, windows);
                     found[i] = login(i + 1, name, name, s.port(), c.agents.secret(), tls, SSH_START_WAIT_MS,
                             s.process()::isAlive, " (agent output: " + c.agents.consoleLog(i + 1) + ")");
                     byUs[i] = true;
@@ -149,12 +154,18 @@ final class Clients implements AutoCloseable {
 
     /** Starts the agent of a remote client over ssh, naming the cause when ssh or the tree fails. */
     private LaunchedAgents.Started startOverSsh(List<String> cmd, String tlsPem, int number, String label,
-            String sfsDir) throws AgentException, IOException {
+            String sfsDir, boolean windows) throws AgentException, IOException {
         try {
             return agents.start(cmd, tlsPem, number, label, SSH_START_WAIT_MS);
         } catch (AgentException e) {
             String m = e.getMessage();
-            if (m.contains("(status 127)")) {
+            // cmd.exe: "'C:\x\java\bin\java.exe' is not recognized as an internal or external command"
+            if (windows && m.contains("is not recognized as an internal or external command")) {
+                throw new AgentException(label + ": no sfsbench tree with its Java runtime at WINDOWS_SFS_DIR=" + sfsDir
+                        + " on that host (" + sfsDir + "\\java\\bin\\java.exe not found); install it there with: "
+                        + "java -cp \"sfsbench.jar;lib\\*\" org.sfsbench.cli.Main install " + sfsDir);
+            }
+            if (!windows && m.contains("(status 127)")) {
                 throw new AgentException(label + ": no sfsbench tree at SFS_DIR=" + sfsDir + " on that host ("
                         + sfsDir + "/bin/sfs not found); install it there with: sfs install " + sfsDir);
             }

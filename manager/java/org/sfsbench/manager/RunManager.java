@@ -115,7 +115,12 @@ public final class RunManager {
         long seed = System.nanoTime() & 0xffffffL;
         List<LoadPoint> points = plan.points();
         if (rc.topSpeed().unpaced()) {
-            runSteps(points.get(0), seed);
+            runSteps(points.get(0), points.get(0), rc.procs(), seed);
+            return;
+        }
+        if (rc.access() != null && rc.topSpeed().slo() != null) {
+            // the SLO search of the test's one step: its targets' workers, unpaced then paced probes
+            runSteps(plan.accessTargets(), points.get(0), rc.accessStep(1).targets(), seed);
             return;
         }
         if (rc.access() != null) {
@@ -205,16 +210,17 @@ public final class RunManager {
     }
 
     /**
-     * A LOAD=max run: one file set (INIT once), then the steps of {@link StepSequence}, each a
-     * change of active procs and rate followed by WARMUP (the ramp) and RUN; every step is a
-     * result row. The knee and an early end are recorded once the steps are over.
+     * A LOAD=max run, or an access test's SLO search: one file set (INIT once, on {@code open}), then
+     * the steps of {@link StepSequence} on {@code procs} procs of each client of {@code point}, each a
+     * change of active procs and rate followed by WARMUP (the ramp) and RUN; every step is a result
+     * row. The knee and an early end are recorded once the steps are over.
      */
-    private void runSteps(LoadPoint point, long seed) throws RunAbortedException {
-        StepSequence seq = new StepSequence(rc.topSpeed(), rc.procs(), clients.size(), rc.warmupTime(), rc.runtime());
+    private void runSteps(LoadPoint open, LoadPoint point, int procs, long seed) throws RunAbortedException {
+        StepSequence seq = new StepSequence(rc.topSpeed(), procs, clients.size(), rc.warmupTime(), rc.runtime());
         List<LoadPointResult> results = new ArrayList<>();
         try {
-            prepare(point, seed);
-            init(point, 1);
+            prepare(open, seed);
+            init(open, 1);
             for (Step s = seq.next(); s != null; s = seq.next()) {
                 checkAbort();
                 String start = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
@@ -540,7 +546,7 @@ public final class RunManager {
         LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
                 procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
-                : TargetMix.ofAccess(rc.access().step(point.index()).spec(), names);
+                : TargetMix.ofAccess(rc.accessStep(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
         r.filesetKb = run.filesetBytes() / 1024;
         if (rc.loadfile() != null) {

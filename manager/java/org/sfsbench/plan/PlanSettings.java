@@ -39,7 +39,7 @@ public final class PlanSettings implements RunSettings {
     @Override
     public int plannedRunSeconds(int index) {
         if (rc.access() != null) {
-            return rc.access().step(index).runSeconds();
+            return rc.accessStep(index).runSeconds();
         }
         return rc.topSpeed().steps() != null ? rc.topSpeed().steps().measureSeconds() : rc.runtime();
     }
@@ -49,7 +49,7 @@ public final class PlanSettings implements RunSettings {
         if (rc.access() == null) {
             return null;
         }
-        AccessStep s = rc.access().step(index);
+        AccessStep s = rc.accessStep(index);
         return new AccessTarget(s.spec().name(), s.outstandingIos());
     }
 

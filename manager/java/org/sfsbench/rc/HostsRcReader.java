@@ -9,6 +9,7 @@ import java.util.Set;
 import com.sun.security.auth.module.UnixSystem;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.launch.SshLaunch;
 
 /** The rc variables of the hosts: CLIENTS, the share credentials, IPv4/IPv6, how agents are reached. */
 final class HostsRcReader {
@@ -116,11 +117,37 @@ final class HostsRcReader {
         Path identity = sshFile(r, "SSH_IDENTITY");
         Path config = sshFile(r, "SSH_CONFIG");
         String sfsDir = r.value("SFS_DIR");
-        if (start == AgentAccess.Start.SSH && sfsDir == null) {
-            throw r.error("AGENT_START", "ssh launch needs SFS_DIR, the sfsbench tree on the clients",
-                    "SFS_DIR=/absolute/path with AGENT_START=ssh");
+        List<String> windows = r.words("WINDOWS_CLIENTS");
+        for (String w : windows) {
+            if (!v.clients.contains(w)) {
+                throw r.error("WINDOWS_CLIENTS", "'" + w + "' is not an entry of CLIENTS", "entries of CLIENTS that are Windows hosts");
+            }
+            if (w.equals("localhost") || w.startsWith("127.") || w.equals("::1")) {
+                throw r.error("WINDOWS_CLIENTS", "'" + w + "' is this machine, whose agents the manager starts itself",
+                        "entries of CLIENTS naming other hosts that run Windows");
+            }
         }
-        v.agentAccess = new AgentAccess(start, user, port, identity, config, tls, sfsDir);
+        String windowsDir = r.value("WINDOWS_SFS_DIR");
+        if (windowsDir != null && !SshLaunch.isWindowsAbsolute(windowsDir)) {
+            throw r.error("WINDOWS_SFS_DIR", "not an absolute Windows path", "e.g. C:\\sfsbench");
+        }
+        if (windowsDir != null && (windowsDir.contains("%") || windowsDir.contains("\""))) {
+            throw r.error("WINDOWS_SFS_DIR", "has % or a quote, which cmd.exe cannot be given", "a folder without % and quotes");
+        }
+        AgentAccess access = new AgentAccess(start, user, port, identity, config, tls, sfsDir, windows, windowsDir);
+        if (access.sshLaunch()) {
+            boolean posixHost = v.clients.stream().anyMatch(c -> !windows.contains(c) && !c.equals("localhost")
+                    && !c.startsWith("127.") && !c.equals("::1"));
+            if (sfsDir == null && (posixHost || windows.isEmpty())) {
+                throw r.error("AGENT_START", "ssh launch needs SFS_DIR, the sfsbench tree on the clients",
+                        "SFS_DIR=/absolute/path with AGENT_START=ssh");
+            }
+            if (windowsDir == null && !windows.isEmpty()) {
+                throw r.error("WINDOWS_CLIENTS", "ssh launch on Windows hosts needs WINDOWS_SFS_DIR, the sfsbench tree there",
+                        "WINDOWS_SFS_DIR=C:\\sfsbench (or AGENT_START=manual for agents run as a service)");
+            }
+        }
+        v.agentAccess = access;
     }
 
     private static Path sshFile(RcReader r, String name) throws RcException {

@@ -345,6 +345,14 @@ public final class RunConfig {
         return access;
     }
 
+    /**
+     * The access step a load point of the results ran (1-based): the test's steps in order, or, with an
+     * SLO, its one step for every probe (docs/slo.md).
+     */
+    public org.sfsbench.access.AccessStep accessStep(int pointIndex) {
+        return access.step(topSpeed.slo() != null ? 1 : pointIndex);
+    }
+
     /** WORKLOAD=loadfile settings, or null for the other workloads. */
     public LoadfileSettings loadfile() {
         return loadfile;

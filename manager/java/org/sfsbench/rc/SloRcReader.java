@@ -2,6 +2,8 @@ package org.sfsbench.rc;
 
 import java.util.Locale;
 
+import org.sfsbench.access.AccessLine;
+import org.sfsbench.access.AccessTest;
 import org.sfsbench.slo.Slo;
 import org.sfsbench.slo.SloParser;
 import org.sfsbench.slo.SloSyntaxException;
@@ -20,13 +22,13 @@ final class SloRcReader {
             }
             return null;
         }
-        if (v.workload.equals("access") || v.workload.equals("loadfile")) {
-            throw r.error("SLO", "WORKLOAD=" + v.workload + " cannot be searched: "
-                    + (v.workload.equals("access") ? "access steps run unpaced at fixed outstanding I/Os, and a paced"
-                            + " I/O rate per worker is not built" : "a loadfile replays its own timing, it is not paced"),
-                    "an SLO with the SFS mixes, MIXFILE, randread, seqread or seqwrite");
+        if (v.workload.equals("loadfile")) {
+            throw r.error("SLO", "WORKLOAD=loadfile cannot be searched: a loadfile replays its own timing, it is not"
+                    + " paced", "an SLO with the SFS mixes, MIXFILE, randread, seqread, seqwrite or access");
         }
-        if (!loadMax) {
+        if (v.access != null) {
+            refuseAccess(r, v.access);
+        } else if (!loadMax) {
             throw r.error("SLO", "searches paced loads below the unpaced top speed, which LOAD=max measures first",
                     "LOAD=max (with WORKING_SET)");
         }
@@ -44,6 +46,26 @@ final class SloRcReader {
             throw r.error("SLO", e.getMessage(), SloParser.FORM);
         }
         return parsed;
+    }
+
+    /**
+     * An access test is searched as one step (its unpaced top speed, then paced probes of it): one spec,
+     * one OUTSTANDING_IOS (the most each worker keeps in flight while paced), one worker count, and no
+     * delays (a paced worker's rate sets when each transfer starts, the engine refuses a delay with it).
+     */
+    private static void refuseAccess(RcReader r, AccessTest a) throws RcException {
+        if (a.steps().size() > 1) {
+            throw r.error("SLO", "searches one access step, and this test has " + a.steps().size() + " ("
+                    + a.specs().size() + " spec(s) x " + a.active().size() + " worker count(s) x "
+                    + a.outstandingIos().size() + " OUTSTANDING_IOS)", "one spec, one OUTSTANDING_IOS and one worker"
+                    + " count; a test per spec for several");
+        }
+        for (AccessLine l : a.specs().get(0).lines()) {
+            if (l.pct() > 0 && l.delayMs() > 0) {
+                throw r.error("SLO", "spec '" + a.specs().get(0).name() + "' waits " + l.delayMs() + " ms before each"
+                        + " burst, and a paced worker's rate sets when each transfer starts", "a spec with delay 0");
+            }
+        }
     }
 
     /** SLO_PRECISION: percent of the top speed, "2", "2%" or "2 %". */

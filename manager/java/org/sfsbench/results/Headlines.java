@@ -34,15 +34,13 @@ public final class Headlines {
             out.add("Nothing measured: no " + (rules == WorkloadRules.LOADFILE ? "client count" : "step") + " finished.");
             return out;
         }
+        if (run.slo() != null) {
+            out.add(run.slo().answer()); // an SLO run answers with its capacity first
+        }
         switch (rules) {
             case ACCESS -> out.addAll(access(run, s));
             case LOADFILE -> run.loadPoints().forEach(p -> out.add(loadfile(p)));
-            default -> {
-                if (run.slo() != null) {
-                    out.add(run.slo().answer()); // an SLO run answers with its capacity first
-                }
-                out.addAll(topSpeed(run));
-            }
+            default -> out.addAll(topSpeed(run));
         }
         return out;
     }

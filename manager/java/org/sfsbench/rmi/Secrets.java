@@ -4,15 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+
+import org.sfsbench.tls.PrivateFiles;
 
 /** The shared agent secret and the mutual challenge-response over it. */
 public final class Secrets {
@@ -85,34 +85,8 @@ public final class Secrets {
         if (!Files.isReadable(file)) {
             throw new IOException("no agent secret file " + file);
         }
-        if (!Files.getFileStore(file).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
-            checkAcl(file);
-            return checked(Files.readString(file, StandardCharsets.UTF_8).trim(), file.toString());
-        }
-        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-        if (perms.stream().anyMatch(p -> p.name().startsWith("GROUP") || p.name().startsWith("OTHERS"))) {
-            throw new IOException(file + ": mode " + java.nio.file.attribute.PosixFilePermissions.toString(perms)
-                    + " lets other users read the agent secret; run: chmod 600 " + file);
-        }
+        PrivateFiles.checkOwnerOnly(file, "the agent secret");
         return checked(Files.readString(file, StandardCharsets.UTF_8).trim(), file.toString());
-    }
-
-    /** Windows (no POSIX mode): refuses a file whose ACL lets everyone or all users read it. */
-    private static void checkAcl(Path file) throws IOException {
-        java.nio.file.attribute.AclFileAttributeView acl = Files.getFileAttributeView(file,
-                java.nio.file.attribute.AclFileAttributeView.class);
-        if (acl == null) {
-            return; // neither POSIX modes nor ACLs: the file system keeps no per-user permissions to check
-        }
-        for (java.nio.file.attribute.AclEntry e : acl.getAcl()) {
-            String who = e.principal().getName();
-            if (e.type() == java.nio.file.attribute.AclEntryType.ALLOW
-                    && e.permissions().contains(java.nio.file.attribute.AclEntryPermission.READ_DATA)
-                    && (who.equals("Everyone") || who.endsWith("\\Users") || who.endsWith("\\Authenticated Users"))) {
-                throw new IOException(file + ": its ACL lets " + who + " read the agent secret; run: icacls " + file
-                        + " /inheritance:r /grant:r %USERNAME%:R");
-            }
-        }
     }
 
     /** Refuses a secret shorter than {@link #MIN_LENGTH}; {@code source} names where it came from. */

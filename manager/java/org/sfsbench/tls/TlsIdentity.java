@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
@@ -13,7 +11,6 @@ import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -132,16 +129,12 @@ public record TlsIdentity(PrivateKey key, List<X509Certificate> chain, X509Certi
     }
 
     private static void ownerOnly(Path p) throws IOException {
-        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p);
-        if (perms.stream().anyMatch(x -> x.name().startsWith("GROUP") || x.name().startsWith("OTHERS"))) {
-            throw new IOException(p + ": mode " + PosixFilePermissions.toString(perms)
-                    + " lets other users read a private key; run: chmod 600 " + p);
-        }
+        PrivateFiles.checkOwnerOnly(p, "a private key");
     }
 
     private static void writePrivate(Path p, String text) throws IOException {
         Files.deleteIfExists(p);
-        Files.createFile(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        PrivateFiles.create(p);
         Files.writeString(p, text, StandardCharsets.US_ASCII);
     }
 }

@@ -41,7 +41,7 @@ class CompareIT {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
         Path results = dir.resolve("results");
-        try (ThrottledProxy open = new ThrottledProxy(nfsPort, 1e9)) {
+        try (DelayProxy open = DelayProxy.throttled(nfsPort, 1e9)) {
             run(dir, "base", target(env, open), LOADS, RUNTIME, "");
             run(dir, "same", target(env, open), LOADS, RUNTIME, "");
             run(dir, "tri", target(env, open), "100", 4, "TRIALS=3");
@@ -49,7 +49,7 @@ class CompareIT {
         // replies held to twice what the baseline read at the higher load: both loads still fit
         // (no backlog, the paced ops/s are achieved), but every reply waits for the link
         double replyBytes = replyBytesPerSecond(results.resolve("sfsresult.base.xml"), 80);
-        try (ThrottledProxy slow = new ThrottledProxy(nfsPort, 2 * replyBytes)) {
+        try (DelayProxy slow = DelayProxy.throttled(nfsPort, 2 * replyBytes)) {
             run(dir, "slow", target(env, slow), LOADS, RUNTIME, "PRIME_TIMEOUT=60");
         }
         Path base = results.resolve("sfsresult.base.xml");
@@ -131,7 +131,7 @@ class CompareIT {
         throw new AssertionError("no point at " + requested + " ops/s in " + xml);
     }
 
-    private static String target(Map<String, String> env, ThrottledProxy proxy) {
+    private static String target(Map<String, String> env, DelayProxy proxy) {
         return "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port() + "&mountport="
                 + env.get("SFS_NFS_MNT_PORT");
     }

@@ -29,7 +29,7 @@ class PlateauIT {
     @Test
     void steppingStopsAtThePlateauOfARateLimitedServer(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
-        try (ThrottledProxy proxy = new ThrottledProxy(Integer.parseInt(env.get("SFS_NFS_PORT")), LIMIT_BYTES)) {
+        try (DelayProxy proxy = DelayProxy.throttled(Integer.parseInt(env.get("SFS_NFS_PORT")), LIMIT_BYTES)) {
             String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
                     + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
             Path rc = TopSpeedRuns.rc(dir, "nfs", target, MAX_STEPS, String.join("\n",

@@ -24,11 +24,11 @@ import org.sfsbench.testsupport.XmlLint;
  * The SLO search against NFS-Ganesha behind proxies with a known latency shape, 4 KiB random reads
  * (a reply is about 4,216 bytes on the wire):
  * <ul>
- * <li>{@link KneeProxy}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
+ * <li>{@link DelayProxy#knee}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
  * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
  * time, above it at least 5 ms, so the capacity at "p90 <= 5 ms" is 500 ops/s; the unpaced top
  * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
- * <li>{@link ThrottledProxy}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
+ * <li>{@link DelayProxy#throttled}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
  * lowest probe (about 60 ops/s for 2 s) is lengthened until it holds the 200 samples p50 needs.</li>
  * </ul>
  */
@@ -77,7 +77,7 @@ class SloIT {
         int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
         String tail = env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=%d&mountport=" + env.get("SFS_NFS_MNT_PORT");
         double link = LINK_BYTES / REPLY_BYTES;
-        try (KneeProxy proxy = new KneeProxy(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
+        try (DelayProxy proxy = DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
             SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms"), "met", "p90 <= 5 ms").slo();
             assertEquals("met", s.outcome(), s.answer());
@@ -91,7 +91,7 @@ class SloIT {
                     && (p.requestedOpsPerSec() * 2 >= 900 || p.windows() > 1)),
                     "a probe whose 2 s cannot hold the 1,000 samples p90 needs is lengthened: " + s.probes());
         }
-        try (ThrottledProxy proxy = new ThrottledProxy(nfsPort, LINK_BYTES)) {
+        try (DelayProxy proxy = DelayProxy.throttled(nfsPort, LINK_BYTES)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
             // p50 needs 200 samples: the lowest probe, about 60 ops/s for 2 s, is lengthened
             SloResult none = run(dir, rc(dir, target, 4, "p50 <= 0.5 ms"), "none", "p50 <= 0.5 ms").slo();

@@ -27,11 +27,47 @@ import org.sfsbench.testsupport.XmlLint;
 /**
  * Against the loopback NFS-Ganesha: WARMUP_TIME=steady on a paced load the server carries easily
  * ends warm-up once the detector's window is full, well before WARMUP_MAX, and every output says
- * how long it took (a drifting load is SteadyStateTest's); a top-speed run with TRIALS=2 states
- * its 95 % interval in its headline.
+ * how long it took; behind {@link DelayProxy#drifting}, a server whose latency doubles every 10 s,
+ * warm-up runs to its cap and the point is reported as not settled; a top-speed run with TRIALS=2
+ * states its 95 % interval in its headline.
  */
 class SteadyWarmupIT {
     private static final int CAP = 90;
+    private static final int DRIFT_CAP = 25;
+
+    @Test
+    void driftingServerRunsToTheCapAndIsReportedUnsettled(@TempDir Path dir) throws Exception {
+        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
+        // 16 procs at 25 ops/s: 40 ms between a proc's ops, while the hold grows from 1.5 ms to about
+        // 20 ms by the end, so the throughput stays flat and only the tail drifts (10 s halves: x2)
+        try (DelayProxy proxy = DelayProxy.drifting(Integer.parseInt(env.get("SFS_NFS_PORT")), 1_500_000, 10)) {
+            String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
+                    + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
+            Path rc = TopSpeedRuns.rc(dir, "nfs", target, 16, String.join("\n", "PROCS=16", "WORKLOAD=randread",
+                    "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=steady", "WARMUP_MAX=" + DRIFT_CAP, "RUNTIME=3"));
+            Files.writeString(rc, Files.readString(rc).replace("LOAD=max\n", "LOAD=400\n"));
+            Path results = dir.resolve("results");
+            ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "drift",
+                    "-d", results.toString());
+            run.waitFor(120);
+            String out = run.output();
+            Matcher said = Pattern.compile("warm-up did not settle within WARMUP_MAX=" + DRIFT_CAP
+                    + " s \\(ops/s drift ([0-9.]+) %, p99 drift ([0-9.]+) %\\)").matcher(out);
+            assertTrue(said.find(), out);
+            System.out.println("drifting server: " + said.group());
+            assertTrue(Double.parseDouble(said.group(2)) > 100 * SteadyState.PERCENTILE_TOLERANCE,
+                    "judged, and it is the tail that drifts: " + said.group());
+            ResultDocument d = ResultXml.read(results.resolve("sfsresult.drift.xml"));
+            LoadPointXml p = d.loadPoints.get(0);
+            assertFalse(p.warmup.settled, "a drifting server never settles");
+            assertTrue(p.warmup.seconds.doubleValue() >= DRIFT_CAP - 1, "warm-up ran to its cap: " + p.warmup.seconds);
+            assertEquals(0, p.failedOps, "0 errors");
+            assertTrue(Files.readString(results.resolve("sfsres.drift")).contains("Warm-up: did not settle"));
+            assertTrue(d.disclosability.rules.stream().anyMatch(c -> c.id.equals("steady-state") && !c.passed),
+                    "the steady-state check fails: " + d.disclosability.rules.stream().map(c -> c.id + "=" + c.passed)
+                            .toList());
+        }
+    }
 
     @Test
     void steadyServerEndsWarmupEarly(@TempDir Path dir) throws Exception {

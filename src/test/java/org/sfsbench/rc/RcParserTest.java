@@ -148,7 +148,7 @@ class RcParserTest {
         assertEquals(dir.toAbsolutePath().normalize(), c.sfsDir());
         assertEquals(new AgentAccess(AgentAccess.Start.SSH, "bench", 2222, dir.resolve("sizes.blk").toAbsolutePath()
                 .normalize(), dir.resolve("sizes.blk").toAbsolutePath().normalize(), AgentAccess.Tls.OFF,
-                dir.toAbsolutePath().normalize().toString()), c.agentAccess());
+                dir.toAbsolutePath().normalize().toString(), List.of(), null), c.agentAccess());
         assertEquals(work.toAbsolutePath().normalize(), c.workDir());
         assertEquals(mon.toAbsolutePath().normalize(), c.primeMonScript());
         assertEquals(List.of("-i", "5", "--quiet"), c.primeMonArgs());

@@ -56,9 +56,28 @@ class SloRcTest {
     }
 
     @Test
-    void accessSpecificationsAreRefusedWithTheReason() {
-        String e = error(String.join("\n", "WORKLOAD=access", "CLIENTS=\"a\"", "MNT_POINTS=\"/tmp\"",
-                "FS_PROTOCOL=posix", "PROCS=1", "ACCESS_SPECS=\"Web Server\"", "SLO=\"p99 <= 5 ms\"", ""));
-        assertTrue(e.contains("SLO=p99 <= 5 ms: WORKLOAD=access cannot be searched: access steps run unpaced"), e);
+    void accessSpecificationsAreSearchedOneStepWithoutDelays() throws Exception {
+        String access = String.join("\n", "WORKLOAD=access", "CLIENTS=\"a\"", "MNT_POINTS=\"/tmp\"",
+                "FS_PROTOCOL=posix", "PROCS=1", "SLO=\"p99 <= 5 ms\"", "");
+        RunConfig c = parse(access + "ACCESS_SPECS=\"Web Server\"\nOUTSTANDING_IOS=4\n");
+        assertEquals("p99 <= 5 ms", c.topSpeed().slo().text());
+        assertEquals(4, c.accessStep(3).outstandingIos(), "every probe runs the one step");
+        String e = error(access + "ACCESS_SPECS=\"Web Server\"\nOUTSTANDING_IOS=\"1 4\"\n");
+        assertTrue(e.contains("SLO=p99 <= 5 ms: searches one access step, and this test has 2 (1 spec(s) x 1 worker"
+                + " count(s) x 2 OUTSTANDING_IOS)"), e);
+        Path specs = RcFiles.write(dir, "specs.txt", "[bursty]\n4k 100 100 100 20 1 0 0\n");
+        e = error(access + "ACCESS_SPECS=" + specs + "\n");
+        assertTrue(e.contains("spec 'bursty' waits 20 ms before each burst, and a paced worker's rate sets when each"
+                + " transfer starts"), e);
+        e = error(access + "ACCESS_SPECS=\"Web Server\"\nTRIALS=2\n");
+        assertTrue(e.contains("TRIALS=2: with SLO"), e);
+    }
+
+    @Test
+    void aLoadfileIsRefusedWithTheReason() {
+        String e = error(String.join("\n", "WORKLOAD=loadfile", "LOADFILE=client.txt", "CLIENTS=\"a\"",
+                "MNT_POINTS=\"/tmp\"", "FS_PROTOCOL=posix", "PROCS=1", "SLO=\"p99 <= 5 ms\"", ""));
+        assertTrue(e.contains("SLO=p99 <= 5 ms: WORKLOAD=loadfile cannot be searched: a loadfile replays its own"
+                + " timing"), e);
     }
 }

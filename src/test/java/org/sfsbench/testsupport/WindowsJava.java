@@ -49,7 +49,18 @@ public final class WindowsJava {
 
     /** The environment Wine needs: its private prefix, no debug chatter. */
     public static Map<String, String> env() {
-        return Map.of("WINEPREFIX", Sfs.buildDir().resolve("native/wine").toString(), "WINEDEBUG", "-all");
+        return env(Sfs.buildDir().resolve("native/wine"));
+    }
+
+    /** The same with another Wine prefix (a test's own, e.g. one whose services it changes). */
+    public static Map<String, String> env(Path prefix) {
+        return Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all");
+    }
+
+    /** {@code wineserver}, beside {@link #wine()}. */
+    public static Path wineserver() {
+        Path beside = wine().resolveSibling("wineserver");
+        return Files.isExecutable(beside) ? beside : Path.of("/usr/lib/wine/wineserver");
     }
 
     /** {@code wine java.exe ... org.sfsbench.cli.Main args...} on the packaged jar. */

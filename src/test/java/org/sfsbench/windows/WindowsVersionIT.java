@@ -12,8 +12,8 @@ import org.sfsbench.testsupport.WindowsJava;
 
 /**
  * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
- * {@code sfs version} lists the Windows engine's backends (nfs3 and null; posix is Linux's, smb is
- * not built into it yet: docs/running.md).
+ * {@code sfs version} lists the Windows engine's backends (nfs3, null, smb and win32; posix is Linux's:
+ * docs/running.md).
  */
 class WindowsVersionIT {
     @Test
@@ -25,8 +25,8 @@ class WindowsVersionIT {
         assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
         assertFalse(out.contains("not loadable"), r.toString());
         String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
-        assertTrue(engine.contains("(backends: nfs3 null ") && engine.contains(" win32;"),
-                "the Windows engine's backends, its file backend win32 among them: " + engine);
+        assertTrue(engine.contains("(backends: nfs3 null smb win32;"),
+                "the Windows engine's backends, smb and its file backend win32 among them: " + engine);
         assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
     }
 }

@@ -17,46 +17,80 @@ import org.sfsbench.rmi.Secrets;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Require;
+import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.WindowsJava;
 
 /**
- * A run driven by the Linux manager whose one client is an agent on a Windows JVM under Wine,
- * started by hand ({@code AGENT_START=manual}) as on a Windows host: two sfs2008-nfs load points on
- * nfs3 against the shared loopback Ganesha, given as a URL with its ports (no portmapper on the
- * Windows side). The agent listens on an address of its own on {@code lo}, so the manager treats
- * it as another host and only logs in. Its workers are Windows JVMs that load the Windows engine.
+ * Runs driven by the Linux manager with an agent on a Windows JVM under Wine, started by hand
+ * ({@code AGENT_START=manual}) as on a Windows host. The agent listens on an address of its own on
+ * {@code lo}, so the manager treats it as another host and only logs in; its workers are Windows JVMs
+ * that load the Windows engine. One agent serves two runs (a Wine start is costly): two sfs2008-nfs
+ * load points on nfs3 against the shared loopback Ganesha (a URL with its ports: no portmapper on the
+ * Windows side), then a mixed run whose clients are a Linux agent (localhost) and the Windows agent,
+ * two sfs2008-cifs load points on smb (libsmb2 in each engine) against the shared loopback smbd.
  */
 class WineAgentIT {
     private static final String SECRET = "wine-agent-it-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
 
     @Test
-    void linuxManagerRunsTwoNfsPointsOnAWindowsAgent(@TempDir Path dir) throws Exception {
-        withWindowsAgent(dir, "LOAD=\"100 200\"\nRUNTIME=3", run -> {
-            int status = run.waitFor(120);
-            String out = run.output();
-            assertEquals(0, status, out + "\nagent:\n" + Files.readString(dir.resolve("agent.out")));
-            Path results = dir.resolve("results");
-            List<String> rows = Files.readAllLines(results.resolve("sfssum.win"));
-            assertEquals(2, rows.size(), "both load points done: " + rows);
-            String res = Files.readString(results.resolve("sfsres.win"));
-            assertTrue(res.contains("Windows"), "sfsres names the client's OS:\n" + res);
+    void linuxManagerRunsNfsThenAMixedSmbRunOnAWindowsAgent(@TempDir Path dir) throws Exception {
+        withWindowsAgent(dir, (ip, port) -> {
+            Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
+            String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
+                    + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
+            ChildProcess run = startRun(dir, "win", port, "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"",
+                    "MNT_POINTS=\"" + target + " " + target + "\"", "LOAD=\"100 200\"", "RUNTIME=3");
+            Path results = finished(dir, run);
+            assertEquals(2, Files.readAllLines(results.resolve("sfssum.win")).size(), "both load points done");
+            assertTrue(Files.readString(results.resolve("sfsres.win")).contains("Windows"), "sfsres names the client's OS");
             String clientLog = Files.readString(results.resolve("sfsc0001.win"));
             assertTrue(clientLog.contains("java.exe") && clientLog.contains("engine win32-x86-64/sfsengine.dll"),
                     "the workers were Windows JVMs with the Windows engine:\n" + clientLog);
-            assertTrue(clientLog.contains("errors=0") && !clientLog.matches("(?s).*errors=[1-9].*"),
-                    "no errors in the client's results:\n" + clientLog);
-            String xml = Files.readString(results.resolve("sfsresult.win.xml"));
-            assertTrue(xml.contains("os=\"Windows"), "the XML names the client's OS");
+            assertNoErrors(clientLog);
+            assertTrue(Files.readString(results.resolve("sfsresult.win.xml")).contains("os=\"Windows"),
+                    "the XML names the client's OS");
             assertTrue(Files.readString(results.resolve("report.win.html")).contains("Windows"),
                     "the HTML report names the client's OS");
+
+            // the same agent again, beside a Linux one: smb from both engines in one run
+            SambaServer smb = SambaServer.defaultInstance().start();
+            String share = smb.target(smb.env.get("SHARE"));
+            run = startRun(dir, "mix", port, "FS_PROTOCOL=cifs", "CLIENTS=\"localhost " + ip + "\"",
+                    "MNT_POINTS=\"" + String.join(" ", share, share, share, share) + "\"",
+                    "USERNAME=" + smb.env.get("USER"), "PASSWORD=" + smb.password(), "DOMAIN=" + smb.env.get("DOMAIN"),
+                    "LOAD=\"100 200\"", "RUNTIME=3");
+            results = finished(dir, run);
+            assertEquals(2, Files.readAllLines(results.resolve("sfssum.mix")).size(), "both load points done");
+            String linux = Files.readString(results.resolve("sfsc0001.mix"));
+            String windows = Files.readString(results.resolve("sfsc0002.mix"));
+            assertTrue(linux.contains("on Linux") && !linux.contains("sfsengine.dll"), "client 1 ran on Linux:\n" + linux);
+            assertTrue(windows.contains("engine win32-x86-64/sfsengine.dll"), "client 2 ran the Windows engine:\n" + windows);
+            assertNoErrors(linux);
+            assertNoErrors(windows);
+            for (String f : List.of("sfsres.mix", "sfsresult.mix.xml", "report.mix.html")) {
+                String text = Files.readString(results.resolve(f));
+                assertTrue(text.contains("Linux") && text.contains("Windows"), f + " names both clients' OS:\n" + text);
+            }
+            String xml = Files.readString(results.resolve("sfsresult.mix.xml"));
+            assertTrue(xml.contains("os=\"Linux") && xml.contains("os=\"Windows"), "each client's os in the XML:\n" + xml);
         });
+    }
+
+    private static void assertNoErrors(String clientLog) {
+        assertTrue(clientLog.contains("errors=0") && !clientLog.matches("(?s).*errors=[1-9].*"),
+                "no errors in the client's results:\n" + clientLog);
     }
 
     /** Killing the Windows agent during point 2 ends the run within 30 s, naming it; point 1 is kept. */
     @Test
     void killedWindowsAgentEndsTheRunWithItsCause(@TempDir Path dir) throws Exception {
-        withWindowsAgent(dir, "LOAD=\"100 200 300\"\nRUNTIME=10", run -> {
+        withWindowsAgent(dir, (ip, port) -> {
+            Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
+            String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
+                    + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
+            ChildProcess run = startRun(dir, "win", port, "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"",
+                    "MNT_POINTS=\"" + target + " " + target + "\"", "LOAD=\"100 200 300\"", "RUNTIME=10");
             Path log = dir.resolve("results/sfslog.win");
             long deadline = System.currentTimeMillis() + 60_000;
             while (!(Files.exists(log) && Files.readString(log).contains("load point 2: RUN"))) {
@@ -78,16 +112,36 @@ class WineAgentIT {
         });
     }
 
-    private interface RunCheck {
-        void check(ChildProcess run) throws Exception;
+    private interface AgentCheck {
+        void check(String ip, int port) throws Exception;
     }
+
+    /** {@code sfs run} with suffix {@code name} of an rc file of these lines and the common ones. */
+    private ChildProcess startRun(Path dir, String name, int port, String... lines) throws Exception {
+        Path rc = dir.resolve("sfs_rc." + name);
+        Files.writeString(rc, String.join("\n", lines) + "\n" + String.join("\n", "PROCS=2", "WARMUP_TIME=1",
+                "FILESET_SCALE=0.0002", "SAMPLE_INTERVAL=1", "AGENT_START=manual", "AGENT_TLS=off",
+                "AGENT_PORT=" + port, ""));
+        ChildProcess run = Sfs.start(dir.resolve("run." + name + ".out"), Map.of(Secrets.ENV, SECRET), "run", "-r",
+                rc.toString(), "-s", name, "-d", dir.resolve("results").toString());
+        runs.add(run);
+        return run;
+    }
+
+    /** Waits for the run to end with status 0; its results folder. */
+    private static Path finished(Path dir, ChildProcess run) throws Exception {
+        int status = run.waitFor(120);
+        assertEquals(0, status, run.output() + "\nagent:\n" + Files.readString(dir.resolve("agent.out")));
+        return dir.resolve("results");
+    }
+
+    private final List<ChildProcess> runs = new ArrayList<>();
 
     private Process agentProcess;
 
-    /** Starts the Windows agent, then {@code sfs run} with {@code loads} (LOAD and RUNTIME lines), and checks it. */
-    private void withWindowsAgent(Path dir, String loads, RunCheck check) throws Exception {
+    /** Starts the Windows agent, then gives its address and port to {@code check}, which starts runs. */
+    private void withWindowsAgent(Path dir, AgentCheck check) throws Exception {
         WindowsJava.require();
-        Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
         // an address of this machine that is not loopback by name: the manager logs in to a running agent
         long pid = ProcessHandle.current().pid();
         String ip = "198.18." + (pid / 250 % 250 + 1) + "." + (pid % 250 + 1);
@@ -109,20 +163,10 @@ class WineAgentIT {
             agent = pb.start();
             agentProcess = agent;
             waitForListening(agentOut, agent, "listening on " + ip + ":" + port);
-
-            String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
-                    + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
-            Path rc = dir.resolve("sfs_rc");
-            Files.writeString(rc, String.join("\n", "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"", "PROCS=2",
-                    "MNT_POINTS=\"" + target + " " + target + "\"", loads, "WARMUP_TIME=1",
-                    "FILESET_SCALE=0.0002", "SAMPLE_INTERVAL=1", "AGENT_START=manual", "AGENT_TLS=off",
-                    "AGENT_PORT=" + port, ""));
-            ChildProcess run = Sfs.start(dir.resolve("run.out"), Map.of(Secrets.ENV, SECRET), "run", "-r", rc.toString(),
-                    "-s", "win", "-d", dir.resolve("results").toString());
             try {
-                check.check(run);
+                check.check(ip, port);
             } finally {
-                run.process().destroyForcibly();
+                runs.forEach(r -> r.process().destroyForcibly());
             }
         } finally {
             if (agent != null) {

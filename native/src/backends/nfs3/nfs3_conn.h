@@ -1,0 +1,39 @@
+/* One NFSv3 connection (a libnfs context, mounted once) and the procs'
+ * clients that share it (nfs3_client.h: nfs3_opts.share_owner). */
+#ifndef SFS_NFS3_CONN_H
+#define SFS_NFS3_CONN_H
+
+#include "nfs3_priv.h"
+
+struct nfs3_conn {
+    struct nfs3_conn *next;        /* shared connections of the process */
+    const void  *owner;            /* share key: owner, group, target (NULL owner = private) */
+    int          group;
+    int          refs;             /* clients using it */
+    struct nfs_context *nfs;
+    struct rpc_context *rpc;
+    char         server[256];
+    char         export_path[NFS3_PATH_MAX];
+    char         target[NFS3_PATH_MAX + 300];
+    nfs3_fh      export_root;
+    int          timeout_s;
+    int          dead;
+    int          closing;          /* being destroyed: CANCEL replies are no transport failure */
+    int          completed;        /* logical ops completed during the current nfs3_poll */
+    int64_t      serviced_ns;      /* last rpc_service without the socket ready (timeout scan) */
+    char         err[2048];
+    nfs3_client *clients;          /* the clients on it (nfs3_client.next_on_conn) */
+    int          have_fsinfo;      /* the first client's FSINFO, reused by the others */
+    uint32_t     rtmax, rtpref, wtmax, wtpref, dtpref;
+    nfs3_op    **orphans;          /* ops of closed clients with RPCs still in flight */
+    size_t       norphans, caporphans;
+};
+
+/* The connection o names: a shared one of (share_owner, share_group,
+ * target), made and mounted on first use, or a private one.  NULL + err. */
+nfs3_conn *nfs3_conn_get(const nfs3_opts *o, char *err, size_t errlen);
+/* Drop client c (closed: its ops abandoned) from its connection; the last
+ * client destroys it, and with it the ops of closed clients. */
+void nfs3_conn_release(nfs3_conn *n, nfs3_client *c);
+
+#endif
