@@ -1,11 +1,13 @@
 /* posix queued mode (outstanding_ios, io_uring): a read or write is cut
  * into block_size pieces with at most biod_reads/biod_writes of them in
- * flight per request, as in the synchronous path; data arrive intact.
+ * flight per request, as in the synchronous path; data arrive intact; a
+ * wait ends by its deadline through the ring's kept timeout request.
  * Built without io_uring, queue() refuses with the reason. */
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "check.h"
 #include "backend.h"
 #include "config.h"
@@ -82,6 +84,43 @@ int main(void)
               (unsigned long long)r[k].result_bytes, r[k].physical);
         CHECK(memcmp(src[k], dst[k], LEN) == 0, "read %d: the data written", k);
     }
+    /* A wait ends by its deadline through a timeout request kept on the ring,
+     * even with nothing completing (a read of an empty FIFO); one armed timeout
+     * serves the later waits whose deadlines are later (no timer per wait). */
+    char fifo[600];
+    snprintf(fifo, sizeof fifo, "%s/q/ff", dir);
+    CHECK(mkfifo(fifo, 0644) == 0, "mkfifo %s", fifo);
+    int wfd = open(fifo, O_RDWR | O_NONBLOCK);
+    CHECK(wfd >= 0, "open %s", fifo);
+    completed = 0;
+    for (int k = 0; k < 2; k++) {
+        memset(&r[k], 0, sizeof r[k]);
+        r[k].op = SFS_OP_READ;
+        r[k].path = "ff";
+        r[k].length = 4;
+        r[k].buf = dst[k];
+        r[k].done = on_done;
+    }
+    CHECK(be->submit(ctx, &r[0]) == 0, "submit FIFO read");
+    for (int i = 0; i < 3; i++)
+        CHECK(be->poll(ctx, 20000000) == 0 && completed == 0 && be->inflight(ctx) == 1,
+              "wait %d on the empty FIFO: ended by its deadline, the read still in flight", i);
+    /* waits of up to 5 s from here: the timeout armed now outlives a stall of the machine */
+    CHECK(write(wfd, "abcd", 4) == 4, "write FIFO");
+    for (int i = 0; i < 100 && completed < 1; i++)
+        CHECK(be->poll(ctx, 5000000000LL) == 0, "poll");
+    uint64_t armed = pc->qtimer_ns;
+    CHECK(r[0].status == 0 && r[0].result_bytes == 4 && armed != 0, "FIFO read: status %d bytes %llu, "
+          "a timeout armed (%llu)", r[0].status, (unsigned long long)r[0].result_bytes,
+          (unsigned long long)armed);
+    CHECK(write(wfd, "efgh", 4) == 4, "write FIFO");
+    CHECK(be->submit(ctx, &r[1]) == 0, "submit FIFO read");
+    for (int i = 0; i < 100 && completed < 2; i++)
+        CHECK(be->poll(ctx, 5000000000LL) == 0, "poll");
+    CHECK(r[1].status == 0 && memcmp(dst[1], "efgh", 4) == 0 && pc->qtimer_ns == armed,
+          "second FIFO read: status %d; the same timeout serves its wait (%llu, was %llu)",
+          r[1].status, (unsigned long long)pc->qtimer_ns, (unsigned long long)armed);
+    close(wfd);
 #endif
     be->close(ctx);
     sfs_cfg_free(&cfg);

@@ -337,7 +337,8 @@ static int service_each(struct sfs_worker *w, int64_t timeout_ns)
         if (timeout_ns > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
         return 0;
     }
-    int64_t each = timeout_ns / w->nbusy;
+    /* a share per busy context (not per request: one proc's queue is one wait) */
+    int64_t each = timeout_ns / (w->nbusy < w->nprocs ? w->nbusy : w->nprocs);
     for (int i = 0; i < w->nprocs; i++) {
         struct sfs_proc *p = w->procs[i];
         if (p->busy && e->be->poll(p->bctx, each) < 0) {

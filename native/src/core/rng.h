@@ -51,7 +51,8 @@ static inline double sfs_rng_unit(sfs_rng *r)
 /* uniform in [0,n), n > 0 */
 static inline uint64_t sfs_rng_below(sfs_rng *r, uint64_t n)
 {
-    return (uint64_t)(sfs_rng_unit(r) * (double)n) % n;
+    uint64_t v = (uint64_t)(sfs_rng_unit(r) * (double)n);
+    return v < n ? v : v % n;   /* a division only when rounding reached n */
 }
 
 #endif

@@ -29,9 +29,13 @@ static struct fd_entry *cache_find(struct posix_ctx *c, const char *path)
 
 int posix_cached_fd(struct posix_ctx *c, const char *path)
 {
-    struct fd_entry *e = cache_find(c, path);
-    if (e)
+    struct fd_entry *e = c->last_fd;
+    if (e && e->fd >= 0 && strcmp(e->path, path) == 0)
         return e->fd;
+    if ((e = cache_find(c, path))) {
+        c->last_fd = e;
+        return e->fd;
+    }
     int fd = openat(c->rootfd, path, O_RDWR | O_CLOEXEC | c->dflag);
     if (fd < 0 && errno == EACCES)
         fd = openat(c->rootfd, path, O_RDONLY | O_CLOEXEC | c->dflag);
@@ -45,6 +49,7 @@ int posix_cached_fd(struct posix_ctx *c, const char *path)
     if (e->fd >= 0) close(e->fd);
     e->fd = fd;
     snprintf(e->path, sizeof e->path, "%s", path);
+    c->last_fd = e;
     return fd;
 }
 

@@ -37,10 +37,14 @@ struct posix_ctx {
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
     unsigned evict[FD_SETS];    /* next way to replace, per set */
+    struct fd_entry *last_fd;   /* the entry found last: a queued load's one file */
 #ifdef SFS_WITH_URING
     struct io_uring ring;       /* synchronous multi-block transfers */
     struct io_uring qring;      /* queued mode: one entry per block in flight */
+    struct __kernel_timespec qtimer_ts; /* the wake-up timeout on qring: its end */
 #endif
+    uint64_t qtimer_ns;         /* that end (CLOCK_MONOTONIC ns), 0 = none pending,
+                                 * UINT64_MAX = the kernel refused it */
     int ring_ok;                /* 0 without io_uring: blocks go one by one */
     int queued;                 /* queue() switched this ctx to queued mode */
     unsigned qentries;          /* its size: depth x biod, rounded up to a power of 2 */

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include "posix_priv.h"
 #include "config.h"
+#include "clock.h"
 
 #ifdef SFS_WITH_URING
 
@@ -30,11 +31,12 @@ static int biod(int n)
 int posix_queue(void *ctx, int depth, char *err, size_t errlen)
 {
     struct posix_ctx *c = ctx;
-    /* blocks in flight at most: every request with its biods busy */
+    /* blocks in flight at most: every request with its biods busy; and the
+     * wake-up timeout (ring_timer) */
     int per = c->block ? (biod(c->biod_reads) > biod(c->biod_writes) ? biod(c->biod_reads)
                                                                     : biod(c->biod_writes)) : 1;
     unsigned entries = 1;
-    while (entries < (unsigned)(depth * per)) entries <<= 1;
+    while (entries < (unsigned)(depth * per) + 1) entries <<= 1;
     c->qio = calloc((size_t)depth, sizeof *c->qio);
     if (!c->qio) {
         snprintf(err, errlen, "out of memory");
@@ -83,6 +85,7 @@ static int own_ring(struct posix_ctx *c)
         return rc;
     }
     c->qowner = me;
+    c->qtimer_ns = 0;   /* the old ring's timeout went with it */
     return 0;
 }
 
@@ -158,6 +161,11 @@ static void reap(struct posix_ctx *c)
         struct posix_qio *q = io_uring_cqe_get_data(cqe);
         int res = cqe->res;
         io_uring_cqe_seen(&c->qring, cqe);
+        if (!q) {   /* the wake-up timeout ended; refused (a kernel without absolute
+                       timeouts): waits bring their own timeout from now on */
+            c->qtimer_ns = res == -ETIME ? 0 : UINT64_MAX;
+            continue;
+        }
         c->qinflight--;
         q->inflight--;
         if (res < 0) { if (!q->err) q->err = res; }
@@ -174,12 +182,36 @@ static void reap(struct posix_ctx *c)
     }
 }
 
+/* A wait that ends by 'until' at the latest without a timer of its own: a
+ * timeout request on the ring (user data NULL) ends by then.  One stays
+ * armed across waits until it ends, so waits whose deadlines only move later
+ * (an unpaced load) share one kernel timer, where a wait with a timeout of
+ * its own starts and cancels an hrtimer each time (about a microsecond per
+ * I/O in a VM).  1 if armed. */
+static int ring_timer(struct posix_ctx *c, uint64_t until)
+{
+    if (c->qtimer_ns)
+        return c->qtimer_ns <= until;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&c->qring);
+    if (!sqe) return 0;   /* full of blocks to submit: this wait brings its own timeout */
+    c->qtimer_ts.tv_sec = (long long)(until / 1000000000ULL);
+    c->qtimer_ts.tv_nsec = (long long)(until % 1000000000ULL);
+    io_uring_prep_timeout(sqe, &c->qtimer_ts, 0, IORING_TIMEOUT_ABS);
+    io_uring_sqe_set_data(sqe, NULL);
+    c->qtimer_ns = until;
+    return 1;
+}
+
 int posix_uring_poll(struct posix_ctx *c, int64_t timeout_ns)
 {
     if (!c->queued || c->qowner != thread_token()) return 0;   /* nothing submitted by this thread */
     struct io_uring_cqe *cqe;
     int rc;
-    if (timeout_ns > 0 && c->qinflight) {
+    if (timeout_ns > 0 && c->qinflight && ring_timer(c, sfs_now_ns() + (uint64_t)timeout_ns)) {
+        /* without a timeout: completions already there are taken without entering
+         * the kernel when nothing is to be submitted (submit_and_wait always enters) */
+        rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, NULL, NULL);
+    } else if (timeout_ns > 0 && c->qinflight) {
         struct __kernel_timespec ts = { .tv_sec = timeout_ns / 1000000000,
                                         .tv_nsec = timeout_ns % 1000000000 };
         rc = io_uring_submit_and_wait_timeout(&c->qring, &cqe, 1, &ts, NULL);
@@ -201,14 +233,14 @@ void posix_uring_close(struct posix_ctx *c)
         /* the submitting thread has ended: the kernel completed its requests
          * then; a ring without an owner thread may still be waited on here */
         while (c->qinflight > 0 && io_uring_peek_cqe(&c->qring, &cqe) == 0) {
+            if (io_uring_cqe_get_data(cqe)) c->qinflight--;   /* not the wake-up timeout */
             io_uring_cqe_seen(&c->qring, cqe);
-            c->qinflight--;
         }
         if (!c->qowner || c->qowner == thread_token()) {
             io_uring_submit(&c->qring);
             while (c->qinflight > 0 && io_uring_wait_cqe(&c->qring, &cqe) == 0) {
+                if (io_uring_cqe_get_data(cqe)) c->qinflight--;
                 io_uring_cqe_seen(&c->qring, cqe);
-                c->qinflight--;
             }
         }
         io_uring_queue_exit(&c->qring);
