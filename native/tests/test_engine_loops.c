@@ -149,8 +149,11 @@ static void run_engine(int procs, int loops, double rate, double secs, int want_
     for (int i = 0; i < nall; i++) all[i]->seen = all[i]->wrong_thread = 0;
     __atomic_store_n(&accepted, 0, __ATOMIC_RELAXED);
     CHECK(sfs_engine_start(e, SFS_PHASE_RUN, secs) == 0, "RUN");
-    usleep(100000);
-    int during = loop_threads();
+    /* a loop names itself once it runs: under a sanitizer on a loaded machine that takes a while */
+    int during = 0;
+    for (int waited_ms = 0; waited_ms < (int)(secs * 700) && (during = loop_threads()) < want_threads;
+         waited_ms += 10)
+        usleep(10000);
     CHECK(during == want_threads, "procs=%d loops=%d: %d event-loop threads, want %d", procs,
           loops, during, want_threads);
     CHECK(wait_done(e) == SFS_STATE_DONE, "RUN done");
@@ -234,8 +237,8 @@ int main(void)
     test_timers();
     test_shared_fd();
     run_engine(9, 3, 0, 0.5, 3);       /* unpaced, 2 targets over 3 loops */
-    run_engine(1, 0, 0, 0.2, 1);       /* default: never more loops than procs */
-    run_engine(5, 8, 0, 0.2, 5);       /* capped by the procs */
+    run_engine(1, 0, 0, 0.6, 1);       /* default: never more loops than procs */
+    run_engine(5, 8, 0, 0.6, 5);       /* capped by the procs */
     run_engine(1000, 2, 5, 1.0, 2);    /* many paced procs */
     return check_result("test_engine_loops");
 }
