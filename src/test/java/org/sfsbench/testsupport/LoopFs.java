@@ -17,8 +17,13 @@ public record LoopFs(Path image, Path dir) implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        sh("umount -l '" + dir + "'");
+    public void close() throws IOException {
+        try {
+            sh("umount -l '" + dir + "'");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while unmounting " + dir, e);
+        }
         Files.deleteIfExists(image);
     }
 

@@ -1,5 +1,6 @@
 package org.sfsbench.testsupport;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,16 +93,21 @@ public final class WineAgent implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
-        // the agent's workers are Wine processes too: none may outlive the test
-        Sfs.leftovers(WindowsJava.windowsPath(dir.resolve("agentwork"))).forEach(ProcessHandle::destroyForcibly);
-        sh("ip", "addr", "del", ip + "/32", "dev", "lo");
+    public void close() throws IOException {
+        try {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+            // the agent's workers are Wine processes too: none may outlive the test
+            Sfs.leftovers(WindowsJava.windowsPath(dir.resolve("agentwork"))).forEach(ProcessHandle::destroyForcibly);
+            sh("ip", "addr", "del", ip + "/32", "dev", "lo");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping the Windows agent", e);
+        }
     }
 
-    private static int sh(String... cmd) throws Exception {
+    private static int sh(String... cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).inheritIO().start();
         return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
     }
