@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.AccessCsv;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.SambaServer;
@@ -34,25 +33,6 @@ class AccessRunIT {
                 "OUTSTANDING_IOS=\"" + depths + "\"", "RAMP_UP_TIME=1", "RUNTIME=2", "PROCS=2", "CLIENTS=localhost",
                 "FS_PROTOCOL=" + protocol, "MNT_POINTS=\"" + mnt + " " + mnt + "\"", "SAMPLE_INTERVAL=1", extra, ""));
         return rc;
-    }
-
-    /** Rows of access.X.csv by Iometer column name. */
-    private static List<Map<String, String>> csv(Path file) throws Exception {
-        List<Map<String, String>> rows = new ArrayList<>();
-        String[] header = null;
-        for (String line : Files.readAllLines(file)) {
-            if (line.startsWith("'Target Type")) {
-                header = line.substring(1).split(",");
-            } else if (line.startsWith("ALL,") && header != null) {
-                String[] v = line.split(",", -1);
-                Map<String, String> row = new HashMap<>();
-                for (int i = 0; i < header.length; i++) {
-                    row.put(header[i], v[i]);
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
     }
 
     private static List<Map<String, String>> runClean(Path dir, Path rc, int steps) throws Exception {
@@ -79,7 +59,7 @@ class AccessRunIT {
         // the targets are prepared once for all the steps (Iometer's iobw.tst), not per step
         String log = Files.readString(results.resolve("sfslog.a"));
         assertEquals(1, log.split("INIT done", -1).length - 1, log);
-        List<Map<String, String>> rows = csv(results.resolve("access.a.csv"));
+        List<Map<String, String>> rows = AccessCsv.allRows(results.resolve("access.a.csv"));
         assertEquals(steps, rows.size(), out);
         for (Map<String, String> r : rows) {
             assertEquals("0", r.get("Errors"), r.toString());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -13,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.rmi.Secrets;
+import org.sfsbench.testsupport.AccessCsv;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.WineAgent;
@@ -49,7 +49,10 @@ class WinFileIT {
 
             results = run(dir, agent, "acc", common + "WORKLOAD=access\nACCESS_SPECS=OLTP\nOUTSTANDING_IOS=\"8\"\n"
                     + "RAMP_UP_TIME=1\nRUNTIME=2\nACCESS_FILE_SIZE=8m\n");
-            Map<String, String> step = accessRow(results.resolve("access.acc.csv"));
+            Path csv = results.resolve("access.acc.csv");
+            List<Map<String, String>> allRows = AccessCsv.allRows(csv);
+            assertTrue(!allRows.isEmpty(), "no ALL row in " + csv + ":\n" + Files.readString(csv));
+            Map<String, String> step = allRows.get(0);
             assertEquals("0", step.get("Errors"), step.toString());
             assertTrue(Double.parseDouble(step.get("IOps")) > 0, step.toString());
             double depth = Double.parseDouble(step.get("Achieved Queue Depth"));
@@ -72,23 +75,5 @@ class WinFileIT {
             run.process().destroyForcibly();
         }
         return results;
-    }
-
-    /** The one step's ALL row of access.X.csv by Iometer column name. */
-    private static Map<String, String> accessRow(Path csv) throws Exception {
-        String[] header = null;
-        for (String line : Files.readAllLines(csv)) {
-            if (line.startsWith("'Target Type")) {
-                header = line.substring(1).split(",");
-            } else if (line.startsWith("ALL,") && header != null) {
-                String[] v = line.split(",", -1);
-                Map<String, String> row = new HashMap<>();
-                for (int i = 0; i < header.length; i++) {
-                    row.put(header[i], v[i]);
-                }
-                return row;
-            }
-        }
-        throw new AssertionError("no ALL row in " + csv + ":\n" + Files.readString(csv));
     }
 }

@@ -34,9 +34,7 @@ class WineAgentIT {
     @Test
     void linuxManagerRunsNfsThenAMixedSmbRunOnAWindowsAgent(@TempDir Path dir) throws Exception {
         withWindowsAgent(dir, (ip, port) -> {
-            Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
-            String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
-                    + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
+            String target = GaneshaServer.defaultInstance().start().url();
             ChildProcess run = startRun(dir, "win", port, "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"",
                     "MNT_POINTS=\"" + target + " " + target + "\"", "LOAD=\"100 200\"", "RUNTIME=3");
             Path results = finished(dir, run);
@@ -84,9 +82,7 @@ class WineAgentIT {
     @Test
     void killedWindowsAgentEndsTheRunWithItsCause(@TempDir Path dir) throws Exception {
         withWindowsAgent(dir, (ip, port) -> {
-            Map<String, String> nfs = GaneshaServer.defaultInstance().start().env;
-            String target = "nfs://127.0.0.1" + nfs.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + nfs.get("SFS_NFS_PORT")
-                    + "&mountport=" + nfs.get("SFS_NFS_MNT_PORT");
+            String target = GaneshaServer.defaultInstance().start().url();
             ChildProcess run = startRun(dir, "win", port, "FS_PROTOCOL=nfs", "CLIENTS=\"" + ip + "\"",
                     "MNT_POINTS=\"" + target + " " + target + "\"", "LOAD=\"100 200 300\"", "RUNTIME=10");
             Path log = dir.resolve("results/sfslog.win");
