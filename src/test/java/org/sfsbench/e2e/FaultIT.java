@@ -26,9 +26,12 @@ import org.sfsbench.testsupport.Sfs;
 class FaultIT {
     private static final long END_WITHIN_S = 30;
 
-    /** Starts a 3-point run and waits until point 2 is in RUN (point 1's row is written). */
+    /**
+     * Starts a 3-point run and waits until point 2 is in RUN (point 1's row is written). RUNTIME=6:
+     * the fault comes 2 s into point 2's RUN, 4 s before that point could finish.
+     */
     private static ChildProcess startAndReachPoint2(Path dir) throws Exception {
-        Path rc = PosixRunIT.writeRc(dir, "localhost localhost", 2, "20 40 60", 1, 10, "");
+        Path rc = PosixRunIT.writeRc(dir, "localhost localhost", 2, "20 40 60", 1, 6, "");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "f", "-d",
                 dir.resolve("results").toString());
         Path log = dir.resolve("results/sfslog.f");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,11 +37,40 @@ public final class ChildProcess {
      * read them whole whatever terminal the suite was started from.
      */
     public static ChildProcess start(List<String> cmd, Map<String, String> env, Path output) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(withDefaultSigint(cmd)).redirectErrorStream(true);
         pb.environment().remove("COLUMNS");
         pb.environment().putAll(env);
         pb.redirectOutput(output.toFile());
         return new ChildProcess(pb.start(), output);
+    }
+
+    /**
+     * {@code cmd} with SIGINT back to its default action when this JVM ignores it (a suite started
+     * in the background, as CI may: the ignored disposition is inherited, and a JVM that starts
+     * with SIGINT ignored never handles it), so a test's SIGINT is Ctrl-C as in a terminal. The
+     * same pid: perl (Debian's perl-base, always installed) execs the command.
+     */
+    static List<String> withDefaultSigint(List<String> cmd) throws IOException {
+        if (!sigintIgnored()) {
+            return cmd;
+        }
+        List<String> all = new ArrayList<>(List.of("perl", "-e",
+                "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\";"));
+        all.addAll(cmd);
+        return all;
+    }
+
+    private static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.exists(status)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (2 - 1))) != 0;
+            }
+        }
+        return false;
     }
 
     /** Starts {@code cmd} with its output in a temporary file. */
