@@ -15,51 +15,20 @@ endforeach()
 include(${SRC}/fuzz/seeds.cmake)
 set(ENV{ASAN_OPTIONS} "detect_leaks=1:abort_on_error=0")
 set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
-
-# Runs the targets of BATCH at the same time (the commands of one execute_process do), each
-# with its output in its own log.
-function(sfs_fuzz_batch)
-  set(commands "")
-  foreach(target ${ARGN})
-    set(corpus ${BIN}/corpus/${target})
-    sfs_fuzz_seeds(${target} ${SRC} ${corpus})
-    set(work ${BIN}/work/${target})
-    file(REMOVE_RECURSE ${work})
-    file(MAKE_DIRECTORY ${work})
-    # new inputs go to work/, the seeds stay as made; crash files land in BIN
-    list(APPEND commands COMMAND sh -c "exec \"$0\" \"$@\" >'${BIN}/fuzz_${target}.log' 2>&1"
-         ${BIN}/fuzz/fuzz_${target} -max_total_time=${SECONDS} -timeout=10
-         -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
-         -artifact_prefix=${BIN}/crash-${target}- ${work} ${corpus})
-  endforeach()
-  execute_process(${commands} RESULTS_VARIABLE rcs)
-  foreach(target rc IN ZIP_LISTS ARGN rcs)
-    file(READ ${BIN}/fuzz_${target}.log out)
-    string(REGEX MATCH "stat::number_of_executed_units: *[0-9]+" runs "${out}")
-    message(STATUS "fuzz_${target}: ${runs}")
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "fuzz_${target} failed (${rc}):\n${out}")
-    endif()
-  endforeach()
-endfunction()
-
-# Each target is one single-threaded process that fuzzes for SECONDS of wall time: as many run
-# at once as there are cores (at most 2), so each still has a core of its own for all its
-# SECONDS (ctest gives the test PROCESSORS 2: no other test runs beside it).
-cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
-set(batch_size 1)
-if(cores GREATER 1)
-  set(batch_size 2)
-endif()
-set(batch "")
 foreach(target loadfile access_spec config step)
-  list(APPEND batch ${target})
-  list(LENGTH batch taken)
-  if(taken EQUAL batch_size)
-    sfs_fuzz_batch(${batch})
-    set(batch "")
+  set(corpus ${BIN}/corpus/${target})
+  sfs_fuzz_seeds(${target} ${SRC} ${corpus})
+  set(work ${BIN}/work/${target})
+  file(REMOVE_RECURSE ${work})
+  file(MAKE_DIRECTORY ${work})
+  # new inputs go to work/, the seeds stay as made; crash files land in BIN
+  execute_process(COMMAND ${BIN}/fuzz/fuzz_${target} -max_total_time=${SECONDS} -timeout=10
+                          -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+                          -artifact_prefix=${BIN}/crash-${target}- ${work} ${corpus}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  string(REGEX MATCH "stat::number_of_executed_units: *[0-9]+" runs "${out}")
+  message(STATUS "fuzz_${target}: ${runs}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "fuzz_${target} failed (${rc}):\n${out}")
   endif()
 endforeach()
-if(batch)
-  sfs_fuzz_batch(${batch})
-endif()
