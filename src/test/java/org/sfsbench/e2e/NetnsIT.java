@@ -136,7 +136,8 @@ class NetnsIT {
     void remoteAgentKilledMidRunEndsTheRunKeepingPointOne(@TempDir Path dir) throws Exception {
         int port = freePort();
         Process agent = startRemoteAgent(dir, port, SECRET);
-        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20 40", 1, 10, "").toAbsolutePath();
+        // RUNTIME=6: the kill comes 2 s into point 2's RUN, 4 s before that point could finish
+        Path rc = PosixRunIT.writeRc(dir, "localhost " + nsIp, 1, "20 40", 1, 6, "").toAbsolutePath();
         setPort(rc, port);
         Path results = dir.resolve("results");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of("SFS_AGENT_SECRET", SECRET), "run", "-r",

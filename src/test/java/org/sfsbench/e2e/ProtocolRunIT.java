@@ -74,7 +74,8 @@ class ProtocolRunIT {
     void nfsServerKilledMidRunEndsCleanly(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         String target = env.get("SFS_NFS_TARGET");
-        Path rc = rc(dir, "nfs", target + " " + target, "20 40", 8, "");
+        // RUNTIME=6: the kill comes 2 s into point 2's RUN, 4 s before that point could finish
+        Path rc = rc(dir, "nfs", target + " " + target, "20 40", 6, "");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "k", "-d",
                 dir.resolve("results").toString());
         Path log = dir.resolve("results/sfslog.k");
