@@ -142,6 +142,8 @@ struct sfs_req {
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
     uint64_t    result_bytes; /* bytes moved / entries listed */
     uint32_t    physical;  /* physical requests used (RPCs incl. COMMIT) */
+    uint32_t    retries;   /* times the server said "try again later" and the
+                            * request was re-sent (NFS3ERR_JUKEBOX) */
     sfs_attr    attr;      /* attributes, where the op returns them */
     /* --- engine bookkeeping --- */
     uint64_t    t_intended_ns, t_sent_ns, t_done_ns;

@@ -110,6 +110,7 @@ static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
     req->status = 0;
     req->proto_status = 0;
     req->physical = 0;
+    req->retries = 0;
     req->result_bytes = 0;
     STORE_RELAXED(req->t_intended_ns, intended);   /* read by sample (behind) */
     req->t_sent_ns = sfs_now_ns();
