@@ -38,9 +38,9 @@ static void fill_attr(sfs_attr *a, const struct stat *st)
 /* --- open / close --- */
 
 /* Where reads without a buffer of their own land, shared by every proc: the
- * data is thrown away, and a buffer per proc made each of thousands of procs
- * keep its largest read resident.  Page-aligned for O_DIRECT on a block
- * device. */
+ * data is thrown away, and a 1 MiB buffer per proc is a mapping each (of
+ * vm.max_map_count) for thousands of procs.  Page-aligned for O_DIRECT on a
+ * block device. */
 static unsigned char discard[SFS_XFER_MAX] __attribute__((aligned(4096)));
 
 /* the options of docs/engine.md: how a logical transfer is cut into requests */
