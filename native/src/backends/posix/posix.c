@@ -37,12 +37,6 @@ static void fill_attr(sfs_attr *a, const struct stat *st)
 
 /* --- open / close --- */
 
-/* Where reads without a buffer of their own land, shared by every proc: the
- * data is thrown away, and a 1 MiB buffer per proc is a mapping each (of
- * vm.max_map_count) for thousands of procs.  Page-aligned for O_DIRECT on a
- * block device. */
-static unsigned char discard[SFS_XFER_MAX] __attribute__((aligned(4096)));
-
 /* the options of docs/engine.md: how a logical transfer is cut into requests */
 struct posix_opts {
     int block_size, biod_reads, biod_writes;
@@ -88,6 +82,7 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
     *ctxp = c;
     return 0;
 fail:
+    free(c->rbuf);
     free(c);
     return -1;
 }
@@ -142,7 +137,12 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     }
     struct posix_ctx *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "out of memory"); return -1; }
-    c->rbuf = discard;
+    /* page-aligned: the buffer of O_DIRECT transfers on a block device */
+    if (posix_memalign((void **)&c->rbuf, 4096, SFS_XFER_MAX) != 0) {
+        free(c);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
     for (int i = 0; i < FD_CACHE; i++) c->cache[i].fd = -1;
     const struct posix_opts *o = cfg->backend_opts;
@@ -205,6 +205,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     *ctxp = c;
     return 0;
 fail:
+    free(c->rbuf);
     free(c);
     return -1;
 }
@@ -223,6 +224,7 @@ static void posix_close(void *ctx)
     if (c->ring_ok) io_uring_queue_exit(&c->ring);
 #endif
     close(c->rootfd);
+    free(c->rbuf);
     free(c);
 }
 

@@ -32,7 +32,7 @@ struct posix_ctx {
     char rootpath[4096];
     uint64_t block;             /* bytes per physical request, 0 = whole op */
     int biod_reads, biod_writes;
-    unsigned char *rbuf;        /* destination of reads with buf == NULL (shared by the procs) */
+    unsigned char *rbuf;        /* destination of reads with buf == NULL */
     int dflag;                  /* O_DIRECT on data files (direct_io=1), else 0 */
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
     struct fd_entry cache[FD_CACHE];
