@@ -60,10 +60,9 @@ static void test_posted(void)
 
 /* null_async=1 wrapped: every request between submit and its done() */
 #define MAX_REQS 4096
-static struct track { const sfs_req *req; int out; pthread_t by; } reqs[MAX_REQS];
+static struct track { const sfs_req *req; int out; pthread_t by; sfs_done_fn done; } reqs[MAX_REQS];
 static int nreqs;
 static long accepted, delivered, twice, foreign, unknown;
-static sfs_done_fn engine_done;
 static pthread_mutex_t tl = PTHREAD_MUTEX_INITIALIZER;
 
 static const sfs_backend *null_be(void) { return sfs_backend_find("null"); }
@@ -73,7 +72,7 @@ static struct track *find(const sfs_req *req)
     for (int i = 0; i < nreqs; i++)
         if (reqs[i].req == req) return &reqs[i];
     if (nreqs == MAX_REQS) return NULL;
-    reqs[nreqs] = (struct track){ req, 0, pthread_self() };
+    reqs[nreqs] = (struct track){ req, 0, pthread_self(), NULL };
     return &reqs[nreqs++];
 }
 
@@ -81,6 +80,7 @@ static void tracked_done(sfs_req *req)
 {
     pthread_mutex_lock(&tl);
     struct track *t = find(req);
+    sfs_done_fn done = t ? t->done : NULL;
     if (!t) unknown++;
     else if (!t->out) twice++;
     else {
@@ -89,7 +89,7 @@ static void tracked_done(sfs_req *req)
         if (!pthread_equal(t->by, pthread_self())) foreign++;
     }
     pthread_mutex_unlock(&tl);
-    engine_done(req);
+    if (done) done(req);
 }
 
 static int t_open(const struct sfs_cfg *cfg, int proc, const char *root, void **ctx, char *err, size_t errlen)
@@ -106,9 +106,9 @@ static int t_submit(void *ctx, sfs_req *req)
         if (t->out) twice++;   /* a slot reused while still in flight */
         t->out = 1;
         t->by = pthread_self();
+        t->done = req->done;   /* the engine's, or the space check's (req_sync.c) */
     }
     accepted++;
-    engine_done = req->done;
     pthread_mutex_unlock(&tl);
     req->done = tracked_done;
     return null_be()->submit(ctx, req);
