@@ -49,6 +49,8 @@ struct posix_ctx {
 #endif
     uint64_t qtimer_ns;         /* that end (CLOCK_MONOTONIC ns), 0 = none pending,
                                  * UINT64_MAX = the kernel refused it */
+    uint64_t qsent_ns;          /* send time of the newest queued request (t_sent_ns),
+                                 * 0 = unknown: a lower bound of now without a clock read */
     int ring_ok;                /* 0 without io_uring: blocks go one by one */
     int queued;                 /* queue() switched this ctx to queued mode */
     unsigned qentries;          /* its size: depth x biod, rounded up to a power of 2 */
