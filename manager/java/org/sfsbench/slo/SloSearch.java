@@ -17,8 +17,8 @@ import org.sfsbench.stats.OpCounters;
  * SLO_CONFIRM times; one failed repeat makes it the upper end and the search goes on below it.
  * A probe is judged only on enough samples ({@link Slo#samplesNeeded()}): its first window is sized
  * for them at its rate, and until it has them it is lengthened by further measured windows at the
- * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone is measured again,
- * once, as long again, and judged on both windows merged: a stall of the client machine or the
+ * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone, with its median op
+ * within the bound, is measured again, once, as long again, and judged on both windows merged: a stall of the client machine or the
  * server lasting a few tens of ms puts more than 1 % of a short window's ops beyond a p99 bound at
  * any rate, and a false fail, unlike a false pass (which the confirmations catch), would lower the
  * bracket's upper end for the rest of the search.
@@ -189,9 +189,17 @@ public final class SloSearch {
         apply(r, p.passed());
     }
 
-    /** A fail with enough samples, no failed op and the paced rate kept: only latency terms broke. */
+    /**
+     * A fail that a stall can explain: enough samples, no failed op, the paced rate kept, and only
+     * latency terms broken whose bounds the median op still meets (a stall holds a minority of the
+     * ops; when half of them break a bound the server is behind, and measuring again is wasted).
+     */
     private boolean failsOnLatencyAlone(SloProbeResult p, Request r) {
-        return "fail".equals(p.verdict()) && accFailed == 0 && acc.ops() / accSeconds >= KEEP_UP * r.rate();
+        if (!"fail".equals(p.verdict()) || accFailed > 0 || acc.ops() / accSeconds < KEEP_UP * r.rate()) {
+            return false;
+        }
+        double median = acc.percentileUs(50);
+        return slo.terms().stream().allMatch(t -> t.measuredUs(acc) <= t.boundUs() || median <= t.boundUs());
     }
 
     private SloProbeResult judge(Request r) {

@@ -152,10 +152,10 @@ class SloSearchTest {
         assertEquals("met", r.outcome(), r.answer());
         assertTrue(r.capacity() <= 6180 && r.capacity() >= 6180 - 0.02 * TOP, r.answer());
         assertEquals(1 + SloSearch.bisections(2) + 2, r.probes().size(), r.answer());
-        SloProbeResult fail = r.probes().stream().filter(p -> !p.passed()).findFirst().orElseThrow();
-        assertEquals(2, fail.windows(), "a fail on latency is measured again before it counts");
+        assertTrue(r.probes().stream().filter(p -> !p.passed()).allMatch(p -> p.windows() == 1),
+                "a fail whose median op breaks the bound is not measured again: " + r.probes());
         assertTrue(r.probes().stream().filter(SloProbeResult::passed).anyMatch(p -> p.windows() == 2),
-                "the stalled window merged with a clean one passes");
+                "a stalled window (its median within the bound) merged with a clean one passes");
     }
 
     @Test
