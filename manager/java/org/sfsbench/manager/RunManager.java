@@ -339,7 +339,7 @@ public final class RunManager {
                 runAt = Math.min(runAt, System.currentTimeMillis() + BARRIER_LEAD_MS);
                 SteadyState.Judgement j = steady.judge();
                 warmed = new WarmupResult((runAt - warmupAt) / 1000.0, warmup, j.settled(), steady.percentile(),
-                        j.throughputDrift(), j.percentileDrift());
+                        j.throughputDrift(), j.percentileDrift(), j.meanDrift());
                 sink.log("load point " + point.index() + ": warm-up " + warmed.text());
                 progress.println("     warm-up " + warmed.text());
             }
