@@ -36,6 +36,7 @@ import org.sfsbench.results.model.StepResult;
 import org.sfsbench.results.model.WarmupResult;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.results.model.SloProbeResult;
 import org.sfsbench.results.model.SloResult;
 import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.slo.SloText;
@@ -246,7 +247,8 @@ public final class RunManager {
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
                         r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), StepRows.cpuText(r)));
                 if (s.kind() == Step.Kind.PROBE) {
-                    String judged = SloText.judged(seq.recordProbe(lastWindow, r.seconds(), r.failedOps()));
+                    SloProbeResult judgedProbe = seq.recordProbe(lastWindow, r.seconds(), r.failedOps());
+                    String judged = SloText.judged(judgedProbe, judgedProbe == null ? seq.probe() : null);
                     slo = seq.sloResult();
                     sink.log(judged.trim());
                     progress.println(judged);

@@ -43,9 +43,10 @@ public final class SloSearch {
      * @param kind         what the probe is for
      * @param rate         paced ops/s of all clients together
      * @param seconds      measured seconds of this window
-     * @param continuation true when it lengthens a probe that has too few samples
+     * @param continuation true when it lengthens a probe that has too few samples, or measures a fail again
+     * @param recheck      true when it measures again a probe that failed on latency with its median within the bound
      */
-    public record Request(int probe, Kind kind, double rate, int seconds, boolean continuation) {
+    public record Request(int probe, Kind kind, double rate, int seconds, boolean continuation, boolean recheck) {
     }
 
     private final Slo slo;
@@ -140,7 +141,7 @@ public final class SloSearch {
     private Request first(int number, Kind kind, double rate) {
         double forSamples = slo.samplesNeeded() / rate * 1.1;
         int s = (int) Math.ceil(Math.min(Math.max(measureSeconds, forSamples), maxProbeSeconds) - 1e-9);
-        return new Request(number, kind, rate, s, false);
+        return new Request(number, kind, rate, s, false, false);
     }
 
     /**
@@ -169,14 +170,14 @@ public final class SloSearch {
             double wanted = perSecond > 0 ? (need - have) / perSecond * 1.1 + 1 : maxProbeSeconds;
             // never shorter than a first window: every window is measured in full as planned
             int s = (int) Math.ceil(Math.min(wanted, maxProbeSeconds - accSeconds));
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true);
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, false);
             return;
         }
         SloProbeResult p = judge(r);
         if (!rechecked && failsOnLatencyAlone(p, r) && accSeconds < maxProbeSeconds) {
             rechecked = true;
             int s = (int) Math.ceil(Math.min(accSeconds, maxProbeSeconds - accSeconds) - 1e-9);
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true);
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, true);
             return;
         }
         probes.add(p);

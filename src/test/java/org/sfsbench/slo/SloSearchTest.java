@@ -156,6 +156,10 @@ class SloSearchTest {
                 "a fail whose median op breaks the bound is not measured again: " + r.probes());
         assertTrue(r.probes().stream().filter(SloProbeResult::passed).anyMatch(p -> p.windows() == 2),
                 "a stalled window (its median within the bound) merged with a clean one passes");
+        SloSearch again = new SloSearch(slo, TOP, 1, 4, 32);
+        again.measured(stalled(again.next().rate(), 4, true), 4, 0);
+        assertTrue(again.next().recheck() && again.next().seconds() == 4, "measured again, as long: " + again.next());
+        assertEquals(" (probe 1, top, measured again: 10,000 ops/s in all)", SloText.request(again.next()));
     }
 
     @Test
