@@ -17,11 +17,11 @@ import org.sfsbench.stats.OpCounters;
  * SLO_CONFIRM times; one failed repeat makes it the upper end and the search goes on below it.
  * A probe is judged only on enough samples ({@link Slo#samplesNeeded()}): its first window is sized
  * for them at its rate, and until it has them it is lengthened by further measured windows at the
- * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone, with its median op
- * within the bound, is measured again, once, as long again, and judged on both windows merged: a stall of the client machine or the
- * server lasting a few tens of ms puts more than 1 % of a short window's ops beyond a p99 bound at
- * any rate, and a false fail, unlike a false pass (which the confirmations catch), would lower the
- * bracket's upper end for the rest of the search.
+ * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone, with its median
+ * op within the bound, is measured again, once, as long again, and judged on both windows merged:
+ * a stall of the client machine or the server lasting a few tens of ms puts more than 1 % of a
+ * short window's ops beyond a p99 bound at any rate, and a false fail, unlike a false pass (which
+ * the confirmations catch), would lower the bracket's upper end for the rest of the search.
  */
 public final class SloSearch {
     /** A paced probe keeps up when it achieves at least this share of its rate. */
@@ -174,7 +174,7 @@ public final class SloSearch {
             return;
         }
         SloProbeResult p = judge(r);
-        if (!rechecked && failsOnLatencyAlone(p, r) && accSeconds < maxProbeSeconds) {
+        if (!rechecked && failsLikeAStall(p, r) && accSeconds < maxProbeSeconds) {
             rechecked = true;
             int s = (int) Math.ceil(Math.min(accSeconds, maxProbeSeconds - accSeconds) - 1e-9);
             pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, true);
@@ -195,7 +195,7 @@ public final class SloSearch {
      * latency terms broken whose bounds the median op still meets (a stall holds a minority of the
      * ops; when half of them break a bound the server is behind, and measuring again is wasted).
      */
-    private boolean failsOnLatencyAlone(SloProbeResult p, Request r) {
+    private boolean failsLikeAStall(SloProbeResult p, Request r) {
         if (!"fail".equals(p.verdict()) || accFailed > 0 || acc.ops() / accSeconds < KEEP_UP * r.rate()) {
             return false;
         }
