@@ -2,7 +2,6 @@ package org.sfsbench.cli;
 
 import java.util.Locale;
 
-import org.sfsbench.plan.StepSequence;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
 import org.sfsbench.report.text.Reflow;
@@ -35,9 +34,7 @@ final class SloPlanText {
                 + " merged)", width));
         sb.append(Reflow.field("SLO bracket", "from 0 to the unpaced top speed measured by the "
                 + (access ? "access step above, run unpaced first" : (ts.steps() == null ? "max step" : "procs steps")
-                + " above") + (ts.steps() == null ? String.format(Locale.ROOT, ", repeated until two in a row agree"
-                + " within %.0f %% (at most %d; the fastest counts: the first runs cold)",
-                100 * StepSequence.TOP_AGREE, StepSequence.TOP_STEPS_MAX) : ""), width));
+                + " above"), width));
         String who = access ? String.format(Locale.ROOT, "%d workers (each an open loop at its share of the rate,"
                 + " at most its %d outstanding I/Os in flight)", procs, c.accessStep(1).outstandingIos())
                 : procs + " procs";

@@ -12,20 +12,11 @@ import org.sfsbench.stats.OpCounters;
 /**
  * The steps of a LOAD=max run, decided as results come in: first the search for the maximum (one
  * unpaced step of PROCS procs, or the STEP_PROCS ramp, which stops early when a step adds less than
- * PLATEAU_PCT; with an SLO the unpaced step is repeated until two agree), then the CURVE_PCTS points paced at those percentages of the maximum, which stop
+ * PLATEAU_PCT), then the CURVE_PCTS points paced at those percentages of the maximum, which stop
  * early after a point whose mean response time passes CURVE_MAX_MSEC, or, with an SLO, the probes of
  * {@link SloSearch} below the maximum. Curve points and probes use every proc.
  */
 public final class StepSequence {
-    /**
-     * An SLO's upper bracket is the unpaced step repeated until two in a row agree within this share
-     * of the faster: the first runs on a server and file set still cold (caches, connections) and can
-     * be far below the top speed, which would put the whole search below the capacity.
-     */
-    public static final double TOP_AGREE = 0.10;
-    /** The most unpaced steps an SLO's upper bracket takes; the fastest is the top speed. */
-    public static final int TOP_STEPS_MAX = 3;
-
     /** Growth below which a step no longer counts as adding throughput, when PLATEAU_PCT is unset. */
     public static final double KNEE_PCT_DEFAULT = 5.0;
 
@@ -58,20 +49,6 @@ public final class StepSequence {
         this.searchCounts = sp == null ? List.of(procs) : sp.counts();
     }
 
-    /** True when the last two unpaced steps agree within {@link #TOP_AGREE}, or there were {@link #TOP_STEPS_MAX}. */
-    private boolean topAgrees() {
-        int n = opsPerSec.size();
-        if (n >= TOP_STEPS_MAX) {
-            return true;
-        }
-        if (n < 2) {
-            return false;
-        }
-        double a = opsPerSec.get(n - 2);
-        double b = opsPerSec.get(n - 1);
-        return Math.abs(a - b) <= TOP_AGREE * Math.max(a, b);
-    }
-
     /** The next step to run, or null when the run is complete. */
     public Step next() {
         int index = steps.size() + 1;
@@ -80,11 +57,6 @@ public final class StepSequence {
             if (k < searchCounts.size()) {
                 Step s = new Step(index, ts.steps() == null ? Step.Kind.MAX : Step.Kind.PROCS, searchCounts.get(k), 0,
                         0, rampSeconds, measureSeconds);
-                steps.add(s);
-                return s;
-            }
-            if (ts.slo() != null && ts.steps() == null && !topAgrees()) {
-                Step s = new Step(index, Step.Kind.MAX, searchCounts.get(0), 0, 0, rampSeconds, measureSeconds);
                 steps.add(s);
                 return s;
             }

@@ -52,31 +52,6 @@ class StepSequenceTest {
     }
 
     @Test
-    void anSloRepeatsTheUnpacedStepUntilTwoAgreeAndBracketsAtTheFastest() throws Exception {
-        org.sfsbench.slo.Slo slo = new org.sfsbench.slo.Slo(org.sfsbench.slo.SloParser.parse("p99 <= 2 ms"), 2, 2);
-        StepSequence seq = new StepSequence(new TopSpeed(true, 0, 1 << 20, 0, null, 0, List.of(), 0, slo), 4, 1, 1,
-                3);
-        double[] cold = {6500, 18300, 19800};
-        for (double ops : cold) {
-            Step s = seq.next();
-            assertEquals(Step.Kind.MAX, s.kind());
-            seq.record(ops, 1.0);
-        }
-        Step probe = seq.next();
-        assertEquals(Step.Kind.PROBE, probe.kind(), "18,300 and 19,800 agree within 10 %");
-        assertEquals(19800, seq.maximum());
-        assertEquals(19800, seq.probe().rate(), 1e-9, "the first probe is paced at the warm top speed");
-
-        StepSequence warm = new StepSequence(new TopSpeed(true, 0, 1 << 20, 0, null, 0, List.of(), 0, slo), 4, 1, 1,
-                3);
-        warm.next();
-        warm.record(19000, 1.0);
-        assertEquals(Step.Kind.MAX, warm.next().kind(), "one unpaced step is never enough");
-        warm.record(19500, 1.0);
-        assertEquals(Step.Kind.PROBE, warm.next().kind());
-    }
-
-    @Test
     void stepCountsReachTheMaximum() {
         assertEquals(List.of(1, 4, 7, 10), new TopSpeed.StepProcs(1, 3, 60, 10, 10).counts());
         assertEquals(List.of(2, 4, 5), new TopSpeed.StepProcs(2, 2, 60, 5, 10).counts());
