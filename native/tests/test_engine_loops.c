@@ -70,7 +70,7 @@ static int c_poll(void *ctx, int64_t t)
 }
 
 static int c_inflight(void *ctx) { return null_be()->inflight(((struct cctx *)ctx)->inner); }
-static int c_pollfd(void *ctx, short *ev) { return null_be()->pollfd(((struct cctx *)ctx)->inner, ev); }
+static int c_ready(void *ctx) { return null_be()->ready(((struct cctx *)ctx)->inner); }
 static int c_wrong;
 static void c_close(void *ctx)
 {
@@ -82,7 +82,7 @@ static void c_close(void *ctx)
 
 static sfs_backend counted = {
     .name = "test-counted", .async = 1, .open = c_open, .submit = c_submit, .poll = c_poll,
-    .inflight = c_inflight, .close = c_close, .pollfd = c_pollfd,
+    .inflight = c_inflight, .close = c_close, .ready = c_ready,
 };
 SFS_REGISTER_BACKEND(counted)
 

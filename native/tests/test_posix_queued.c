@@ -1,7 +1,9 @@
 /* posix queued mode (outstanding_ios, io_uring): a read or write is cut
  * into block_size pieces with at most biod_reads/biod_writes of them in
  * flight per request, as in the synchronous path; data arrive intact; a
- * wait ends by its deadline through the ring's kept timeout request.
+ * wait ends by its deadline through the ring's kept timeout request, also
+ * when it is known from the request's send time (no clock read), and QD 1
+ * requests complete one by one with exact counts.
  * Built without io_uring, queue() refuses with the reason. */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "backend.h"
 #include "config.h"
 #include "posix_priv.h"
+#include "clock.h"
 
 static int completed;
 static void on_done(sfs_req *r) { (void)r; completed++; }
@@ -120,7 +123,51 @@ int main(void)
     CHECK(r[1].status == 0 && memcmp(dst[1], "efgh", 4) == 0 && pc->qtimer_ns == armed,
           "second FIFO read: status %d; the same timeout serves its wait (%llu, was %llu)",
           r[1].status, (unsigned long long)pc->qtimer_ns, (unsigned long long)armed);
+    /* Requests that carry their send time (the engine's): a wait whose deadline
+     * is before the armed timeout's end still ends by its own deadline ... */
+    completed = 0;
+    memset(&r[0], 0, sizeof r[0]);
+    r[0].op = SFS_OP_READ;
+    r[0].path = "ff";
+    r[0].length = 4;
+    r[0].buf = dst[0];
+    r[0].done = on_done;
+    r[0].t_sent_ns = sfs_now_ns();
+    CHECK(be->submit(ctx, &r[0]) == 0, "submit FIFO read with a send time");
+    uint64_t t0 = sfs_now_ns();
+    CHECK(be->poll(ctx, 20000000) == 0 && completed == 0 && be->inflight(ctx) == 1,
+          "short wait on the empty FIFO: the read still in flight");
+    CHECK(sfs_now_ns() - t0 < 2000000000ULL && pc->qtimer_ns == armed,
+          "a 20 ms wait before the armed timeout's end took %llu ms (armed %llu, now %llu)",
+          (unsigned long long)((sfs_now_ns() - t0) / 1000000), (unsigned long long)armed,
+          (unsigned long long)pc->qtimer_ns);
+    CHECK(write(wfd, "ijkl", 4) == 4, "write FIFO");
+    for (int i = 0; i < 100 && completed < 1; i++)
+        CHECK(be->poll(ctx, 5000000000LL) == 0, "poll");
+    CHECK(r[0].status == 0 && memcmp(dst[0], "ijkl", 4) == 0, "FIFO read: status %d", r[0].status);
     close(wfd);
+    /* ... and one request at a time (QD 1) completes each with its wait on the
+     * one armed timeout: exact counts, no wait left without its completion */
+    completed = 0;
+    enum { QD1_OPS = 500 };
+    for (int n = 0; n < QD1_OPS; n++) {
+        memset(&r[0], 0, sizeof r[0]);
+        r[0].op = n % 3 ? SFS_OP_READ : SFS_OP_WRCACHE;
+        r[0].path = "f0";
+        r[0].offset = (uint64_t)(n * 4096) % LEN;
+        r[0].length = 4096;
+        r[0].buf = n % 3 ? dst[0] : src[0];
+        r[0].done = on_done;
+        r[0].t_sent_ns = sfs_now_ns();
+        CHECK(be->submit(ctx, &r[0]) == 0, "submit %d", n);
+        for (int i = 0; i < 100 && completed < n + 1; i++)
+            CHECK(be->poll(ctx, 5000000000LL) == 0, "poll %d", n);
+        CHECK(completed == n + 1 && be->inflight(ctx) == 0 && r[0].status == 0 &&
+              r[0].physical == 1, "QD 1 op %d: %d completed, %d in flight, status %d, physical %u",
+              n, completed, be->inflight(ctx), r[0].status, r[0].physical);
+    }
+    CHECK(pc->qtimer_ns == armed, "the QD 1 waits kept the one armed timeout (%llu, was %llu)",
+          (unsigned long long)pc->qtimer_ns, (unsigned long long)armed);
 #endif
     be->close(ctx);
     sfs_cfg_free(&cfg);

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     /* the time RUN covered: its duration, or less if it was cut short */
     double secs = s[SFS_S_ELAPSED_US] ? (double)s[SFS_S_ELAPSED_US] / 1e6 : run;
-    uint64_t tops = 0, terr = 0, tbytes = 0;
+    uint64_t tops = 0, terr = 0, tbytes = 0, tretries = 0;
     double tlat = 0;
     printf("%-31s %10s %10s %10s %10s %10s %10s %8s %8s\n", "op", "count", "ops/s", "mean_us",
            "p50_us", "p99_us", "svc_us", "late", "errors");
@@ -155,14 +155,16 @@ int main(int argc, char **argv)
         tops += n;
         terr += o[SFS_O_ERRORS];
         tbytes += o[SFS_O_BYTES];
+        tretries += o[SFS_O_RETRIES];
         tlat += (double)o[SFS_O_LAT_SUM];
     }
     double cpu = (double)(u1 + s1) - (double)(u0 + s0);
     printf("total ops=%llu ops/s=%.1f mean_us=%.1f errors=%llu cpu_us_per_op=%.2f maxrss_kb=%ld procs=%llu"
-           " mb_s=%.2f init_s=%.2f threads=%d\n",
+           " mb_s=%.2f init_s=%.2f threads=%d retries=%llu\n",
            (unsigned long long)tops, (double)tops / secs, tops ? tlat / (double)tops : 0.0,
            (unsigned long long)terr, tops ? cpu / (double)tops : 0.0, sfs_proc_maxrss_kb(),
-           (unsigned long long)s[SFS_S_PROCS], (double)tbytes / secs / 1e6, init_s, peak_threads);
+           (unsigned long long)s[SFS_S_PROCS], (double)tbytes / secs / 1e6, init_s, peak_threads,
+           (unsigned long long)tretries);
     const uint64_t *et = s + SFS_E_BASE;
     for (uint64_t i = 0; i < et[0]; i++)
         printf("error op=%s status=%d count=%llu\n", sfs_engine_op_name((int)(et[1 + 2 * i] >> 32)),

@@ -142,6 +142,8 @@ struct sfs_req {
     int32_t     proto_status; /* raw protocol status (NFS3ERR_*, NTSTATUS, errno) for error tables */
     uint64_t    result_bytes; /* bytes moved / entries listed */
     uint32_t    physical;  /* physical requests used (RPCs incl. COMMIT) */
+    uint32_t    retries;   /* times the server said "try again later" and the
+                            * request was re-sent (NFS3ERR_JUKEBOX) */
     sfs_attr    attr;      /* attributes, where the op returns them */
     /* --- engine bookkeeping --- */
     uint64_t    t_intended_ns, t_sent_ns, t_done_ns;
@@ -183,6 +185,12 @@ typedef struct sfs_backend {
      * poll(ctx, 0) on the ready ones; without it, it polls each context in
      * turn with a short timeout.  Returns -1 if there is no fd right now. */
     int  (*pollfd)(void *ctx, short *events);
+    /* Optional (async and queued backends, may be NULL): 1 when ctx holds
+     * completions known in-process that poll(ctx, 0) delivers at once (a
+     * backend completing inline, null_async).  The engine asks after
+     * submits and polls and serves such a context from its loop's ready
+     * queue (evloop.h) without a system call; 0 = wait on pollfd. */
+    int  (*ready)(void *ctx);
     /* Optional (may be NULL): why the connection failed, naming the server
      * ("" if it did not).  The engine adds it to its failure message. */
     const char *(*error)(void *ctx);

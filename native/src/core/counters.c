@@ -71,6 +71,7 @@ void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
     if (req->t_sent_ns > req->t_intended_ns + 1000000ULL)
         add(&o[SFS_O_LATE], 1);
     add(&o[SFS_O_PHYSICAL], req->physical);
+    add(&o[SFS_O_RETRIES], req->retries);
     add(&o[SFS_O_HIST + sfs_hist_bucket(lat)], 1);
     if (failed)
         count_error(c, req->op, req->proto_status);

@@ -39,8 +39,9 @@ void sfs_engine_fail(sfs_engine *e, const char *fmt, ...)
  * each; sync backends get one worker per proc. */
 static int make_workers(sfs_engine *e, char *err, size_t errlen)
 {
-    e->workers = calloc((size_t)e->nprocs, sizeof *e->workers);
+    e->workers = sfs_aligned_alloc(64, (size_t)e->nprocs * sizeof *e->workers);
     if (!e->workers) goto oom;
+    memset(e->workers, 0, (size_t)e->nprocs * sizeof *e->workers);
     if (e->async) {
         e->nworkers = 0;
         for (int i = 0; i < e->nprocs; i++)
@@ -88,7 +89,7 @@ static void engine_free(sfs_engine *e)
         free(e->workers[k].cnt[0]);
         free(e->workers[k].cnt[1]);
     }
-    free(e->workers);
+    sfs_aligned_free(e->workers);
     sfs_aligned_free(e->procs);
     sfs_log_close(&e->cfg);
     sfs_cfg_free(&e->cfg);

@@ -65,7 +65,7 @@ struct sfs_worker {
     int *ready;
     int nbusy;                    /* requests in flight on this thread */
     int live;                     /* procs not finished in this phase */
-};
+} __attribute__((aligned(64)));   /* nbusy changes every op: no line shared with another thread's worker */
 
 struct sfs_engine {
     struct sfs_cfg cfg;

@@ -110,6 +110,7 @@ static void issue(struct sfs_proc *p, sfs_req *req, uint64_t intended)
     req->status = 0;
     req->proto_status = 0;
     req->physical = 0;
+    req->retries = 0;
     req->result_bytes = 0;
     STORE_RELAXED(req->t_intended_ns, intended);   /* read by sample (behind) */
     req->t_sent_ns = sfs_now_ns();
@@ -292,18 +293,26 @@ static void unanswered(struct sfs_worker *w)
     }
 }
 
-/* The fd proc p's context waits on now, registered with the thread's event
- * loop (a system call only when it changed, or with force).  0, or -1 with
- * the engine failed. */
+/* What proc p's context waits on now: its fd, registered with the thread's
+ * event loop (a system call only when it changed, or with force), and
+ * completions its backend already holds, posted to the loop's ready queue.
+ * 1 when posted (it is served in this round's wait), 0, or -1 with the
+ * engine failed. */
 static int rewatch(struct sfs_worker *w, struct sfs_proc *p, int force)
 {
-    short ev = 0;
-    int fd = w->e->be->pollfd(p->bctx, &ev);
-    if (sfs_evloop_watch(w->evl, p->wi, fd, ev, force) == 0)
-        return 0;
-    sfs_engine_fail(w->e, "proc %d (target %s): event loop: cannot watch fd %d: %s", p->global,
-                    p->target, fd, strerror(errno));
-    return -1;
+    const sfs_backend *be = w->e->be;
+    if (be->pollfd) {
+        short ev = 0;
+        int fd = be->pollfd(p->bctx, &ev);
+        if (sfs_evloop_watch(w->evl, p->wi, fd, ev, force)) {
+            sfs_engine_fail(w->e, "proc %d (target %s): event loop: cannot watch fd %d: %s",
+                            p->global, p->target, fd, strerror(errno));
+            return -1;
+        }
+    }
+    if (!be->ready || !be->ready(p->bctx)) return 0;
+    sfs_evloop_post(w->evl, p->wi);
+    return 1;
 }
 
 /* Service proc p's context (its connection was ready, or its timeout timer
@@ -323,12 +332,13 @@ static int serve(struct sfs_worker *w, struct sfs_proc *p, uint64_t now, int tim
         sfs_evloop_watch(w->evl, p->wi, -1, 0, 0);
         return 0;
     }
-    if (rewatch(w, p, timer)) return -1;
-    if (p->busy) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
+    int posted = rewatch(w, p, timer);
+    if (posted < 0) return -1;
+    if (p->busy && !posted) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
     return 0;
 }
 
-/* Backends without pollfd: each busy context in turn, with a share of
+/* Backends without pollfd or ready: each busy context in turn, with a share of
  * timeout_ns.  -1 if a connection died (the engine is failed). */
 static int service_each(struct sfs_worker *w, int64_t timeout_ns)
 {
@@ -351,10 +361,11 @@ static int service_each(struct sfs_worker *w, int64_t timeout_ns)
     return 0;
 }
 
-/* Wait up to timeout_ns and service only the contexts whose fd is ready. */
+/* Wait up to timeout_ns and service only the contexts whose fd is ready
+ * or whose completions are posted (then without waiting). */
 static int service(struct sfs_worker *w, int64_t timeout_ns)
 {
-    if (!w->e->be->pollfd)
+    if (!w->evl)
         return service_each(w, timeout_ns);
     int n = sfs_evloop_wait(w->evl, timeout_ns, w->ready, w->nprocs);
     if (n < 0) {
@@ -400,9 +411,10 @@ static int issue_pending(struct sfs_worker *w, uint64_t now)
             after_issue(p, now);
             issued = 1;
         }
-        if (issued && e->be->pollfd) {
-            if (rewatch(w, p, 0)) return -1;
-            if (p->busy) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
+        if (issued && w->evl) {
+            int posted = rewatch(w, p, 0);
+            if (posted < 0) return -1;
+            if (p->busy && !posted) sfs_timers_set(&w->tm, 2 * p->wi + 1, now + SWEEP_NS);
         }
     }
     w->npend -= n;
@@ -418,7 +430,7 @@ static int loop_open(struct sfs_worker *w)
     w->npend = 0;
     if (!w->pend || !w->ready || sfs_timers_init(&w->tm, 2 * w->nprocs))
         return -1;
-    if (w->e->be->pollfd && !(w->evl = sfs_evloop_new(w->nprocs)))
+    if ((w->e->be->pollfd || w->e->be->ready) && !(w->evl = sfs_evloop_new(w->nprocs)))
         return -1;
     return 0;
 }
@@ -451,7 +463,7 @@ static void run_async(struct sfs_worker *w)
         struct sfs_proc *p = w->procs[i];
         p->pending = 0;
         wake(w, p);
-        if (e->be->pollfd && rewatch(w, p, 0)) goto out;
+        if (w->evl && rewatch(w, p, 0) < 0) goto out;
     }
     for (;;) {
         uint64_t now = sfs_now_ns();
@@ -480,9 +492,9 @@ static void run_async(struct sfs_worker *w)
         if (first && first < until) until = first;
         if (w->npend && !stop) until = now;
         int64_t t = until > now ? (int64_t)(until - now) : 0;
-        /* without an fd to wait on, completions are only seen by polling:
-         * keep that to 1 ms so the next issue is not delayed */
-        if (w->nbusy && t > 1000000 && !e->be->pollfd) t = 1000000;
+        /* without an fd to wait on or posted completions, completions are
+         * only seen by polling: keep that to 1 ms so the next issue is not delayed */
+        if (w->nbusy && t > 1000000 && !w->evl) t = 1000000;
         if (service(w, t) < 0) break;
     }
 out:

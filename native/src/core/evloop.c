@@ -1,6 +1,7 @@
 /* Event loop of one engine thread (evloop.h): persistent registration of
  * the contexts' fds (epoll on Linux, a kept pollfd array and poll()
- * elsewhere) and a min-heap of deadlines. */
+ * elsewhere), a queue of items posted ready in-process, and a min-heap of
+ * deadlines. */
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -27,6 +28,9 @@ struct sfs_evloop {
     struct fdent *fds;      /* by fd number */
     int nfds_cap;
     int registered;
+    int *posted;            /* items posted ready, in order, nposted of them */
+    int nposted;
+    unsigned char *is_posted;   /* item -> in posted[] */
 #ifdef __linux__
     int ep;
     int no_pwait2;          /* the kernel predates epoll_pwait2 (5.11) */
@@ -44,6 +48,8 @@ struct sfs_evloop *sfs_evloop_new(int items)
     l->item_fd = malloc((size_t)items * sizeof *l->item_fd);
     l->next = malloc((size_t)items * sizeof *l->next);
     l->prev = malloc((size_t)items * sizeof *l->prev);
+    l->posted = malloc((size_t)items * sizeof *l->posted);
+    l->is_posted = calloc((size_t)items, 1);
 #ifdef __linux__
     l->ep = epoll_create1(EPOLL_CLOEXEC);
     l->evs = malloc((size_t)items * sizeof *l->evs);
@@ -52,7 +58,7 @@ struct sfs_evloop *sfs_evloop_new(int items)
     l->pf = malloc((size_t)items * sizeof *l->pf);
     if (!l->pf) goto fail;
 #endif
-    if (!l->item_fd || !l->next || !l->prev) goto fail;
+    if (!l->item_fd || !l->next || !l->prev || !l->posted || !l->is_posted) goto fail;
     for (int i = 0; i < items; i++) l->item_fd[i] = -1;
     return l;
 fail:
@@ -76,6 +82,8 @@ void sfs_evloop_free(struct sfs_evloop *l)
     free(l->item_fd);
     free(l->next);
     free(l->prev);
+    free(l->posted);
+    free(l->is_posted);
     free(l->fds);
     free(l);
 }
@@ -190,7 +198,15 @@ int sfs_evloop_watch(struct sfs_evloop *l, int item, int fd, short events, int f
     return 0;
 }
 
-int sfs_evloop_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int max)
+void sfs_evloop_post(struct sfs_evloop *l, int item)
+{
+    if (l->is_posted[item]) return;
+    l->is_posted[item] = 1;
+    l->posted[l->nposted++] = item;
+}
+
+/* The kernel's part of a wait: one item per ready registered fd. */
+static int kernel_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int max)
 {
     int ms = timeout_ns > 0 ? (int)(timeout_ns / 1000000) : 0;
 #ifdef __linux__
@@ -225,6 +241,30 @@ int sfs_evloop_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int ma
             ready[k++] = l->fds[l->pf[i].fd].first;
     return k;
 #endif
+}
+
+int sfs_evloop_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int max)
+{
+    int k = l->nposted < max ? l->nposted : max;
+    if (k) {
+        memcpy(ready, l->posted, (size_t)k * sizeof *ready);
+        l->nposted -= k;
+        memmove(l->posted, l->posted + k, (size_t)l->nposted * sizeof *l->posted);
+        timeout_ns = 0;     /* work is ready: never block */
+    }
+    int n = 0;
+    /* with work posted, the kernel is asked only when it has fds to report */
+    if (k < max && (!k || l->registered)) {
+        n = kernel_wait(l, timeout_ns, ready + k, max - k);
+        if (n < 0) return -1;
+        /* a posted item whose fd is ready too is reported once */
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (!l->is_posted[ready[k + i]]) ready[k + kept++] = ready[k + i];
+        n = kept;
+    }
+    for (int i = 0; i < k; i++) l->is_posted[ready[i]] = 0;
+    return k + n;
 }
 
 /* --- timers: a binary min-heap with each id's position --- */

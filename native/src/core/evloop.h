@@ -7,6 +7,12 @@
  * may name one fd (contexts sharing a connection): it is registered once,
  * and a wait reports it once, through one of its items.
  *
+ * Items may also be posted ready from inside the process (a backend that
+ * already knows its completions, as null_async does): a wait returns them
+ * first, does not block while any is posted, and asks the kernel (with a
+ * zero timeout) only when fds are registered, so completions known
+ * in-process cost no system call.
+ *
  * Timers: a min-heap of deadlines by id, so that a thread wakes for the
  * earliest of its procs' next starts and backend timeouts without looking
  * at every proc. */
@@ -25,9 +31,14 @@ void sfs_evloop_free(struct sfs_evloop *l);
  * or always with force (the fd may have been closed and its number reused
  * by a new connection).  0, or -1 with errno. */
 int sfs_evloop_watch(struct sfs_evloop *l, int item, int fd, short events, int force);
-/* Wait up to timeout_ns for registered fds; writes one item per ready fd
- * to ready[] (at most max).  The count, 0 on timeout, -1 with errno. */
+/* The posted items, then up to timeout_ns (0 if any was posted) for
+ * registered fds; writes each posted item and one item per ready fd to
+ * ready[] (at most max, each item once; posted items beyond max stay
+ * posted).  The count, 0 on timeout, -1 with errno. */
 int sfs_evloop_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int max);
+/* Item has work its backend completes without waiting: the next wait
+ * returns it (once, however often it was posted). */
+void sfs_evloop_post(struct sfs_evloop *l, int item);
 /* Fds registered now (tests, DEBUG). */
 int sfs_evloop_fds(const struct sfs_evloop *l);
 

@@ -54,6 +54,8 @@ void nfs3_op_finish(nfs3_op *op)
     sfs_req *r = op->req;
     if (!op->active)
         return;
+    if ((op->proto == NFS3ERR_JUKEBOX || op->waiting) && nfs3_retry_later(op, now_ns()))
+        return;
     op->active = 0;
     if (op->prev)
         op->prev->next = op->next;
@@ -141,6 +143,15 @@ static void sweep(nfs3_conn *n, int status)
         }
 }
 
+/* Send what was just queued: left queued, the call would wait for the
+ * engine's poll to report the socket writable and for another poll here,
+ * two syscalls per request that a closed-loop client pays in full. */
+static void send_now(nfs3_client *c, int queued)
+{
+    if (queued && !c->conn->dead && (rpc_which_events(c->rpc) & POLLOUT) && rpc_service(c->rpc, POLLOUT) < 0)
+        nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
+}
+
 #define NFS3_SCAN_NS 50000000LL          /* 50 ms: RPC timeouts are whole seconds */
 
 int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
@@ -159,6 +170,8 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
 #else
     int read_now = 0;   /* a would-block recv is no EAGAIN to libnfs on Windows */
 #endif
+    if (n->retry_list && !n->dead)
+        send_now(c, nfs3_retry_due(n, now_ns()));
     for (;;) {
         if (n->dead) {
             sweep(n, -ENOTCONN);
@@ -268,11 +281,7 @@ int nfs3_submit(nfs3_client *c, sfs_req *req)
             nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
         return rc;
     }
-    /* send now: left queued, the call would wait for the engine's poll to
-     * report the socket writable and for another poll here, two syscalls
-     * per request that a closed-loop client pays in full */
-    if ((rpc_which_events(c->rpc) & POLLOUT) && rpc_service(c->rpc, POLLOUT) < 0)
-        nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
+    send_now(c, 1);
     return 0;
 }
 
@@ -479,6 +488,7 @@ static void abandon(nfs3_client *c)
     while (c->active_list) {
         nfs3_op *op = c->active_list;
         c->active_list = op->next;
+        nfs3_retry_forget(op);
         op->active = 0;
         op->next = op->prev = NULL;
         op->req = NULL;

@@ -23,6 +23,7 @@ struct nfs3_conn {
     int64_t      serviced_ns;      /* last rpc_service without the socket ready (timeout scan) */
     char         err[2048];
     nfs3_client *clients;          /* the clients on it (nfs3_client.next_on_conn) */
+    nfs3_op     *retry_list;       /* ops waiting to be re-sent (nfs3_retry.c) */
     int          have_fsinfo;      /* the first client's FSINFO, reused by the others */
     uint32_t     rtmax, rtpref, wtmax, wtpref, dtpref;
     nfs3_op    **orphans;          /* ops of closed clients with RPCs still in flight */

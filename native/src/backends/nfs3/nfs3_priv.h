@@ -16,6 +16,7 @@
 #define NFS3_MAX_DEPTH  32               /* BIOD_MAX_* allows 0..32 */
 
 typedef struct nfs3_op nfs3_op;
+typedef struct nfs3_conn nfs3_conn;     /* nfs3_conn.h */
 typedef void (*nfs3_step)(nfs3_op *op);
 struct nfs3_proc;                        /* nfs3_ops.h */
 
@@ -53,6 +54,11 @@ struct nfs3_op {
     int          verf_set;
     char         verf[NFS3_WRITEVERFSIZE];
     int          resent;
+    /* NFS3ERR_JUKEBOX (nfs3_retry.c) */
+    int          retries;        /* times this request was begun again */
+    int          waiting;        /* on its connection's retry_list */
+    int64_t      retry_at;       /* CLOCK_MONOTONIC ns of the re-send */
+    nfs3_op     *retry_next;
     uint64_t     bytes;
     int          eof;
     /* READDIR(PLUS) */
@@ -64,8 +70,6 @@ struct nfs3_op {
     nfs3_fh      fh[2];
     char         namebuf[2][256];
 };
-
-typedef struct nfs3_conn nfs3_conn;     /* nfs3_conn.h */
 
 /* One proc's client: its handle cache and ops, on a connection it may
  * share with other procs' clients (nfs3_conn.h). */
@@ -102,6 +106,20 @@ int  nfs3_reply_ok(nfs3_op *op, int rpc_status);
 /* Record a server error for op. */
 void nfs3_op_error(nfs3_op *op, int nfsstat);
 void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
+
+/* nfs3_retry.c: NFS3ERR_JUKEBOX answers are re-sent after a delay */
+#define NFS3_JUKEBOX_DELAY_NS 1000000000LL  /* the Linux client waits 5 s */
+#define NFS3_JUKEBOX_RETRIES  10            /* then the op fails with the error */
+/* The decision: a request answered `proto` after `retries` re-sends, on a
+ * connection that is (not) dead, is to be sent again. */
+int  nfs3_retry_wanted(int proto, int retries, int dead);
+/* From nfs3_op_finish: 1 if op now waits for its re-send at now + delay
+ * (it stays active and is not completed), 0 if it completes. */
+int  nfs3_retry_later(nfs3_op *op, int64_t now);
+/* Take op off its connection's list (its client closes). */
+void nfs3_retry_forget(nfs3_op *op);
+/* Re-send the waiting ops of connection n whose time has come; how many. */
+int  nfs3_retry_due(nfs3_conn *n, int64_t now);
 
 /* nfs3_resolve.c: start op (0), or refuse it before anything is sent */
 int  nfs3_op_begin(nfs3_op *op);

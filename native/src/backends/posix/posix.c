@@ -66,6 +66,7 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
     }
     struct fd_entry *e = posix_fd_home(c, target);
     e->fd = fd;
+    c->fd_cached = 1;
     snprintf(e->path, sizeof e->path, "%s", target);
     snprintf(c->rootpath, sizeof c->rootpath, "%s", target);
     char dir[4096];
@@ -149,8 +150,15 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     c->biod_reads = o->biod_reads;
     c->biod_writes = o->biod_writes;
     c->dflag = cfg->direct_io ? O_DIRECT : 0;
-    if (!S_ISDIR(st.st_mode))
+    /* fds each proc keeps: its folder, a target object's fd, the rings */
+    int own = 1 + !S_ISDIR(st.st_mode) + (c->block && (c->biod_reads > 1 || c->biod_writes > 1))
+              + (cfg->outstanding_ios > 1);
+    if (posix_fd_budget(c, cfg->procs, own, err, errlen))
+        goto fail;
+    if (!S_ISDIR(st.st_mode)) {
+        c->fd_cap++;   /* the object's fd lives in the cache */
         return open_object(c, cfg, proc, &st, ctxp, err, errlen);
+    }
 
     /* mkdir -p target/root, component by component, for a clear message */
     int fd = open(target, O_DIRECTORY | O_RDONLY | O_CLOEXEC);

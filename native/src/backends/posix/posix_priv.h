@@ -38,6 +38,10 @@ struct posix_ctx {
     struct fd_entry cache[FD_CACHE];
     unsigned evict[FD_SETS];    /* next way to replace, per set */
     struct fd_entry *last_fd;   /* the entry found last: a queued load's one file */
+    int fd_cap;                 /* fds the cache may hold: FD_CACHE unless the
+                                 * process's open-file limit is shared by many procs */
+    int fd_cached;              /* fds it holds */
+    unsigned fd_victim;         /* next entry to close when at fd_cap */
 #ifdef SFS_WITH_URING
     struct io_uring ring;       /* synchronous multi-block transfers */
     struct io_uring qring;      /* queued mode: one entry per block in flight */
@@ -45,6 +49,8 @@ struct posix_ctx {
 #endif
     uint64_t qtimer_ns;         /* that end (CLOCK_MONOTONIC ns), 0 = none pending,
                                  * UINT64_MAX = the kernel refused it */
+    uint64_t qsent_ns;          /* send time of the newest queued request (t_sent_ns),
+                                 * 0 = unknown: a lower bound of now without a clock read */
     int ring_ok;                /* 0 without io_uring: blocks go one by one */
     int queued;                 /* queue() switched this ctx to queued mode */
     unsigned qentries;          /* its size: depth x biod, rounded up to a power of 2 */
@@ -57,6 +63,10 @@ struct posix_ctx {
 };
 
 /* posix_fdcache.c: O_RDWR fds of data files by path */
+/* Set c->fd_cap from RLIMIT_NOFILE (raised to its hard limit) shared by the
+ * procs of this engine, each keeping `own` fds besides its cache; -1 with a
+ * message naming the limit when even those do not fit. */
+int  posix_fd_budget(struct posix_ctx *c, int procs, int own, char *err, size_t errlen);
 int  posix_cached_fd(struct posix_ctx *c, const char *path);   /* fd or -errno */
 void posix_put_fd(struct posix_ctx *c, const char *path, int fd); /* after use */
 void posix_forget(struct posix_ctx *c, const char *path);       /* removed/renamed */

@@ -181,6 +181,9 @@ public final class ResultMapping {
         x.version = text(row.release());
         x.failedOps = p.failedOps();
         x.lateOps = p.lateOps();
+        if (p.retries() > 0) {
+            x.retries = p.retries();
+        }
         if (p.simulatedClients() > 0) {
             x.simulatedClients = p.simulatedClients();
         }
@@ -336,6 +339,9 @@ public final class ResultMapping {
         p.release = x.version;
         p.failedOps = x.failedOps;
         p.lateOps = x.lateOps;
+        if (x.retries != null) {
+            p.retries = x.retries;
+        }
         if (x.simulatedClients != null) {
             p.simulatedClients = x.simulatedClients;
         }

@@ -55,6 +55,7 @@ public final class LoadPointBuilder {
         r.totalOps = total;
         r.failedOps = all.errors();
         r.lateOps = all.late();
+        r.retries = all.retries();
         r.achievedOpsPerSec = total / seconds;
         r.msecPerOp = ms(all.meanUs());
         r.throughputMBps = mbPerSec(all.bytes(), seconds);

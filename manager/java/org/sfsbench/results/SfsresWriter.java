@@ -100,6 +100,10 @@ public final class SfsresWriter {
                 p.failedOps()));
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
                 + " mean service %.2f ms%n", p.lateOps(), p.p90Ms(), p.p999Ms(), p.meanServiceMs()));
+        if (p.retries() > 0) {
+            b.append(String.format(Locale.ROOT, "  Re-sent ops (server said try again later, NFS3ERR_JUKEBOX): %d%n",
+                    p.retries()));
+        }
         clients(b, p);
         for (String line : ServerLines.of(p.server())) {
             b.append("  ").append(line).append('\n');

@@ -21,6 +21,8 @@ public final class OpCounters implements Serializable {
     private long serviceSumUs;
     private long late;
     private long physical;
+    /** Re-sends the server asked for (NFS3ERR_JUKEBOX), already inside the latencies. */
+    private long retries;
     private LatencyHistogram histogram = new LatencyHistogram();
 
     public OpCounters(int opId) {
@@ -29,7 +31,7 @@ public final class OpCounters implements Serializable {
 
     /** Values as the engine reports them (a UINT64_MAX minimum, -1 in Java, means "none"). */
     public OpCounters(int opId, long ops, long errors, long bytes, long latencySumUs, long latencyMinUs,
-            long latencyMaxUs, long serviceSumUs, long late, long physical, LatencyHistogram histogram) {
+            long latencyMaxUs, long serviceSumUs, long late, long physical, long retries, LatencyHistogram histogram) {
         this.opId = opId;
         this.ops = ops;
         this.errors = errors;
@@ -40,6 +42,7 @@ public final class OpCounters implements Serializable {
         this.serviceSumUs = serviceSumUs;
         this.late = late;
         this.physical = physical;
+        this.retries = retries;
         this.histogram = histogram.copy();
     }
 
@@ -75,6 +78,7 @@ public final class OpCounters implements Serializable {
         serviceSumUs += o.serviceSumUs;
         late += o.late;
         physical += o.physical;
+        retries += o.retries;
         histogram.merge(o.histogram);
     }
 
@@ -101,6 +105,7 @@ public final class OpCounters implements Serializable {
         d.serviceSumUs = serviceSumUs - earlier.serviceSumUs;
         d.late = late - earlier.late;
         d.physical = physical - earlier.physical;
+        d.retries = retries - earlier.retries;
         d.histogram = histogram.minus(earlier.histogram);
         return d;
     }
@@ -150,6 +155,10 @@ public final class OpCounters implements Serializable {
 
     public long physical() {
         return physical;
+    }
+
+    public long retries() {
+        return retries;
     }
 
     /** The histogram itself (not a copy); do not modify it. */

@@ -17,7 +17,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(propOrder = {"step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -72,6 +72,10 @@ public final class LoadPointXml {
     /** Operations sent more than 1 ms after their intended start (the load generator fell behind). */
     @XmlAttribute(required = true)
     public long lateOps;
+
+    /** Re-sends the server asked for (NFS3ERR_JUKEBOX), inside the latencies; absent when none. */
+    @XmlAttribute
+    public Long retries;
 
     /** WORKLOAD=loadfile: the simulated clients of the point; absent for the other workloads. */
     @XmlAttribute

@@ -26,6 +26,7 @@ import java.util.function.Consumer;
  * @param release sfssum 14: release field, 2008 for SPECsfs2008-compatible rows
  * @param failedOps failed logical ops
  * @param lateOps ops sent more than 1 ms after their intended start
+ * @param retries re-sends the server asked for (NFS3ERR_JUKEBOX: "try again later"), inside the latencies
  * @param simulatedClients WORKLOAD=loadfile: simulated clients (0 for the other workloads)
  * @param throughputMBps MB/s (10^6 bytes) read + written by all ops: bytes / seconds (NaN when not known,
  *        a point read from sfssum)
@@ -64,6 +65,7 @@ public record LoadPointResult(
         String release,
         long failedOps,
         long lateOps,
+        long retries,
         int simulatedClients,
         double throughputMBps,
         CpuResult cpu,
@@ -133,6 +135,7 @@ public record LoadPointResult(
         public String release = "2008";
         public long failedOps;
         public long lateOps;
+        public long retries;
         public int simulatedClients;
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;

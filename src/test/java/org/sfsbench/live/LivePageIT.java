@@ -46,7 +46,7 @@ class LivePageIT {
                     }
                     samples.add(new EngineSample(Phase.RUN, 0, 0, 0, 0, 4, point == 10 && c % 20 == 3 ? 2 : 0,
                             List.of(new OpCounters(read, ops, 0, ops * 8192, ops * 200L * point, 200L * point,
-                                    200L * point + 50L * sec, 0, 0, ops, h)),
+                                    200L * point + 50L * sec, 0, 0, ops, 0, h)),
                             List.of()));
                 }
                 state.tick(new LiveTick(t, point, 10, "RUN", 20 - sec, 640.0 * point, 600 - 60 * point, names,

@@ -28,7 +28,7 @@ class LiveStateTest {
             h.add(latencyUs);
         }
         OpCounters c = new OpCounters(READ, ops, 0, ops * 4096, ops * latencyUs, latencyUs, latencyUs, ops * latencyUs,
-                0, ops, h);
+                0, ops, 0, h);
         return new EngineSample(phase, 0, 0, 0, 0, 1, 0, List.of(c), List.of());
     }
 

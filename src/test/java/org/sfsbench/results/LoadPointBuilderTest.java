@@ -18,11 +18,27 @@ import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
 import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
+import org.sfsbench.stats.LatencyHistogram;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
 
 class LoadPointBuilderTest {
     static final LoadPointPlan PLAN = new LoadPointPlan(3, 104, Backend.NFS, 1, 4, 2, 2, 4);
+
+    /** JUKEBOX re-sends counted by the engine (SFS_O_RETRIES) reach the point and its text report. */
+    @Test
+    void retriesReachThePoint() {
+        LatencyHistogram h = new LatencyHistogram();
+        h.add(1_000_000);
+        OpCounters read = new OpCounters(Fixtures.READ, 1, 0, 4096, 1_000_000,
+                1_000_000, 1_000_000, 1_000_000, 1, 2, 3, h);
+        EngineSample run = new EngineSample(Phase.RUN, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(read),
+                List.of());
+        LoadPointResult r = LoadPointBuilder.build(PLAN, run, 10.0, Fixtures.mix(), OpNames.canonical());
+        assertEquals(3, r.retries());
+        assertEquals(0, LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),
+                OpNames.canonical()).retries());
+    }
 
     @Test
     void sfssumFigures() {
