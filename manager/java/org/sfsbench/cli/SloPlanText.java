@@ -41,11 +41,14 @@ final class SloPlanText {
         sb.append(Reflow.field("SLO probes", String.format(Locale.ROOT, "paced on all %s of each of %d"
                 + " client(s): first at the top speed, then bisecting the bracket until it is at most %s %% of the top"
                 + " speed wide (SLO_PRECISION: %d bisections), then the best passing rate repeated %d time(s)"
-                + " (SLO_CONFIRM; all must pass, else the search goes on below it); usually %d probes, at most %d",
+                + " (SLO_CONFIRM; all must pass, else the search goes on below it); a fail on latency whose median op"
+                + " meets the bound (a stall, not a server behind) is measured again as long and judged on both windows;"
+                + " usually %d probes, at most %d",
                 who, c.clients().size(), num(slo.precisionPct()), bisect, slo.confirm(), usual, cap), width));
         sb.append(Reflow.field("SLO samples", String.format(Locale.ROOT, "a probe is judged on at least %,d ops"
-                + " (a percentile q needs n >= 100 / (1 - q), 100 ops beyond it; the mean 100); with fewer it is"
-                + " lengthened by further windows at the same rate, up to %d x %d s measured", slo.samplesNeeded(),
+                + " (a percentile q needs n >= 100 / (1 - q), 100 ops beyond it; the mean 100): its first window is as"
+                + " long as that takes at its rate, and with fewer it is lengthened by further windows at the same"
+                + " rate, up to %d x %d s measured", slo.samplesNeeded(),
                 SloSearch.LENGTHEN_FACTOR, measure), width));
         sb.append(Reflow.field("SLO duration", String.format(Locale.ROOT, "after the top speed: usually %d probes x"
                 + " %.1f s (ramp %d s + measured %d s + %.1f s step change) = %s; worst case %d probes each"

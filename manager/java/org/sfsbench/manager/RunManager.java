@@ -36,6 +36,7 @@ import org.sfsbench.results.model.StepResult;
 import org.sfsbench.results.model.WarmupResult;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.results.model.SloProbeResult;
 import org.sfsbench.results.model.SloResult;
 import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.slo.SloText;
@@ -246,7 +247,8 @@ public final class RunManager {
                 progress.println(String.format("     step %d done: %.1f ops/s, %.1f MB/s, %.2f msec/op%s", s.index(),
                         r.achievedOpsPerSec(), r.throughputMBps(), r.msecPerOp(), StepRows.cpuText(r)));
                 if (s.kind() == Step.Kind.PROBE) {
-                    String judged = SloText.judged(seq.recordProbe(lastWindow, r.seconds(), r.failedOps()));
+                    SloProbeResult judgedProbe = seq.recordProbe(lastWindow, r.seconds(), r.failedOps());
+                    String judged = SloText.judged(judgedProbe, judgedProbe == null ? seq.probe() : null);
                     slo = seq.sloResult();
                     sink.log(judged.trim());
                     progress.println(judged);
@@ -339,7 +341,7 @@ public final class RunManager {
                 runAt = Math.min(runAt, System.currentTimeMillis() + BARRIER_LEAD_MS);
                 SteadyState.Judgement j = steady.judge();
                 warmed = new WarmupResult((runAt - warmupAt) / 1000.0, warmup, j.settled(), steady.percentile(),
-                        j.throughputDrift(), j.percentileDrift());
+                        j.throughputDrift(), j.percentileDrift(), j.meanDrift());
                 sink.log("load point " + point.index() + ": warm-up " + warmed.text());
                 progress.println("     warm-up " + warmed.text());
             }

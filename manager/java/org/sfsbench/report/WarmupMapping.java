@@ -27,6 +27,7 @@ final class WarmupMapping {
         x.percentile = pct.scale() < 0 ? pct.setScale(0) : pct;   // 99, not 9.9E+1
         x.throughputDriftPct = fixed(100 * w.throughputDrift(), PERCENT_SCALE);
         x.percentileDriftPct = fixed(100 * w.percentileDrift(), PERCENT_SCALE);
+        x.meanDriftPct = fixed(100 * w.meanDrift(), PERCENT_SCALE);
         return x;
     }
 

@@ -15,8 +15,13 @@ import org.sfsbench.stats.OpCounters;
  * every probe bisects the bracket: a pass raises its lower end, a fail lowers its upper end. When
  * the bracket is at most SLO_PRECISION % of the top speed wide, its lower end is repeated
  * SLO_CONFIRM times; one failed repeat makes it the upper end and the search goes on below it.
- * A probe is judged only on enough samples ({@link Slo#samplesNeeded()}); until then it is
- * lengthened by further measured windows at the same rate, up to {@code maxProbeSeconds}.
+ * A probe is judged only on enough samples ({@link Slo#samplesNeeded()}): its first window is sized
+ * for them at its rate, and until it has them it is lengthened by further measured windows at the
+ * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone, with its median
+ * op within the bound, is measured again, once, as long again, and judged on both windows merged:
+ * a stall of the client machine or the server lasting a few tens of ms puts more than 1 % of a
+ * short window's ops beyond a p99 bound at any rate, and a false fail, unlike a false pass (which
+ * the confirmations catch), would lower the bracket's upper end for the rest of the search.
  */
 public final class SloSearch {
     /** A paced probe keeps up when it achieves at least this share of its rate. */
@@ -38,9 +43,10 @@ public final class SloSearch {
      * @param kind         what the probe is for
      * @param rate         paced ops/s of all clients together
      * @param seconds      measured seconds of this window
-     * @param continuation true when it lengthens a probe that has too few samples
+     * @param continuation true when it lengthens a probe that has too few samples, or measures a fail again
+     * @param recheck      true when it measures again a probe that failed on latency with its median within the bound
      */
-    public record Request(int probe, Kind kind, double rate, int seconds, boolean continuation) {
+    public record Request(int probe, Kind kind, double rate, int seconds, boolean continuation, boolean recheck) {
     }
 
     private final Slo slo;
@@ -59,6 +65,7 @@ public final class SloSearch {
     private double accSeconds;
     private int accWindows;
     private long accFailed;
+    private boolean rechecked;
     private String outcome;
 
     /**
@@ -111,20 +118,30 @@ public final class SloSearch {
         }
         int number = probes.size() + 1;
         if (probes.isEmpty()) {
-            return pending = new Request(number, Kind.TOP, top, measureSeconds, false);
+            return pending = first(number, Kind.TOP, top);
         }
         if (hi - lo > slo.precisionPct() / 100.0 * top + 1e-9) {
-            return pending = new Request(number, Kind.BISECT, (lo + hi) / 2, measureSeconds, false);
+            return pending = first(number, Kind.BISECT, (lo + hi) / 2);
         }
         if (lo <= 0) {
             outcome = "none";
             return null;
         }
         if (passes.get(lo) < slo.confirm()) {
-            return pending = new Request(number, Kind.CONFIRM, lo, measureSeconds, false);
+            return pending = first(number, Kind.CONFIRM, lo);
         }
         outcome = "met";
         return null;
+    }
+
+    /**
+     * A probe's first window: at least the measured seconds, and long enough to gather the samples
+     * the SLO needs at the paced rate with 10 % to spare (at most the longest a probe is measured).
+     */
+    private Request first(int number, Kind kind, double rate) {
+        double forSamples = slo.samplesNeeded() / rate * 1.1;
+        int s = (int) Math.ceil(Math.min(Math.max(measureSeconds, forSamples), maxProbeSeconds) - 1e-9);
+        return new Request(number, kind, rate, s, false, false);
     }
 
     /**
@@ -153,17 +170,37 @@ public final class SloSearch {
             double wanted = perSecond > 0 ? (need - have) / perSecond * 1.1 + 1 : maxProbeSeconds;
             // never shorter than a first window: every window is measured in full as planned
             int s = (int) Math.ceil(Math.min(wanted, maxProbeSeconds - accSeconds));
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true);
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, false);
             return;
         }
         SloProbeResult p = judge(r);
+        if (!rechecked && failsLikeAStall(p, r) && accSeconds < maxProbeSeconds) {
+            rechecked = true;
+            int s = (int) Math.ceil(Math.min(accSeconds, maxProbeSeconds - accSeconds) - 1e-9);
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, true);
+            return;
+        }
         probes.add(p);
         pending = null;
         acc = null;
         accSeconds = 0;
         accWindows = 0;
         accFailed = 0;
+        rechecked = false;
         apply(r, p.passed());
+    }
+
+    /**
+     * A fail that a stall can explain: enough samples, no failed op, the paced rate kept, and only
+     * latency terms broken whose bounds the median op still meets (a stall holds a minority of the
+     * ops; when half of them break a bound the server is behind, and measuring again is wasted).
+     */
+    private boolean failsLikeAStall(SloProbeResult p, Request r) {
+        if (!"fail".equals(p.verdict()) || accFailed > 0 || acc.ops() / accSeconds < KEEP_UP * r.rate()) {
+            return false;
+        }
+        double median = acc.percentileUs(50);
+        return slo.terms().stream().allMatch(t -> t.measuredUs(acc) <= t.boundUs() || median <= t.boundUs());
     }
 
     private SloProbeResult judge(Request r) {

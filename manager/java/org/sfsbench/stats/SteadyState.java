@@ -16,6 +16,9 @@ import java.util.Locale;
  * intervals' histograms merged) differ by at most {@link #PERCENTILE_TOLERANCE} of the whole
  * window's percentile. A percentile of one second's ops is too noisy to fit a line through, the
  * halves' merged histograms are not.</li>
+ * <li>mean latency: the mean of the older half and of the newer half differ by at most
+ * {@link #MEAN_TOLERANCE} of the whole window's mean. A tail made of stalls (a p99 that is the
+ * stall's length, whatever the rest of the ops do) hides a queue growing under it; the mean shows it.</li>
  * </ul>
  * Each half must hold at least {@link #TAIL_OPS} ops beyond the percentile (for p99, 1000 ops per
  * half); at a low rate the window grows back over older intervals until it does. Pure: no clock.
@@ -27,6 +30,8 @@ public final class SteadyState {
     public static final double THROUGHPUT_TOLERANCE = 0.10;
     /** Largest difference of the halves' percentiles, as a share of the window's. */
     public static final double PERCENTILE_TOLERANCE = 0.20;
+    /** Largest difference of the halves' mean latencies, as a share of the window's. */
+    public static final double MEAN_TOLERANCE = 0.20;
     /** Ops each half must hold beyond the percentile, so the percentile is not one outlier. */
     public static final int TAIL_OPS = 10;
     /** The percentile judged when nothing else (an SLO) names one. */
@@ -86,11 +91,14 @@ public final class SteadyState {
         LatencyHistogram all = merged(w);
         double p = all.percentile(percentile);
         double pDrift = p > 0 ? Math.abs(newer.percentile(percentile) - older.percentile(percentile)) / p : 0;
-        boolean settled = tDrift <= THROUGHPUT_TOLERANCE && pDrift <= PERCENTILE_TOLERANCE;
-        return new Judgement(settled, n, size, tDrift, pDrift, settled ? "" : String.format(Locale.ROOT,
-                "drifting: ops/s %.1f %% (limit %.0f %%), p%s %.1f %% (limit %.0f %%) over %d intervals",
+        double m = meanUs(all);
+        double mDrift = m > 0 ? Math.abs(meanUs(newer) - meanUs(older)) / m : 0;
+        boolean settled = tDrift <= THROUGHPUT_TOLERANCE && pDrift <= PERCENTILE_TOLERANCE && mDrift <= MEAN_TOLERANCE;
+        return new Judgement(settled, n, size, tDrift, pDrift, mDrift, settled ? "" : String.format(Locale.ROOT,
+                "drifting: ops/s %.1f %% (limit %.0f %%), p%s %.1f %% (limit %.0f %%), mean %.1f %% (limit %.0f %%)"
+                        + " over %d intervals",
                 100 * tDrift, 100 * THROUGHPUT_TOLERANCE, num(percentile), 100 * pDrift, 100 * PERCENTILE_TOLERANCE,
-                size));
+                100 * mDrift, 100 * MEAN_TOLERANCE, size));
     }
 
     /**
@@ -146,6 +154,18 @@ public final class SteadyState {
         return h;
     }
 
+    /** Mean latency of a histogram, each op at its bucket's middle (0 when empty). */
+    static double meanUs(LatencyHistogram h) {
+        double sum = 0;
+        long n = 0;
+        for (int i = h.firstBucket(); i < h.endBucket(); i++) {
+            long c = h.bucket(i);
+            sum += c * (LatencyHistogram.lowerBound(i) + LatencyHistogram.width(i) / 2.0);
+            n += c;
+        }
+        return n > 0 ? sum / n : 0;
+    }
+
     private static String num(double v) {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
@@ -154,17 +174,18 @@ public final class SteadyState {
     }
 
     /**
-     * @param settled         true when both figures stopped drifting
+     * @param settled         true when the three figures stopped drifting
      * @param intervals       intervals seen so far
      * @param window          intervals the judgement looked at (0 while waiting for a full window)
      * @param throughputDrift change of the ops/s line across the window / mean (NaN while waiting)
      * @param percentileDrift |newer half's percentile - older half's| / window's (NaN while waiting)
+     * @param meanDrift       |newer half's mean latency - older half's| / window's (NaN while waiting)
      * @param reason          why it has not settled; "" when it has
      */
     public record Judgement(boolean settled, int intervals, int window, double throughputDrift,
-            double percentileDrift, String reason) {
+            double percentileDrift, double meanDrift, String reason) {
         static Judgement waiting(int intervals, String reason) {
-            return new Judgement(false, intervals, 0, Double.NaN, Double.NaN, reason);
+            return new Judgement(false, intervals, 0, Double.NaN, Double.NaN, Double.NaN, reason);
         }
     }
 }

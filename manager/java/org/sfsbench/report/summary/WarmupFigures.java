@@ -14,6 +14,7 @@ public final class WarmupFigures {
         }
         return new WarmupResult(x.seconds.doubleValue(), x.maxSeconds, x.settled, x.percentile.doubleValue(),
                 x.throughputDriftPct == null ? Double.NaN : x.throughputDriftPct.doubleValue() / 100,
-                x.percentileDriftPct == null ? Double.NaN : x.percentileDriftPct.doubleValue() / 100);
+                x.percentileDriftPct == null ? Double.NaN : x.percentileDriftPct.doubleValue() / 100,
+                x.meanDriftPct == null ? Double.NaN : x.meanDriftPct.doubleValue() / 100);
     }
 }

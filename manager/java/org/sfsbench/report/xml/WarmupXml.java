@@ -6,7 +6,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
 
 /** How a steady-state warm-up ended (WARMUP_TIME=steady, docs/steady-state.md). */
-@JsonPropertyOrder({"seconds", "maxSeconds", "settled", "percentile", "throughputDriftPct", "percentileDriftPct"})
+@JsonPropertyOrder({"seconds", "maxSeconds", "settled", "percentile", "throughputDriftPct", "percentileDriftPct",
+        "meanDriftPct"})
 public final class WarmupXml {
     /** Seconds from the start of WARMUP to the start of RUN. */
     @XmlAttribute(required = true)
@@ -31,4 +32,8 @@ public final class WarmupXml {
     /** At the end: difference of the window halves' percentiles, % of the window's; absent likewise. */
     @XmlAttribute
     public BigDecimal percentileDriftPct;
+
+    /** At the end: difference of the window halves' mean latencies, % of the window's; absent likewise. */
+    @XmlAttribute
+    public BigDecimal meanDriftPct;
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param requestedOpsPerSec the paced rate of all clients together
  * @param achievedOpsPerSec  ops / seconds over its windows
  * @param seconds            measured seconds, every window together
- * @param windows            measured windows (more than one: lengthened for the sample rule)
+ * @param windows            measured windows (more than one: lengthened for the sample rule, or a fail measured again)
  * @param samples            ops measured
  * @param samplesNeeded      ops the sample rule asks for
  * @param meanMs             mean latency

@@ -28,8 +28,9 @@ import org.sfsbench.testsupport.XmlLint;
  * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
  * time, above it at least 5 ms, so the capacity at "p90 <= 5 ms" is 500 ops/s; the unpaced top
  * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
- * <li>{@link DelayProxy#throttled}, the link alone: no load meets "p50 <= 0.5 ms", half the link time; the
- * lowest probe (about 60 ops/s for 2 s) is lengthened until it holds the 200 samples p50 needs.</li>
+ * <li>{@link DelayProxy#throttled}, the link alone: no load meets "p75 <= 0.5 ms", half the link time; with
+ * SLO_PRECISION=20 the lowest probe (about 120 ops/s) is measured for longer than 2 s, long enough for the
+ * 400 samples p75 needs.</li>
  * </ul>
  */
 class SloIT {
@@ -40,19 +41,19 @@ class SloIT {
     private static final double KNEE_OPS = 500;
     private static final long HOLD_NS = 8_000_000;
 
-    private static Path rc(Path dir, String target, int procs, String slo) throws Exception {
+    private static Path rc(Path dir, String target, int procs, String slo, int precision) throws Exception {
         return TopSpeedRuns.rc(dir, "nfs", target, procs, String.join("\n", "PROCS=" + procs, "WORKLOAD=randread",
-                "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=10", "SLO_CONFIRM=1",
-                "SLO=\"" + slo + "\""));
+                "XFER_SIZE=4K", "WORKING_SET=4M", "WARMUP_TIME=1", "RUNTIME=2", "SLO_PRECISION=" + precision,
+                "SLO_CONFIRM=1", "SLO=\"" + slo + "\""));
     }
 
-    private static RunResult run(Path dir, Path rc, String suffix, String slo) throws Exception {
+    private static RunResult run(Path dir, Path rc, String suffix, String slo, int precision) throws Exception {
         Path results = dir.resolve("results");
         ChildProcess plan = Sfs.start(dir.resolve("plan-" + suffix + ".txt"), Map.of(), "plan", "-r", rc.toString());
         assertEquals(0, plan.waitFor(60), plan.output());
         String p = plan.output().replaceAll("\\s+", " ");
         assertTrue(p.contains("SLO " + slo + " (latency from each op's intended start") && p.contains("the unpaced top speed measured by the max step")
-                && p.contains("at most 10 % of the top") && p.contains("repeated 1 time(s)")
+                && p.contains("at most " + precision + " % of the top") && p.contains("repeated 1 time(s)")
                 && p.contains("worst case"), "sfs plan shows the search:\n" + p);
         ChildProcess run = Sfs.start(dir.resolve("out-" + suffix + ".txt"), Map.of(), "run", "-r", rc.toString(), "-s",
                 suffix, "-d", results.toString());
@@ -79,7 +80,7 @@ class SloIT {
         double link = LINK_BYTES / REPLY_BYTES;
         try (DelayProxy proxy = DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
-            SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms"), "met", "p90 <= 5 ms").slo();
+            SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms", 10), "met", "p90 <= 5 ms", 10).slo();
             assertEquals("met", s.outcome(), s.answer());
             assertTrue(s.topSpeed() > 0.8 * link && s.topSpeed() < 1.1 * link,
                     "the top speed is the link's rate, about " + Math.round(link) + " ops/s: " + s.answer());
@@ -88,19 +89,19 @@ class SloIT {
                     "the capacity is the knee, " + KNEE_OPS + " ops/s, within the precision: " + s.answer());
             assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, s.answer());
             assertTrue(s.probes().stream().allMatch(p -> p.samples() >= p.samplesNeeded()
-                    && (p.requestedOpsPerSec() * 2 >= 900 || p.windows() > 1)),
-                    "a probe whose 2 s cannot hold the 1,000 samples p90 needs is lengthened: " + s.probes());
+                    && (p.requestedOpsPerSec() * 2 >= 900 || p.seconds() > 2)),
+                    "a probe whose 2 s cannot hold the 1,000 samples p90 needs is measured longer: " + s.probes());
         }
         try (DelayProxy proxy = DelayProxy.throttled(nfsPort, LINK_BYTES)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
-            // p50 needs 200 samples: the lowest probe, about 60 ops/s for 2 s, is lengthened
-            SloResult none = run(dir, rc(dir, target, 4, "p50 <= 0.5 ms"), "none", "p50 <= 0.5 ms").slo();
+            // p75 needs 400 samples: the lowest probe, about 120 ops/s, is measured for 4 s
+            SloResult none = run(dir, rc(dir, target, 4, "p75 <= 0.5 ms", 20), "none", "p75 <= 0.5 ms", 20).slo();
             assertEquals("none", none.outcome(), none.answer());
-            assertTrue(none.answer().startsWith("no load meets p50 <= 0.5 ms: the lowest probe, "), none.answer());
+            assertTrue(none.answer().startsWith("no load meets p75 <= 0.5 ms: the lowest probe, "), none.answer());
             assertTrue(none.probes().stream().noneMatch(SloProbeResult::passed), none.answer());
             SloProbeResult lowest = none.probes().get(none.probes().size() - 1);
-            assertTrue(lowest.windows() > 1 && lowest.samples() >= 200 && lowest.verdict().equals("fail"),
-                    "too few samples lengthen a probe, which is then judged: " + lowest);
+            assertTrue(lowest.seconds() > 2 && lowest.samples() >= 400 && lowest.verdict().equals("fail"),
+                    "a probe too slow for the samples in 2 s is measured longer, then judged: " + lowest);
         }
     }
 }

@@ -164,19 +164,19 @@ class VerdictsTest {
         RunResult.Builder b = RunResult.builder();
         b.loadPoints.addAll(List.of(
                 step(point(1, 1000, 1, 2, 4), "max", 2, false).with(p -> p.warmup = new WarmupResult(12, 30, true,
-                        99, 0.02, 0.05)),
+                        99, 0.02, 0.05, 0.03)),
                 step(point(2, 1900, 1, 2, 8), "max", 2, false).with(p -> p.warmup = new WarmupResult(30, 30, false,
-                        99, 0.01, 0.41))));
+                        99, 0.01, 0.41, 0.25))));
         RunResult r = judged(b, new Own(WorkloadRules.TOP_SPEED, 2, 2));
         RuleCheck steady = r.ruleChecks().stream().filter(c -> c.id().equals("steady-state")).findFirst().orElseThrow();
         assertFalse(steady.passed());
-        assertEquals("point 2: did not settle within WARMUP_MAX=30 s (ops/s drift 1.0 %, p99 drift 41.0 %)",
+        assertEquals("point 2: did not settle within WARMUP_MAX=30 s (ops/s drift 1.0 %, p99 drift 41.0 %, mean drift 25.0 %)",
                 steady.detail());
         assertFalse(r.headline().valid());
         // an SFS run with an unsettled point is not disclosable, and says why
         RunResult.Builder sfs = Fixtures.goodRun();
         sfs.loadPoints.set(0, sfs.loadPoints.get(0).with(p -> p.warmup = new WarmupResult(30, 30, false, 99,
-                Double.NaN, Double.NaN)));
+                Double.NaN, Double.NaN, Double.NaN)));
         Metrics.compute(sfs.loadPoints).applyTo(sfs);
         RunResult judgedSfs = judged(sfs, new Fixtures.Settings());
         assertFalse(judgedSfs.disclosable());

@@ -61,6 +61,26 @@ class SteadyStateTest {
     }
 
     @Test
+    void aMeanDriftingUnderAStallDominatedTailNeverSettles() {
+        // flat ops/s; 2 % of the ops are held by 50 ms stalls (the p99 is the stall, steady) while the
+        // rest queue longer and longer: from 1 ms, 5 % more every second, the mean with it
+        SteadyState d = new SteadyState(99);
+        Random rnd = new Random(9);
+        for (int s = 1; s <= 40; s++) {
+            LatencyHistogram h = second(rnd, 1960, 1000 * Math.pow(1.05, s));
+            for (int k = 0; k < 40; k++) {
+                h.add(50_000 + rnd.nextInt(1000));
+            }
+            assertFalse(d.add(1.0, 2000, h).settled(), "settled at " + s + ": " + d.judge());
+        }
+        SteadyState.Judgement j = d.judge();
+        assertTrue(j.throughputDrift() <= SteadyState.THROUGHPUT_TOLERANCE, j.toString());
+        assertTrue(j.percentileDrift() <= SteadyState.PERCENTILE_TOLERANCE, j.toString());
+        assertTrue(j.meanDrift() > SteadyState.MEAN_TOLERANCE, j.toString());
+        assertTrue(j.reason().contains("mean"), j.reason());
+    }
+
+    @Test
     void settlesOnceARampEnds() {
         // 30 s of ramp (cold cache), then flat: settles within a window of the ramp's end
         int at = settleAt(new SteadyState(99), 120, s -> s < 30 ? 500 + 50L * s : 2000, s -> s < 30 ? 2000 - 50 * s : 500, 4);
