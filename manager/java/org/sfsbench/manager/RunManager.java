@@ -53,6 +53,8 @@ import org.sfsbench.stats.SteadyState;
  */
 public final class RunManager {
     private static final long POLL_MS = 1000;
+    /** INIT's first poll; each later one waits twice as long, up to {@link #POLL_MS}. */
+    private static final long INIT_FIRST_POLL_MS = 100;
     /** Lead time so every client receives the start before the shared instant. */
     private static final long BARRIER_LEAD_MS = 1500;
     /** Grace after a phase's planned end before a silent client is declared hung. */
@@ -401,6 +403,9 @@ public final class RunManager {
         }
         calls.startAll(Phase.INIT, rc.initTimeout(), at);
         long deadline = at + rc.initTimeout() * 1000L + barrierGraceMs();
+        // most file sets are built in well under a second: polling soon, then every POLL_MS,
+        // ends a short INIT without waiting out a whole poll
+        long pollMs = INIT_FIRST_POLL_MS;
         while (true) {
             checkAbort();
             List<List<WorkerStatus>> st = calls.pollAll();
@@ -440,7 +445,8 @@ public final class RunManager {
             progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, (now - at) / 1000.0,
                     Double.NaN, Double.NaN, point.requestedOps(), Double.NaN, 0, 0,
                     total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
-            sleep(POLL_MS);
+            sleep(pollMs);
+            pollMs = Math.min(POLL_MS, pollMs * 2);
         }
     }
 
