@@ -12,6 +12,7 @@
 #include <time.h>
 #endif
 #include "evloop.h"
+#include "clock.h"
 
 /* One registered fd: its events and the items that name it (a list). */
 struct fdent {
@@ -233,6 +234,12 @@ static int kernel_wait(struct sfs_evloop *l, int64_t timeout_ns, int *ready, int
     }
     return k;
 #else
+    /* nothing registered (in-process completions only): sleep to the 100 ns, since a paced
+     * start less than 1 ms away would make a millisecond poll spin */
+    if (l->registered == 0) {
+        if (timeout_ns > 0) sfs_sleep_until(sfs_now_ns() + (uint64_t)timeout_ns);
+        return 0;
+    }
     int n = sfs_poll(l->pf, (nfds_t)l->registered, ms);
     if (n < 0) return errno == EINTR ? 0 : -1;
     int k = 0;
