@@ -87,35 +87,6 @@ fail:
     return -1;
 }
 
-/* direct_io=1: the file system must take O_DIRECT with 512-byte alignment
- * (what the workloads' io_align promises).  tmpfs and ramfs keep their files
- * in the page cache itself (tmpfs accepts O_DIRECT since Linux 6.6 and still
- * serves it from memory): there is no cache to bypass, so they are refused. */
-static int direct_probe(struct posix_ctx *c, int proc, const char *target, char *err, size_t errlen)
-{
-    static const char probe[] = ".sfs_direct_io_probe";
-    struct statfs sf;
-    if (fstatfs(c->rootfd, &sf) == 0 && (sf.f_type == TMPFS_MAGIC || sf.f_type == RAMFS_MAGIC)) {
-        snprintf(err, errlen, "target.%d=%s: direct_io=1: a %s file system keeps its files in "
-                 "memory: there is no page cache to bypass", proc, target,
-                 sf.f_type == TMPFS_MAGIC ? "tmpfs" : "ramfs");
-        return -1;
-    }
-    int fd = openat(c->rootfd, probe, O_CREAT | O_RDWR | O_CLOEXEC | O_DIRECT, 0600);
-    int e = fd < 0 ? errno : 0;
-    if (fd >= 0) {
-        memset(c->rbuf, 0, 512);
-        if (pwrite(fd, c->rbuf, 512, 0) != 512) e = errno ? errno : EIO;
-        close(fd);
-        unlinkat(c->rootfd, probe, 0);
-    }
-    if (e == 0) return 0;
-    snprintf(err, errlen, "target.%d=%s: direct_io=1: %s%s", proc, target, strerror(e),
-             e == EINVAL ? " (the file system refuses O_DIRECT or 512-byte alignment, "
-                           "as tmpfs does: it cannot bypass its own cache)" : "");
-    return -1;
-}
-
 static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
                       void **ctxp, char *err, size_t errlen)
 {
@@ -160,42 +131,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
         return open_object(c, cfg, proc, &st, ctxp, err, errlen);
     }
 
-    /* mkdir -p target/root, component by component, for a clear message */
-    int fd = open(target, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "target.%d=%s: %s", proc, target, strerror(errno));
-        goto fail;
-    }
-    snprintf(c->rootpath, sizeof c->rootpath, "%s", target);
-    char comp[4096];
-    snprintf(comp, sizeof comp, "%s", root);
-    char *save = NULL;
-    for (char *p = strtok_r(comp, "/", &save); p; p = strtok_r(NULL, "/", &save)) {
-        size_t l = strlen(c->rootpath);
-        snprintf(c->rootpath + l, sizeof c->rootpath - l, "%s%s", l && c->rootpath[l - 1] == '/' ? "" : "/", p);
-        if (mkdirat(fd, p, 0755) != 0 && errno != EEXIST) {
-            int e = errno;
-            snprintf(err, errlen, "cannot create %s: %s%s", c->rootpath, strerror(e),
-                     e == EACCES || e == EROFS || e == EPERM ? " (folder not writable)" :
-                     e == ENOSPC ? " (disk full)" : "");
-            close(fd);
-            goto fail;
-        }
-        int nfd = openat(fd, p, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
-        close(fd);
-        if (nfd < 0) {
-            snprintf(err, errlen, "cannot open %s: %s", c->rootpath, strerror(errno));
-            goto fail;
-        }
-        fd = nfd;
-    }
-    if (faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) != 0) {
-        snprintf(err, errlen, "%s: %s (folder not writable)", c->rootpath, strerror(errno));
-        close(fd);
-        goto fail;
-    }
-    c->rootfd = fd;
-    if (c->dflag && direct_probe(c, proc, target, err, errlen))
+    if (posix_open_root(c, proc, target, root, err, errlen))
         goto fail;
     /* io_uring only pays when a logical op has several blocks in flight */
 #ifdef SFS_WITH_URING

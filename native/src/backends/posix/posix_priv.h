@@ -66,6 +66,9 @@ struct posix_ctx {
 /* Set c->fd_cap from RLIMIT_NOFILE (raised to its hard limit) shared by the
  * procs of this engine, each keeping `own` fds besides its cache; -1 with a
  * message naming the limit when even those do not fit. */
+/* opens the proc's folder target/root into c->rootfd (posix_root.c) */
+int  posix_open_root(struct posix_ctx *c, int proc, const char *target, const char *root,
+                     char *err, size_t errlen);
 int  posix_fd_budget(struct posix_ctx *c, int procs, int own, char *err, size_t errlen);
 int  posix_cached_fd(struct posix_ctx *c, const char *path);   /* fd or -errno */
 void posix_put_fd(struct posix_ctx *c, const char *path, int fd); /* after use */
