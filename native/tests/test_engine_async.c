@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 #include "check.h"
+#include "samples.h"
 #include "sfsengine.h"
 #include "backend.h"
 #include "config.h"
@@ -121,11 +122,7 @@ int main(void)
         ;
     CHECK(st == SFS_STATE_DONE, "RUN state %d", st);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
-    uint64_t ops = 0, errors = 0;
-    for (int op = 0; op < SFS_OPS_MAX; op++) {
-        ops += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_OPS];
-        errors += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_ERRORS];
-    }
+    uint64_t ops = sample_total(s, SFS_O_OPS), errors = sample_total(s, SFS_O_ERRORS);
     CHECK(ops >= 285 && ops <= 302, "6 procs x 50 ops/s x 1 s: %llu ops", (unsigned long long)ops);
     CHECK(errors == 0, "errors %llu", (unsigned long long)errors);
 

@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include "check.h"
+#include "samples.h"
 #include "sfsengine.h"
 #include "backend.h"
 #include "config.h"
@@ -109,19 +110,12 @@ static int loop_threads(void)
 
 static uint64_t ops_and_errors(void)
 {
-    uint64_t n = 0;
-    for (int op = 0; op < SFS_OPS_MAX; op++)
-        n += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_OPS] +
-             s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_ERRORS];
-    return n;
+    return sample_total(s, SFS_O_OPS) + sample_total(s, SFS_O_ERRORS);
 }
 
 static uint64_t errors(void)
 {
-    uint64_t n = 0;
-    for (int op = 0; op < SFS_OPS_MAX; op++)
-        n += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_ERRORS];
-    return n;
+    return sample_total(s, SFS_O_ERRORS);
 }
 
 static int wait_done(sfs_engine *e)

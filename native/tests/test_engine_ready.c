@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include "check.h"
+#include "samples.h"
 #include "platform.h"
 #include "platform_poll.h"
 #include "sfsengine.h"
@@ -129,11 +130,7 @@ static uint64_t s[SFS_SAMPLE_WORDS];
 
 static uint64_t counted(void)
 {
-    uint64_t n = 0;
-    for (int op = 0; op < SFS_OPS_MAX; op++)
-        n += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_OPS] +
-             s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_ERRORS];
-    return n;
+    return sample_total(s, SFS_O_OPS) + sample_total(s, SFS_O_ERRORS);
 }
 
 static double cpu_secs(void)

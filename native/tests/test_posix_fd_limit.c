@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include "check.h"
+#include "samples.h"
 #include "sfsengine.h"
 
 #define LIMIT 400
@@ -49,11 +50,7 @@ int main(void)
         CHECK(run_phase(e, SFS_PHASE_INIT, 120) == SFS_STATE_DONE, "INIT");
         CHECK(run_phase(e, SFS_PHASE_RUN, 1.0) == SFS_STATE_DONE, "RUN");
         sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
-        uint64_t ops = 0, errors = 0;
-        for (int op = 0; op < SFS_OPS_MAX; op++) {
-            ops += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_OPS];
-            errors += s[SFS_S_HEADER_WORDS + op * SFS_O_WORDS + SFS_O_ERRORS];
-        }
+        uint64_t ops = sample_total(s, SFS_O_OPS), errors = sample_total(s, SFS_O_ERRORS);
         CHECK(ops > 1000 && errors == 0, "RUN: %llu ops, %llu errors", (unsigned long long)ops,
               (unsigned long long)errors);
         sfs_engine_close(e);
