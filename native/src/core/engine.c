@@ -129,8 +129,10 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         goto fail;
     e->cfg.target_objects = e->wl->target_objects;
     /* outstanding_ios: an async backend takes several requests per proc as
-     * it is; a sync one must offer a queued mode, or depth 1 runs it as
-     * usual (one request at a time is that depth) */
+     * it is; a sync one must offer a queued mode for more than one, and
+     * depth 1 runs it as usual (one request at a time is that depth, and
+     * the proc's own thread serves it cheapest: posix's ring would hand a
+     * tmpfs read or write to io_uring's worker thread, docs/engine.md) */
     if (e->cfg.direct_io && !(e->be->caps & SFS_CAP_DIRECT_IO)) {
         snprintf(msg, sizeof msg, "direct_io=1: the %s backend has no client cache to bypass "
                  "(every read and write reaches the server)", e->be->name);
@@ -138,7 +140,7 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     }
     e->async = sfs_backend_async(e->be, &e->cfg);
     if (e->cfg.outstanding_ios > 0 && !e->async) {
-        if (e->be->queue)
+        if (e->be->queue && e->cfg.outstanding_ios > 1)
             e->queued = 1;
         else if (e->cfg.outstanding_ios > 1) {
             snprintf(msg, sizeof msg, "outstanding_ios=%d: the %s backend keeps one request in "
