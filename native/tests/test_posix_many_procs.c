@@ -1,6 +1,6 @@
 /* 1,000 posix procs in one engine, reading at 1 op/s each (docs/engine.md,
  * Event loops: a thread per proc): one thread each, the memory they add stays
- * within a bound per proc (it was 770 KiB: two full 323 KiB counter sets per
+ * within a bound per proc (it was 737 KiB: two full 323 KiB counter sets per
  * thread, now allocated as the ops are counted), and RUN counts exactly the
  * ops intended within it (zeroing the next counters at RUN start took 0.1 s at
  * 1,000 procs, and the ops intended meanwhile went to WARMUP).  About 3 s. */
