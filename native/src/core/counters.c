@@ -49,12 +49,14 @@ static void op_words_reset(struct sfs_op_counts *o)
 void sfs_counters_reset(struct sfs_counters *c)
 {
     for (int op = 0; op < SFS_OPS_MAX; op++) {
-        struct sfs_op_counts *o = c->op[op];
+        struct sfs_op_counts *o = LD_ACQ(c->op[op]);
         if (!o) continue;
         op_words_reset(o);
-        for (int k = 0; k < SFS_HIST_PIECES; k++)
-            if (o->hist[k])
-                for (int b = 0; b < SFS_HIST_PIECE; b++) ST(o->hist[k][b], 0);
+        for (int k = 0; k < SFS_HIST_PIECES; k++) {
+            uint64_t *h = LD_ACQ(o->hist[k]);
+            if (h)
+                for (int b = 0; b < SFS_HIST_PIECE; b++) ST(h[b], 0);
+        }
     }
     for (int i = 0; i < SFS_ERR_SLOTS; i++) {
         ST(c->err_key[i], 0);
