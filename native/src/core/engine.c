@@ -322,12 +322,11 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         p->xp_t = now;
         p->xp_ops = 0;
     }
-    /* a sync backend's thread per proc gets a small stack: thousands of them
-     * then take little address space and page-table memory (docs/engine.md,
-     * Event loops); a loop thread runs client libraries and keeps the default */
+    /* a sync backend's thread per proc gets the stack the backend asks for
+     * (backend.h); a loop thread runs client libraries and keeps the default */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    if (!e->async) pthread_attr_setstacksize(&attr, SFS_PROC_STACK);
+    if (!e->async && e->be->proc_stack) pthread_attr_setstacksize(&attr, e->be->proc_stack);
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {
         struct sfs_worker *w = &e->workers[k];

@@ -19,11 +19,6 @@
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
-/* stack of a sync backend's thread per proc: running sfs2008-nfs on posix it
- * touches 12 KiB, TLS included; its largest frames (a 4 KiB path, a failure
- * message through vsnprintf) and an ASan build's redzones stay well below */
-#define SFS_PROC_STACK (256 * 1024)
-
 struct sfs_worker;
 
 struct sfs_proc {

@@ -526,6 +526,7 @@ static const sfs_backend posix_backend = {
     .async = 0,
     .ops = SFS_OPS_ALL,
     .caps = SFS_CAP_DIRECT_IO,
+    .proc_stack = SFS_PROC_STACK,
     .standard_workload = "sfs2008-nfs",
     .options = posix_options,
     .opts_size = sizeof(struct posix_opts),
