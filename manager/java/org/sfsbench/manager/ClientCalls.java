@@ -75,7 +75,7 @@ final class ClientCalls {
         List<Future<?>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
             debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
-                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)));
+                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in " + (atMs - System.currentTimeMillis()) + " ms");
             calls.add(pool.submit(() -> {
                 c.agent().startPhase(phase, seconds, atMs);
                 return null;
@@ -141,13 +141,13 @@ final class ClientCalls {
 
     /**
      * A phase start's lead, so every client has the command before the shared instant: {@code minMs}
-     * plus four times the slowest of the latest status rounds (a round carries a call to every agent,
+     * plus twice the slowest of the latest status rounds (a round carries a call to every agent,
      * their workers' answers and the reply; a start goes one way), at most {@code maxMs}, which is
      * also the lead before any round was measured.
      */
     long leadMs(long minMs, long maxMs) {
         long slowest = recentPollMs.stream().mapToLong(Long::longValue).max().orElse(maxMs);
-        return Math.min(maxMs, minMs + 4 * slowest);
+        return Math.min(maxMs, minMs + 2 * slowest);
     }
 
     void await(List<? extends Future<?>> calls, String what, long timeoutMs) throws RunAbortedException {
