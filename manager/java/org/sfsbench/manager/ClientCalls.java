@@ -1,5 +1,6 @@
 package org.sfsbench.manager;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,6 +30,8 @@ final class ClientCalls {
 
     /** Longest wait for an agent's answer to a status call. */
     private static final long STATUS_WAIT_MS = 30_000;
+    /** How many of the latest status rounds {@link #leadMs} looks at. */
+    private static final int RECENT_POLLS = 8;
 
     private final RunConfig rc;
     private final BiConsumer<DebugFlag, String> debug;
@@ -39,6 +42,8 @@ final class ClientCalls {
     });
     private volatile String abortReason;
     private List<ClientSession> clients = List.of();
+    /** Round-trip times (ms) of the latest status rounds, oldest first. */
+    private final ArrayDeque<Long> recentPollMs = new ArrayDeque<>();
 
     ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug) {
         this.rc = rc;
@@ -70,7 +75,7 @@ final class ClientCalls {
         List<Future<?>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
             debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
-                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)));
+                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in " + (atMs - System.currentTimeMillis()) + " ms");
             calls.add(pool.submit(() -> {
                 c.agent().startPhase(phase, seconds, atMs);
                 return null;
@@ -93,6 +98,7 @@ final class ClientCalls {
 
     /** One status call per agent, in parallel; a dead agent or worker ends the run. */
     List<List<WorkerStatus>> pollAll() throws RunAbortedException {
+        long sent = System.nanoTime();
         List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
             calls.add(pool.submit(() -> c.agent().status()));
@@ -126,7 +132,22 @@ final class ClientCalls {
             }
             out.add(ws);
         }
+        recentPollMs.addLast((System.nanoTime() - sent) / 1_000_000);
+        if (recentPollMs.size() > RECENT_POLLS) {
+            recentPollMs.removeFirst();
+        }
         return out;
+    }
+
+    /**
+     * A phase start's lead, so every client has the command before the shared instant: {@code minMs}
+     * plus twice the slowest of the latest status rounds (a round carries a call to every agent,
+     * their workers' answers and the reply; a start goes one way), at most {@code maxMs}, which is
+     * also the lead before any round was measured.
+     */
+    long leadMs(long minMs, long maxMs) {
+        long slowest = recentPollMs.stream().mapToLong(Long::longValue).max().orElse(maxMs);
+        return Math.min(maxMs, minMs + 2 * slowest);
     }
 
     void await(List<? extends Future<?>> calls, String what, long timeoutMs) throws RunAbortedException {

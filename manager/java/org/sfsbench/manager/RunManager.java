@@ -57,6 +57,8 @@ public final class RunManager {
     private static final long INIT_FIRST_POLL_MS = 100;
     /** Lead time so every client receives the start before the shared instant. */
     private static final long BARRIER_LEAD_MS = 1500;
+    /** WARMUP's lead on a fast link: a load point waits its lead out, RUN's is taken from WARMUP. */
+    private static final long MIN_WARMUP_LEAD_MS = 250;
     /** Grace after a phase's planned end before a silent client is declared hung. */
     private static final long PHASE_GRACE_MS = 20_000;
 
@@ -329,7 +331,7 @@ public final class RunManager {
     private LoadPointResult measure(LoadPoint point, int nPoints, int procsPerClient, int warmup, int runtime,
             String start) throws RunAbortedException {
         try {
-            long warmupAt = System.currentTimeMillis() + BARRIER_LEAD_MS;
+            long warmupAt = System.currentTimeMillis() + calls.leadMs(MIN_WARMUP_LEAD_MS, BARRIER_LEAD_MS);
             calls.startAll(Phase.WARMUP, warmup, warmupAt);
             sink.log("load point " + point.index() + ": WARMUP " + (rc.steadyWarmup() ? "until steady, at most " : "")
                     + warmup + " s");

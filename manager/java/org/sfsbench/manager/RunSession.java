@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.live.LiveListener;
+import org.sfsbench.report.ResultPublisher;
 import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.WorkloadRules;
@@ -109,6 +110,8 @@ public final class RunSession {
                 out.log(c.label() + ": agent pid " + c.info().pid() + " on " + c.info().host() + " (" + c.host() + ":"
                         + c.port() + ") on " + c.info().os() + ", " + c.info().engineVersion());
             }
+            // the load points leave the prime idle: it loads the result writers meanwhile
+            ResultPublisher.prepareInBackground();
             manager.run(clients.sessions());
         } catch (RunAbortedException e) {
             failure = e.getMessage();

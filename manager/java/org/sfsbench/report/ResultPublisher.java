@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.sfsbench.report.html.HtmlReport;
 import org.sfsbench.report.xml.ResultDocument;
@@ -25,6 +27,25 @@ public final class ResultPublisher {
     }
 
     /**
+     * Loads the XML binding, the result schema and the JSON serializers on a low-priority daemon
+     * thread, so the files are written soon after the last load point: loaded cold, at the end,
+     * they took about 1.5 s of every run. A failure here is left to the write, which reports it.
+     */
+    public static void prepareInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                ResultXml.prepare();
+                ResultJson.prepare();
+            } catch (RuntimeException e) {
+                // the same failure ends writeAll, with the file it concerns
+            }
+        }, "result-writers-load");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /**
      * Writes the three files for {@code run} (metrics and run-rule verdict already applied to it).
      * If the XML fails its schema, the JSON and HTML are still written and the exception says so.
      * {@code suffix} names the files; it is also stored as the run's suffix when the run has none.
@@ -34,6 +55,8 @@ public final class ResultPublisher {
             run = run.with(b -> b.suffix = suffix);
         }
         ResultDocument doc = ResultMapping.toDocument(run);
+        // the page renders on a second core while the XML and JSON are written (none changes doc)
+        CompletableFuture<String> page = CompletableFuture.supplyAsync(() -> HtmlReport.render(doc));
         Files.createDirectories(resultsDir);
         Published p = new Published(resultsDir.resolve(xmlName(suffix)), resultsDir.resolve(jsonName(suffix)),
                 resultsDir.resolve(htmlName(suffix)));
@@ -45,12 +68,26 @@ public final class ResultPublisher {
             xmlFailure = e;
         }
         ResultJson.write(doc, p.json());
-        writeText(p.html(), HtmlReport.render(doc));
+        writeText(p.html(), rendered(page));
         if (xmlFailure != null) {
             throw new IOException(p.xml() + " not written (" + xmlFailure.getMessage() + "); " + p.json().getFileName()
                     + " and " + p.html().getFileName() + " were written", xmlFailure);
         }
         return p;
+    }
+
+    private static String rendered(CompletableFuture<String> page) {
+        try {
+            return page.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /** A suffix names result files in one folder: letters, digits, '.', '_', '-', and not "." or "..". */

@@ -35,6 +35,11 @@ public final class ResultJson {
         return MAPPER;
     }
 
+    /** Builds the result document's serializer ahead of the first write (Jackson caches it). */
+    public static void prepare() {
+        MAPPER.writerFor(ResultDocument.class);
+    }
+
     public static String toJson(Object doc) throws IOException {
         return MAPPER.writeValueAsString(doc);
     }

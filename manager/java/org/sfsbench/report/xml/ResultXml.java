@@ -33,6 +33,12 @@ public final class ResultXml {
         return context;
     }
 
+    /** Builds the binding and the schema ahead of the first read or write (each is built once). */
+    public static void prepare() {
+        context();
+        Schemas.result();
+    }
+
     public static void write(ResultDocument doc, Path file) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
