@@ -71,7 +71,17 @@ class SloSearchTest {
                 || rate <= 3300 && runs.merge(rate, 1, Integer::sum) == 1 ? 1000 : 9000, 4);
         assertEquals("met", r.outcome(), r.answer());
         assertTrue(r.capacity() <= 3000, r.answer());
-        assertTrue(r.probes().stream().anyMatch(p -> p.kind().equals("confirm") && !p.passed()));
+        int refuted = 0;
+        while (!(r.probes().get(refuted).kind().equals("confirm") && !r.probes().get(refuted).passed())) {
+            refuted++;
+        }
+        SloProbeResult failed = r.probes().get(refuted);
+        assertEquals(3125, failed.requestedOpsPerSec());
+        assertEquals(2, failed.windows(), "a fail at a rate that passed contradicts it: measured again");
+        assertTrue(failed.reason().endsWith("all 3 windows at this rate merged (37,500 samples): p99 9.000 ms: fail"),
+                failed.reason());
+        assertEquals(3125 - 0.05 * TOP, r.probes().get(refuted + 1).requestedOpsPerSec(),
+                "after a refuted confirmation the next probe is one precision below it");
         SloProbeResult last = r.probes().get(r.probes().size() - 1);
         assertTrue(last.kind().equals("confirm") && last.passed(), "the answer is a confirmed rate");
         assertTrue(r.probes().size() <= SloSearch.maxProbes(p99(5, 5, 1)));
