@@ -25,14 +25,12 @@ int main(void)
     CHECK(sfs_hist_bucket(UINT64_MAX) == SFS_HIST_BUCKETS - 1, "overflow to last bucket");
     CHECK(sfs_hist_lower(64) == 64 && sfs_hist_lower(65) == 66, "lower bounds");
 
-    struct sfs_counters *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-    sfs_counters_reset(a);
-    sfs_counters_reset(b);
+    struct sfs_counters *a = sfs_counters_new(), *b = sfs_counters_new();
     sfs_req r;
     memset(&r, 0, sizeof r);
     r.op = SFS_OP_READ; r.result_bytes = 4096; r.physical = 2;
     r.t_intended_ns = 1000000; r.t_sent_ns = 1500000; r.t_done_ns = 1700000;   /* 700 us, svc 200 */
-    sfs_counters_record(a, &r, 0);
+    CHECK(sfs_counters_record(a, &r, 0) == 0, "record");
     r.t_intended_ns = 0; r.t_sent_ns = 3000000; r.t_done_ns = 3100000;          /* 3100 us, late */
     r.proto_status = 5;
     sfs_counters_record(b, &r, 1);
@@ -51,7 +49,20 @@ int main(void)
     CHECK(e[0] == 1 && e[1] == (((uint64_t)SFS_OP_READ << 32) | 5) && e[2] == 2, "error table");
     const uint64_t *g = out + SFS_S_HEADER_WORDS + SFS_OP_GETATTR * SFS_O_WORDS;
     CHECK(g[SFS_O_OPS] == 0 && g[SFS_O_LAT_MIN] == UINT64_MAX, "untouched op: min is UINT64_MAX");
-    free(a);
-    free(b);
+    /* reset keeps what was allocated, zeroed; counting again starts from zero */
+    sfs_counters_reset(b);
+    r.t_intended_ns = 0; r.t_sent_ns = 0; r.t_done_ns = 5000;                  /* 5 us */
+    sfs_counters_record(b, &r, 0);
+    sfs_sample_clear(out);
+    sfs_counters_merge(out, b);
+    CHECK(o[SFS_O_OPS] == 1 && o[SFS_O_ERRORS] == 0 && o[SFS_O_LAT_MIN] == 5 && o[SFS_O_LAT_MAX] == 5,
+          "after reset: ops %llu min %llu max %llu", (unsigned long long)o[SFS_O_OPS],
+          (unsigned long long)o[SFS_O_LAT_MIN], (unsigned long long)o[SFS_O_LAT_MAX]);
+    uint64_t hsum = 0;
+    for (int i = 0; i < SFS_HIST_BUCKETS; i++) hsum += o[SFS_O_HIST + i];
+    CHECK(hsum == 1 && o[SFS_O_HIST + 5] == 1, "histogram after reset");
+    CHECK(out[SFS_E_BASE] == 0, "error table after reset");
+    sfs_counters_free(a);
+    sfs_counters_free(b);
     return check_result("test_counters");
 }

@@ -153,11 +153,20 @@ struct sfs_req {
     void       *engine_priv;
 };
 
+/* A small stack for a sync backend's thread per proc that only makes system
+ * calls: thousands of threads then reserve little address space and few page
+ * tables.  A posix proc running sfs2008-nfs touches 12 KiB of it, TLS
+ * included; its largest frames (a 4 KiB path, a failure message through
+ * vsnprintf) and an ASan build's redzones stay well below. */
+#define SFS_PROC_STACK (256 * 1024)
+
 typedef struct sfs_backend {
     const char *name;       /* "posix", "nfs3", "smb", "null" */
     const char *description;
     int         async;      /* 1: submit queues, poll completes (SFS_CAP_ASYNC) */
     int         caps;       /* SFS_CAP_* besides SFS_CAP_ASYNC */
+    size_t      proc_stack; /* sync: stack of its thread per proc (SFS_PROC_STACK), or 0 =
+                             * the platform's default (a client library of unknown depth) */
     uint64_t    ops;        /* SFS_OP_BIT of every op submit() implements */
     const char *standard_workload; /* what its protocol runs unless told otherwise */
     const struct sfs_option *options; /* its own keys, ending with { NULL } (may be NULL) */

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 #include "counters.h"
 
@@ -20,16 +21,66 @@ uint64_t sfs_hist_lower(int i)
     return (uint64_t)(32 + (i - 32) % 32) << ((i - 32) / 32);
 }
 
+#define LD_ACQ(x)    __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define ST_REL(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+
+struct sfs_counters *sfs_counters_new(void)
+{
+    return calloc(1, sizeof(struct sfs_counters));
+}
+
+void sfs_counters_free(struct sfs_counters *c)
+{
+    if (!c) return;
+    for (int op = 0; op < SFS_OPS_MAX; op++) {
+        if (!c->op[op]) continue;
+        for (int k = 0; k < SFS_HIST_PIECES; k++) free(c->op[op]->hist[k]);
+        free(c->op[op]);
+    }
+    free(c);
+}
+
+static void op_words_reset(struct sfs_op_counts *o)
+{
+    for (int w = 0; w < SFS_O_HIST; w++)
+        ST(o->w[w], w == SFS_O_LAT_MIN ? UINT64_MAX : 0);
+}
+
 void sfs_counters_reset(struct sfs_counters *c)
 {
-    for (int op = 0; op < SFS_OPS_MAX; op++)
-        for (int w = 0; w < SFS_O_WORDS; w++)
-            ST(c->op[op][w], w == SFS_O_LAT_MIN ? UINT64_MAX : 0);
+    for (int op = 0; op < SFS_OPS_MAX; op++) {
+        struct sfs_op_counts *o = LD_ACQ(c->op[op]);
+        if (!o) continue;
+        op_words_reset(o);
+        for (int k = 0; k < SFS_HIST_PIECES; k++) {
+            uint64_t *h = LD_ACQ(o->hist[k]);
+            if (h)
+                for (int b = 0; b < SFS_HIST_PIECE; b++) ST(h[b], 0);
+        }
+    }
     for (int i = 0; i < SFS_ERR_SLOTS; i++) {
         ST(c->err_key[i], 0);
         ST(c->err_cnt[i], 0);
     }
     ST(c->nerr, 0);
+}
+
+/* The first count of an op, or of a histogram piece: zeroed memory,
+ * published once ready (sample may read it at once). */
+static struct sfs_op_counts *op_new(struct sfs_counters *c, int op)
+{
+    struct sfs_op_counts *o = calloc(1, sizeof *o);
+    if (!o) return NULL;
+    o->w[SFS_O_LAT_MIN] = UINT64_MAX;
+    ST_REL(c->op[op], o);
+    return o;
+}
+
+static uint64_t *piece_new(struct sfs_op_counts *o, int k)
+{
+    uint64_t *h = calloc(SFS_HIST_PIECE, sizeof *h);
+    if (h) ST_REL(o->hist[k], h);
+    return h;
 }
 
 static void add(uint64_t *w, uint64_t v)
@@ -51,30 +102,38 @@ static void count_error(struct sfs_counters *c, int op, int32_t status)
     }
 }
 
-void sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
+int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
 {
     if (req->op < 0 || req->op >= SFS_OPS_MAX)
-        return;
-    uint64_t *o = c->op[req->op];
+        return 0;
     uint64_t lat = req->t_done_ns > req->t_intended_ns ? (req->t_done_ns - req->t_intended_ns) / 1000 : 0;
     uint64_t svc = req->t_done_ns > req->t_sent_ns ? (req->t_done_ns - req->t_sent_ns) / 1000 : 0;
-    add(&o[SFS_O_OPS], 1);
+    int b = sfs_hist_bucket(lat), k = b / SFS_HIST_PIECE;
+    struct sfs_op_counts *o = c->op[req->op];
+    if (!o && !(o = op_new(c, req->op)))
+        return -1;
+    uint64_t *h = o->hist[k];
+    if (!h && !(h = piece_new(o, k)))
+        return -1;
+    uint64_t *w = o->w;
+    add(&w[SFS_O_OPS], 1);
     if (failed)
-        add(&o[SFS_O_ERRORS], 1);
+        add(&w[SFS_O_ERRORS], 1);
     if (req->op == SFS_OP_READ || req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE ||
         req->op == SFS_OP_CIFS_READ_ANDX || req->op == SFS_OP_CIFS_WRITE_ANDX)
-        add(&o[SFS_O_BYTES], req->result_bytes);
-    add(&o[SFS_O_LAT_SUM], lat);
-    if (lat < LD(o[SFS_O_LAT_MIN])) ST(o[SFS_O_LAT_MIN], lat);
-    if (lat > LD(o[SFS_O_LAT_MAX])) ST(o[SFS_O_LAT_MAX], lat);
-    add(&o[SFS_O_SVC_SUM], svc);
+        add(&w[SFS_O_BYTES], req->result_bytes);
+    add(&w[SFS_O_LAT_SUM], lat);
+    if (lat < LD(w[SFS_O_LAT_MIN])) ST(w[SFS_O_LAT_MIN], lat);
+    if (lat > LD(w[SFS_O_LAT_MAX])) ST(w[SFS_O_LAT_MAX], lat);
+    add(&w[SFS_O_SVC_SUM], svc);
     if (req->t_sent_ns > req->t_intended_ns + 1000000ULL)
-        add(&o[SFS_O_LATE], 1);
-    add(&o[SFS_O_PHYSICAL], req->physical);
-    add(&o[SFS_O_RETRIES], req->retries);
-    add(&o[SFS_O_HIST + sfs_hist_bucket(lat)], 1);
+        add(&w[SFS_O_LATE], 1);
+    add(&w[SFS_O_PHYSICAL], req->physical);
+    add(&w[SFS_O_RETRIES], req->retries);
+    add(&h[b % SFS_HIST_PIECE], 1);
     if (failed)
         count_error(c, req->op, req->proto_status);
+    return 0;
 }
 
 void sfs_counters_not_issued(struct sfs_counters *c, int op)
@@ -94,15 +153,21 @@ void sfs_sample_clear(uint64_t *out)
 void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c)
 {
     for (int op = 0; op < SFS_OPS_MAX; op++) {
-        const uint64_t *o = c->op[op];
+        const struct sfs_op_counts *o = LD_ACQ(c->op[op]);
         uint64_t *d = out + SFS_S_HEADER_WORDS + op * SFS_O_WORDS;
-        if (LD(o[SFS_O_OPS]) == 0)
+        if (!o || LD(o->w[SFS_O_OPS]) == 0)
             continue;
-        for (int w = 0; w < SFS_O_WORDS; w++) {
-            uint64_t v = LD(o[w]);
+        for (int w = 0; w < SFS_O_HIST; w++) {
+            uint64_t v = LD(o->w[w]);
             if (w == SFS_O_LAT_MIN) { if (v < d[w]) d[w] = v; }
             else if (w == SFS_O_LAT_MAX) { if (v > d[w]) d[w] = v; }
             else d[w] += v;
+        }
+        for (int k = 0; k < SFS_HIST_PIECES; k++) {
+            const uint64_t *h = LD_ACQ(o->hist[k]);
+            if (!h) continue;
+            uint64_t *dh = d + SFS_O_HIST + k * SFS_HIST_PIECE;
+            for (int b = 0; b < SFS_HIST_PIECE; b++) dh[b] += LD(h[b]);
         }
     }
     uint64_t *e = out + SFS_E_BASE;

@@ -42,23 +42,24 @@ static int make_workers(sfs_engine *e, char *err, size_t errlen)
     e->workers = sfs_aligned_alloc(64, (size_t)e->nprocs * sizeof *e->workers);
     if (!e->workers) goto oom;
     memset(e->workers, 0, (size_t)e->nprocs * sizeof *e->workers);
-    if (e->async) {
-        e->nworkers = 0;
-        for (int i = 0; i < e->nprocs; i++)
-            if (e->cfg.proc_loop[i] >= e->nworkers) e->nworkers = e->cfg.proc_loop[i] + 1;
+    e->nworkers = e->async ? 0 : e->nprocs;
+    for (int i = 0; i < e->nprocs; i++) {
+        int k = e->async ? e->cfg.proc_loop[i] : i;
+        if (k >= e->nworkers) e->nworkers = k + 1;
+        e->workers[k].nprocs++;   /* counted first: each list is as long as its procs */
+    }
+    for (int k = 0; k < e->nworkers; k++) {
+        struct sfs_worker *w = &e->workers[k];
+        w->e = e;
+        w->procs = calloc((size_t)w->nprocs, sizeof *w->procs);
+        w->cnt[0] = sfs_counters_new();
+        w->cnt[1] = sfs_counters_new();
+        if (!w->procs || !w->cnt[0] || !w->cnt[1]) goto oom;
+        w->nprocs = 0;
     }
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
-        struct sfs_worker *w = e->async ? &e->workers[e->cfg.proc_loop[i]] : &e->workers[e->nworkers++];
-        if (!w->procs) {
-            w->e = e;
-            w->procs = calloc((size_t)e->nprocs, sizeof *w->procs);
-            w->cnt[0] = malloc(sizeof(struct sfs_counters));
-            w->cnt[1] = malloc(sizeof(struct sfs_counters));
-            if (!w->procs || !w->cnt[0] || !w->cnt[1]) goto oom;
-            sfs_counters_reset(w->cnt[0]);
-            sfs_counters_reset(w->cnt[1]);
-        }
+        struct sfs_worker *w = &e->workers[e->async ? e->cfg.proc_loop[i] : i];
         p->wi = w->nprocs;
         w->procs[w->nprocs++] = p;
         p->w = w;
@@ -86,8 +87,8 @@ static void engine_free(sfs_engine *e)
     }
     for (int k = 0; k < e->nworkers; k++) {
         free(e->workers[k].procs);
-        free(e->workers[k].cnt[0]);
-        free(e->workers[k].cnt[1]);
+        sfs_counters_free(e->workers[k].cnt[0]);
+        sfs_counters_free(e->workers[k].cnt[1]);
     }
     sfs_aligned_free(e->workers);
     sfs_aligned_free(e->procs);
@@ -236,16 +237,22 @@ static void join_workers(sfs_engine *e)
         }
 }
 
-/* new counter generation: zero the buffers of the next generation (nobody
- * writes them: workers write the current one), then publish it */
-static void next_generation(sfs_engine *e, uint64_t now)
+/* New counter generation: zero the buffers of the next generation (nobody
+ * writes them: workers write the current one), then publish it, starting now
+ * (returned).  The clock is read last: an op completing before the
+ * generation is published counts in the one before, whenever it was
+ * intended, so nothing slow may come between (zeroing 10,000 full counter
+ * sets there took 0.8 s, and RUN's first second lost its ops to WARMUP). */
+static uint64_t next_generation(sfs_engine *e)
 {
     unsigned g = e->gen + 1;
     for (int k = 0; k < e->nworkers; k++)
         sfs_counters_reset(e->workers[k].cnt[g & 1]);
-    e->gen_start_ns[g & 1] = now;
     sfs_cpu_snapshot(&e->cpu_start[g & 1]);
+    uint64_t now = sfs_now_ns();
+    e->gen_start_ns[g & 1] = now;
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
+    return now;
 }
 
 static const char *phase_name(int phase)
@@ -287,8 +294,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         }
         e->space_checked = 1;
     }
-    uint64_t now = sfs_now_ns();
-    next_generation(e, now);
+    uint64_t now = next_generation(e);
     e->phase_secs = seconds;
     __atomic_store_n(&e->phase_start_ns, now, __ATOMIC_RELAXED);
     /* WARMUP has no end of its own; INIT with timeout 0 has no deadline */
@@ -316,15 +322,21 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         p->xp_t = now;
         p->xp_ops = 0;
     }
+    /* a sync backend's thread per proc gets the stack the backend asks for
+     * (backend.h); a loop thread runs client libraries and keeps the default */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    if (!e->async && e->be->proc_stack) pthread_attr_setstacksize(&attr, e->be->proc_stack);
     pthread_mutex_lock(&e->lock);
     for (int k = 0; k < e->nworkers; k++) {
         struct sfs_worker *w = &e->workers[k];
-        int rc = pthread_create(&w->tid, NULL, sfs_worker_main, w);
+        int rc = pthread_create(&w->tid, &attr, sfs_worker_main, w);
         if (rc != 0) {
             snprintf(e->err, sizeof e->err, "cannot start thread: %s", strerror(rc));
             e->failed = 1;
             __atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
             pthread_mutex_unlock(&e->lock);
+            pthread_attr_destroy(&attr);
             join_workers(e);
             return -1;
         }
@@ -332,6 +344,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
         e->active++;
     }
     pthread_mutex_unlock(&e->lock);
+    pthread_attr_destroy(&attr);
     return 0;
 }
 

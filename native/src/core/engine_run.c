@@ -57,7 +57,9 @@ static void on_done(sfs_req *req)
     int ok = phase != SFS_PHASE_INIT && e->wl->judge
              ? e->wl->judge(p->wstate, req)
              : req->status == 0 || (req->expect_status && req->status == req->expect_status);
-    sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok);
+    if (sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok))
+        sfs_engine_fail(e, "proc %d: out of memory for the counters of %s", p->global,
+                        sfs_op_name(req->op));
     int dbg = p->local == 0 && e->cfg.logger;
     if (dbg)
         sfs_debug(&e->cfg, SFS_DBG_CHILD_OPS, p->global, "done %s %s st=%d lat=%lluus svc=%lluus",

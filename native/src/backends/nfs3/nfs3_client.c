@@ -200,8 +200,8 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
         /* not ready: rpc_service would only scan every RPC in flight for its
          * timeout; each proc of a shared connection asks for that on its own
          * timer, and once per NFS3_SCAN_NS is enough for the connection */
+        int64_t t = now_ns();
         if (ready == 0) {
-            int64_t t = now_ns();
             if (t - n->serviced_ns < NFS3_SCAN_NS) {
                 if (t >= deadline)
                     return 0;
@@ -209,6 +209,20 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
             }
             n->serviced_ns = t;
         }
+#ifdef SFS_NFS3_OWN_RECV
+        /* replies: read here, and the scan only when due (nfs3_recv.c) */
+        if (ready > 0 && (p.revents & POLLIN) && !(p.revents & (POLLERR | POLLHUP))) {
+            char why[300];
+            if (nfs3_recv(n, why, sizeof why) < 0)
+                nfs3_fail_transport(c, RPC_STATUS_ERROR, why);
+            short out = (short)(p.revents & POLLOUT);
+            int scan = t - n->serviced_ns >= NFS3_SCAN_NS;
+            if (scan)
+                n->serviced_ns = t;
+            if (!n->dead && (out || scan) && rpc_service(n->rpc, out) < 0)
+                nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(n->rpc));
+        } else
+#endif
         if (rpc_service(n->rpc, ready > 0 ? p.revents : 0) < 0)
             nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(n->rpc));
         if (n->dead)

@@ -77,6 +77,7 @@ static void destroy(nfs3_conn *n)
     for (size_t i = 0; i < n->norphans; i++)
         free(n->orphans[i]);
     free(n->orphans);
+    free(n->rbuf);
     free(n);
 }
 

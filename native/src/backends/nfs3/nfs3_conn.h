@@ -28,6 +28,8 @@ struct nfs3_conn {
     uint32_t     rtmax, rtpref, wtmax, wtpref, dtpref;
     nfs3_op    **orphans;          /* ops of closed clients with RPCs still in flight */
     size_t       norphans, caporphans;
+    char        *rbuf;             /* replies read, not yet processed (nfs3_recv) */
+    size_t       rcap, rstart, rend;
 };
 
 /* The connection o names: a shared one of (share_owner, share_group,
@@ -36,5 +38,12 @@ nfs3_conn *nfs3_conn_get(const nfs3_opts *o, char *err, size_t errlen);
 /* Drop client c (closed: its ops abandoned) from its connection; the last
  * client destroys it, and with it the ops of closed clients. */
 void nfs3_conn_release(nfs3_conn *n, nfs3_client *c);
+
+#ifdef SFS_NFS3_OWN_RECV
+/* Read the replies waiting on n's socket and run their callbacks, without
+ * rpc_service and its scan for timed-out RPCs (nfs3_recv.c).  0, or -1 with
+ * the reason in why: the connection is lost. */
+int nfs3_recv(nfs3_conn *n, char *why, size_t whylen);
+#endif
 
 #endif

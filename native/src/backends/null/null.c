@@ -151,6 +151,7 @@ static const sfs_backend null_backend = {
     .description = "completes every request at once without I/O (the engine's own cost)",
     .async = 0,
     .caps = SFS_CAP_NO_IO,
+    .proc_stack = SFS_PROC_STACK,
     .ops = SFS_OPS_ALL,
     .standard_workload = "sfs2008-nfs",
     .options = null_options,

@@ -42,6 +42,14 @@ struct posix_opts {
     int block_size, biod_reads, biod_writes;
 };
 
+/* what open allocated; no fd of the cache is open */
+static void ctx_free(struct posix_ctx *c)
+{
+    posix_sink_put(c->rbuf);
+    free(c->cache);
+    free(c);
+}
+
 /* A target that is an existing file or block device (workload access): the
  * requests name its path and use one fd opened here, read-only unless
  * target_writes allows writing it; a block device bypasses the page cache
@@ -82,8 +90,7 @@ static int open_object(struct posix_ctx *c, const struct sfs_cfg *cfg, int proc,
     *ctxp = c;
     return 0;
 fail:
-    free(c->rbuf);
-    free(c);
+    ctx_free(c);
     return -1;
 }
 
@@ -107,15 +114,12 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
         return -1;
     }
     struct posix_ctx *c = calloc(1, sizeof *c);
-    if (!c) { snprintf(err, errlen, "out of memory"); return -1; }
-    /* page-aligned: the buffer of O_DIRECT transfers on a block device */
-    if (posix_memalign((void **)&c->rbuf, 4096, SFS_XFER_MAX) != 0) {
+    if (!c || !(c->rbuf = posix_sink_get(proc))) {
         free(c);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
-    for (int i = 0; i < FD_CACHE; i++) c->cache[i].fd = -1;
     const struct posix_opts *o = cfg->backend_opts;
     c->block = o->block_size;
     c->biod_reads = o->biod_reads;
@@ -141,8 +145,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     *ctxp = c;
     return 0;
 fail:
-    free(c->rbuf);
-    free(c);
+    ctx_free(c);
     return -1;
 }
 
@@ -154,14 +157,12 @@ static void posix_close(void *ctx)
     posix_uring_close(c);
     for (int i = 0; i < SFS_MAX_HANDLES; i++)
         if (c->slots[i] >= 0) close(c->slots[i]);
-    for (int i = 0; i < FD_CACHE; i++)
-        if (c->cache[i].fd >= 0) close(c->cache[i].fd);
+    posix_fd_close_all(c);
 #ifdef SFS_WITH_URING
     if (c->ring_ok) io_uring_queue_exit(&c->ring);
 #endif
     close(c->rootfd);
-    free(c->rbuf);
-    free(c);
+    ctx_free(c);
 }
 
 /* --- data transfer: blocks of c->block bytes, up to 'depth' in flight
@@ -525,6 +526,7 @@ static const sfs_backend posix_backend = {
     .async = 0,
     .ops = SFS_OPS_ALL,
     .caps = SFS_CAP_DIRECT_IO,
+    .proc_stack = SFS_PROC_STACK,
     .standard_workload = "sfs2008-nfs",
     .options = posix_options,
     .opts_size = sizeof(struct posix_opts),

@@ -9,7 +9,7 @@
 #endif
 #include "backend.h"
 
-#define FD_SETS 64               /* cache of open data files: 64 sets x 4 ways */
+#define FD_SETS 64               /* cache of open data files: up to 64 sets x 4 ways */
 #define FD_WAYS 4
 #define FD_CACHE (FD_SETS * FD_WAYS)
 
@@ -32,10 +32,11 @@ struct posix_ctx {
     char rootpath[4096];
     uint64_t block;             /* bytes per physical request, 0 = whole op */
     int biod_reads, biod_writes;
-    unsigned char *rbuf;        /* destination of reads with buf == NULL */
+    unsigned char *rbuf;        /* destination of reads with buf == NULL (posix_sink.c) */
     int dflag;                  /* O_DIRECT on data files (direct_io=1), else 0 */
     int slots[SFS_MAX_HANDLES]; /* CIFS open-file slots */
-    struct fd_entry cache[FD_CACHE];
+    struct fd_entry *cache;     /* [fd_sets * FD_WAYS]: as many as fd_cap needs */
+    unsigned fd_sets;           /* a power of 2, 1..FD_SETS */
     unsigned evict[FD_SETS];    /* next way to replace, per set */
     struct fd_entry *last_fd;   /* the entry found last: a queued load's one file */
     int fd_cap;                 /* fds the cache may hold: FD_CACHE unless the
@@ -64,17 +65,24 @@ struct posix_ctx {
 
 /* posix_fdcache.c: O_RDWR fds of data files by path */
 /* Set c->fd_cap from RLIMIT_NOFILE (raised to its hard limit) shared by the
- * procs of this engine, each keeping `own` fds besides its cache; -1 with a
- * message naming the limit when even those do not fit. */
+ * procs of this engine, each keeping `own` fds besides its cache, and
+ * allocate a cache of that size; -1 with a message naming the limit when
+ * even those do not fit (or out of memory). */
 /* opens the proc's folder target/root into c->rootfd (posix_root.c) */
 int  posix_open_root(struct posix_ctx *c, int proc, const char *target, const char *root,
                      char *err, size_t errlen);
 int  posix_fd_budget(struct posix_ctx *c, int procs, int own, char *err, size_t errlen);
+void posix_fd_close_all(struct posix_ctx *c);                  /* and free the cache */
 int  posix_cached_fd(struct posix_ctx *c, const char *path);   /* fd or -errno */
 void posix_put_fd(struct posix_ctx *c, const char *path, int fd); /* after use */
 void posix_forget(struct posix_ctx *c, const char *path);       /* removed/renamed */
 /* The entry where path's fd would be cached first (a target object's fd). */
 struct fd_entry *posix_fd_home(struct posix_ctx *c, const char *path);
+
+/* posix_sink.c: the buffer reads without one land in, shared beyond the
+ * first procs (their data is dropped); NULL when out of memory */
+unsigned char *posix_sink_get(int proc);
+void posix_sink_put(unsigned char *sink);
 
 /* posix.c */
 /* Set req's status (a lost target turns into -ENODEV) and call done. */

@@ -486,10 +486,11 @@ static int smb_backend_poll(void *ctx, int64_t timeout_ns)
     struct smb_ctx *x = ctx;
     short ev = 0, revents = 0;
     int fd = x->ops->fd(x->c, &ev);
-    if (fd >= 0) {
+    if (fd >= 0 && timeout_ns <= 0) {   /* the loop found it ready, or a timer ran out: libsmb2 */
+        revents = POLLIN;                 /* reads without blocking, as cheap as a poll(2) first */
+    } else if (fd >= 0) {
         struct pollfd pfd = { .fd = fd, .events = ev, .revents = 0 };
-        int ms = timeout_ns > 0 ? (int)((timeout_ns + 999999) / 1000000) : 0;
-        if (sfs_poll(&pfd, 1, ms) > 0)
+        if (sfs_poll(&pfd, 1, (int)((timeout_ns + 999999) / 1000000)) > 0)
             revents = pfd.revents;
     }
     return x->ops->service(x->c, revents);

@@ -66,8 +66,10 @@ static void l2_disconnect(smb_client *c)
     if (!c)
         return;
     if (c->smb2) {
-        if (!c->dead)
+        if (!c->dead) {
+            smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);   /* a sync call: libsmb2 waits */
             smb2_disconnect_share(c->smb2);
+        }
         smb2_destroy_context(c->smb2);
     }
     free(c);
@@ -115,6 +117,7 @@ static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, siz
     }
     snprintf(c->where, sizeof c->where, "\\\\%s:%d\\%s", p->server, p->port > 0 ? p->port : 445,
              p->share);
+    smb2_set_timeout(c->smb2, 0);   /* from now on l2_expire's, see smb_l2.h */
     c->max_read = smb2_get_max_read_size(c->smb2);
     c->max_write = smb2_get_max_write_size(c->smb2);
     if (c->max_read == 0) c->max_read = 65536;
@@ -449,16 +452,14 @@ static int l2_fd(smb_client *c, short *events)
 
 static int l2_service(smb_client *c, short revents)
 {
-    /* not ready: smb2_service would only scan every request in flight for its
-     * timeout; each proc sharing the connection asks for that on its own
-     * timer, and once per 50 ms is enough for the connection */
-    if (!revents && !c->dead) {
-        uint64_t now = sfs_now_ns();
-        if (now - c->scanned_ns < 50000000ULL)
-            return 0;
+    /* the timeout, once per 50 ms for the connection: each proc sharing it
+     * asks on its own timer */
+    uint64_t now = sfs_now_ns();
+    if (!c->dead && now - c->scanned_ns >= 50000000ULL) {
         c->scanned_ns = now;
+        l2_expire(c);
     }
-    if (!c->dead && smb2_service(c->smb2, revents) < 0)
+    if (!c->dead && revents && smb2_service(c->smb2, revents) < 0)
         l2_mark_dead(c, "%s", smb2_get_error(c->smb2));
     while (c->ready) {
         struct call *k = c->ready;
@@ -466,7 +467,8 @@ static int l2_service(smb_client *c, short revents)
         k->next = NULL;
         smb_task_resume(k->task);
     }
-    /* the resumed tasks' next requests leave now, not after another poll */
+    /* what was queued (a submit's request, the resumed tasks' next ones)
+     * leaves now, not after the loop has waited for POLLOUT */
     if (!c->dead && (smb2_which_events(c->smb2) & POLLOUT) &&
         smb2_service(c->smb2, POLLOUT) < 0)
         l2_mark_dead(c, "%s", smb2_get_error(c->smb2));

@@ -31,6 +31,7 @@ struct call {
     smb_task *task;              /* NULL: the caller blocks in run() */
     struct call *next, *prev;    /* the client's waiting list */
     int      waiting;            /* task yielded until the parts are answered */
+    uint64_t since_ms;           /* when it began waiting (the request timeout's start) */
     struct part part[SMB_IO_PARTS];
     int      nparts, pending;
     smb2_file_id created;        /* file id of the last CREATE answered */
@@ -46,9 +47,10 @@ struct smb_client {
     char     why[256];
     uint32_t max_read, max_write;
     struct call own;             /* the call made outside any task */
-    struct call *waiting;        /* calls whose tasks yielded, answers not all in */
+    struct call *waiting;        /* calls whose tasks yielded, answers not all in, newest first */
+    struct call *oldest;         /* the last of them, the first to time out */
     struct call *ready;          /* their answers are in (or the connection died): resume */
-    uint64_t scanned_ns;         /* last service without the socket ready (timeout scan) */
+    uint64_t scanned_ns;         /* last look for a call past the timeout (l2_expire) */
     char     where[320];         /* the server and share, for messages */
 };
 
@@ -60,6 +62,10 @@ struct smb_file {
 int l2_fail(smb_result *r, uint32_t status, int err);
 /* the connection is lost (fmt with one %s): every waiting call fails */
 void l2_mark_dead(smb_client *c, const char *fmt, const char *arg);
+/* The connection is lost if its oldest waiting call has waited timeout_ms
+ * (libsmb2's own timeout is off once connected: it scans every request in
+ * flight on each smb2_service, O(requests) per reply). */
+void l2_expire(smb_client *c);
 /* a new call of c: the running task's, or the client's own */
 struct call *l2_begin(smb_client *c);
 /* the next part of k, pending until its callback fires */

@@ -38,6 +38,7 @@ static void wake(smb_client *c, struct call *k)
     if (k->prev) k->prev->next = k->next;
     else c->waiting = k->next;
     if (k->next) k->next->prev = k->prev;
+    else c->oldest = k->prev;
     k->prev = NULL;
     k->next = c->ready;
     c->ready = k;
@@ -52,6 +53,15 @@ void l2_mark_dead(smb_client *c, const char *fmt, const char *arg)
     /* every waiting task learns it now: its call fails */
     while (c->waiting)
         wake(c, c->waiting);
+}
+
+void l2_expire(smb_client *c)
+{
+    if (c->dead || !c->oldest || now_ms() - c->oldest->since_ms < (uint64_t)c->timeout_ms)
+        return;
+    char ms[32];
+    snprintf(ms, sizeof ms, "%d", c->timeout_ms);
+    l2_mark_dead(c, "no answer from the server within %s ms", ms);
 }
 
 /* A new call of c: the running task's, or the client's own. */
@@ -108,9 +118,11 @@ int l2_run(struct call *k)
     if (k->task) {
         if (k->pending > 0 && !c->dead) {
             k->waiting = 1;
+            k->since_ms = now_ms();
             k->prev = NULL;
             k->next = c->waiting;
             if (c->waiting) c->waiting->prev = k;
+            else c->oldest = k;
             c->waiting = k;
             smb_task_yield();
         }
