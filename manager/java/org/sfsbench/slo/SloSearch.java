@@ -1,8 +1,10 @@
 package org.sfsbench.slo;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeMap;
 
 import org.sfsbench.results.model.SloProbeResult;
@@ -17,11 +19,13 @@ import org.sfsbench.stats.OpCounters;
  * SLO_CONFIRM times; one failed repeat makes it the upper end and the search goes on below it.
  * A probe is judged only on enough samples ({@link Slo#samplesNeeded()}): its first window is sized
  * for them at its rate, and until it has them it is lengthened by further measured windows at the
- * same rate, up to {@code maxProbeSeconds}. A probe that fails on latency alone, with its median
- * op within the bound, is measured again, once, as long again, and judged on both windows merged:
- * a stall of the client machine or the server lasting a few tens of ms puts more than 1 % of a
- * short window's ops beyond a p99 bound at any rate, and a false fail, unlike a false pass (which
- * the confirmations catch), would lower the bracket's upper end for the rest of the search.
+ * same rate, up to {@code maxProbeSeconds}. A verdict on latency alone is not taken on noise: a
+ * probe is measured in further windows at its rate (up to {@link #MAX_WINDOWS}, judged on them
+ * merged) while the bound lies inside its percentile's 95 % interval or between its windows' own
+ * values ({@link ProbeWindows}), and a one-window fail is measured again when a stall can explain
+ * it (its median op within the bound) or when it contradicts the monotone shape (a probe at this
+ * rate or above met the bound it breaks). A false fail, unlike a false pass (which the
+ * confirmations catch), would lower the bracket's upper end for the rest of the search.
  */
 public final class SloSearch {
     /** A paced probe keeps up when it achieves at least this share of its rate. */
@@ -36,18 +40,42 @@ public final class SloSearch {
         }
     }
 
+    /** Why a window is measured. */
+    public enum Why {
+        /** a probe's first window */
+        FIRST,
+        /** too few samples for the percentile yet */
+        SAMPLES,
+        /** a fail on latency alone with the median op within the bound: a stall? */
+        STALL,
+        /** the bound lies inside the probe's interval (see {@link ProbeWindows}) */
+        UNCERTAIN
+    }
+
     /**
      * The next window to measure.
      *
-     * @param probe        the probe's number
-     * @param kind         what the probe is for
-     * @param rate         paced ops/s of all clients together
-     * @param seconds      measured seconds of this window
-     * @param continuation true when it lengthens a probe that has too few samples, or measures a fail again
-     * @param recheck      true when it measures again a probe that failed on latency with its median within the bound
+     * @param probe   the probe's number
+     * @param kind    what the probe is for
+     * @param rate    paced ops/s of all clients together
+     * @param seconds measured seconds of this window
+     * @param why     why it is measured
+     * @param note    for UNCERTAIN, what was uncertain; else ""
      */
-    public record Request(int probe, Kind kind, double rate, int seconds, boolean continuation, boolean recheck) {
+    public record Request(int probe, Kind kind, double rate, int seconds, Why why, String note) {
+        /** True when it adds a window to a probe already measured. */
+        public boolean continuation() {
+            return why != Why.FIRST;
+        }
+
+        /** True when it measures a probe again to settle its verdict (not for samples). */
+        public boolean recheck() {
+            return why == Why.STALL || why == Why.UNCERTAIN;
+        }
     }
+
+    /** Most windows a probe is measured in to settle an uncertain verdict. */
+    public static final int MAX_WINDOWS = 3;
 
     private final Slo slo;
     private final double top;
@@ -58,14 +86,14 @@ public final class SloSearch {
     private final List<SloProbeResult> probes = new ArrayList<>();
     /** Rates that passed and are not refuted, with the repeats each has passed. */
     private final TreeMap<Double, Integer> passes = new TreeMap<>();
+    /** Every window of the probes judged on latency alone, by rate: a confirmation is judged on them. */
+    private final Map<Double, ProbeWindows> atRate = new HashMap<>();
     private double lo;
+    /** The next bisection steps one precision below the upper end (a confirmation was just refuted). */
+    private boolean stepDown;
     private double hi;
     private Request pending;
-    private OpCounters acc;
-    private double accSeconds;
-    private int accWindows;
-    private long accFailed;
-    private boolean rechecked;
+    private ProbeWindows acc;
     private String outcome;
 
     /**
@@ -120,8 +148,12 @@ public final class SloSearch {
         if (probes.isEmpty()) {
             return pending = first(number, Kind.TOP, top);
         }
-        if (hi - lo > slo.precisionPct() / 100.0 * top + 1e-9) {
-            return pending = first(number, Kind.BISECT, (lo + hi) / 2);
+        double step = slo.precisionPct() / 100.0 * top;
+        if (hi - lo > step + 1e-9) {
+            // just refuted: the capacity most likely lies just below the rate that passed once
+            double rate = stepDown && hi - step > lo ? hi - step : (lo + hi) / 2;
+            stepDown = false;
+            return pending = first(number, Kind.BISECT, rate);
         }
         if (lo <= 0) {
             outcome = "none";
@@ -141,7 +173,7 @@ public final class SloSearch {
     private Request first(int number, Kind kind, double rate) {
         double forSamples = slo.samplesNeeded() / rate * 1.1;
         int s = (int) Math.ceil(Math.min(Math.max(measureSeconds, forSamples), maxProbeSeconds) - 1e-9);
-        return new Request(number, kind, rate, s, false, false);
+        return new Request(number, kind, rate, s, Why.FIRST, "");
     }
 
     /**
@@ -157,69 +189,143 @@ public final class SloSearch {
             throw new IllegalStateException("no probe is pending");
         }
         if (acc == null) {
-            acc = new OpCounters(all.opId());
+            acc = new ProbeWindows();
         }
-        acc.merge(all);
-        accSeconds += seconds;
-        accWindows++;
-        accFailed += failedOps;
+        acc.add(all, seconds, failedOps);
         long need = slo.samplesNeeded();
-        long have = acc.ops();
-        if (have < need && accSeconds < maxProbeSeconds) {
-            double perSecond = accSeconds > 0 ? have / accSeconds : 0;
+        long have = acc.all().ops();
+        double left = maxProbeSeconds - acc.seconds();
+        if (have < need && left > 0) {
+            double perSecond = acc.seconds() > 0 ? have / acc.seconds() : 0;
             double wanted = perSecond > 0 ? (need - have) / perSecond * 1.1 + 1 : maxProbeSeconds;
             // never shorter than a first window: every window is measured in full as planned
-            int s = (int) Math.ceil(Math.min(wanted, maxProbeSeconds - accSeconds));
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, false);
+            int s = (int) Math.ceil(Math.min(wanted, left));
+            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), Why.SAMPLES, "");
             return;
         }
-        SloProbeResult p = judge(r);
-        if (!rechecked && failsLikeAStall(p, r) && accSeconds < maxProbeSeconds) {
-            rechecked = true;
-            int s = (int) Math.ceil(Math.min(accSeconds, maxProbeSeconds - accSeconds) - 1e-9);
-            pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), true, true);
-            return;
+        String uncertain = latencyOnly(r) ? uncertainty() : null;
+        SloProbeResult p = judge(r, uncertain);
+        if (latencyOnly(r) && left > 0) {
+            // as long as a first window: the windows weigh alike in the merged histogram
+            int s = (int) Math.ceil(Math.min(acc.seconds() / acc.count(), left) - 1e-9);
+            if (uncertain != null && acc.count() < MAX_WINDOWS) {
+                pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s), Why.UNCERTAIN,
+                        uncertain);
+                return;
+            }
+            String doubt = acc.count() == 1 ? failDoubted(p, r) : null;
+            if (doubt != null) {
+                pending = new Request(r.probe(), r.kind(), r.rate(), Math.max(measureSeconds, s),
+                        doubt.isEmpty() ? Why.STALL : Why.UNCERTAIN, doubt);
+                return;
+            }
+        }
+        if (latencyOnly(r)) {
+            ProbeWindows pool = atRate.computeIfAbsent(r.rate(), k -> new ProbeWindows());
+            boolean earlier = pool.count() > 0;
+            pool.addAll(acc);
+            if (r.kind() == Kind.CONFIRM && earlier) {
+                p = pooled(p, pool);
+            }
         }
         probes.add(p);
         pending = null;
         acc = null;
-        accSeconds = 0;
-        accWindows = 0;
-        accFailed = 0;
-        rechecked = false;
         apply(r, p.passed());
     }
 
     /**
-     * A fail that a stall can explain: enough samples, no failed op, the paced rate kept, and only
-     * latency terms broken whose bounds the median op still meets (a stall holds a minority of the
-     * ops; when half of them break a bound the server is behind, and measuring again is wasted).
+     * A confirmation's verdict: that of every window measured at its rate merged (the probe's own and
+     * the earlier probes'), the best estimate of the rate's tail; the row keeps its own figures.
      */
-    private boolean failsLikeAStall(SloProbeResult p, Request r) {
-        if (!"fail".equals(p.verdict()) || accFailed > 0 || acc.ops() / accSeconds < KEEP_UP * r.rate()) {
-            return false;
+    private SloProbeResult pooled(SloProbeResult p, ProbeWindows pool) {
+        List<String> broken = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (SloTerm t : slo.terms()) {
+            double us = t.measuredUs(pool.all());
+            values.add(String.format(Locale.ROOT, "%s %.3f ms", t.statistic(), us / 1000));
+            if (!(us <= t.boundUs())) {
+                broken.add(t.toString());
+            }
         }
-        double median = acc.percentileUs(50);
-        return slo.terms().stream().allMatch(t -> t.measuredUs(acc) <= t.boundUs() || median <= t.boundUs());
+        String verdict = broken.isEmpty() ? "pass" : "fail";
+        String why = String.format(Locale.ROOT, "all %d windows at this rate merged (%,d samples): %s: %s",
+                pool.count(), pool.all().ops(), String.join(", ", values), verdict);
+        return new SloProbeResult(p.number(), p.kind(), p.requestedOpsPerSec(), p.achievedOpsPerSec(), p.seconds(),
+                p.windows(), p.samples(), p.samplesNeeded(), p.meanMs(), p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(),
+                p.termMs(), p.failedOps(), verdict, p.reason().isEmpty() ? why : p.reason() + "; " + why);
     }
 
-    private SloProbeResult judge(Request r) {
+    /** Enough samples, no failed op and the paced rate kept: only the latency terms decide. */
+    private boolean latencyOnly(Request r) {
+        return acc.all().ops() >= slo.samplesNeeded() && acc.failed() == 0
+                && acc.all().ops() / acc.seconds() >= KEEP_UP * r.rate();
+    }
+
+    /** The first term whose verdict is not sure yet (docs/slo.md, "Judging"), or null. */
+    private String uncertainty() {
+        for (SloTerm t : slo.terms()) {
+            String u = acc.uncertainty(t);
+            if (u != null) {
+                return u;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why a one-window fail on latency alone is measured again before it counts: "" when a stall can
+     * explain it (every broken bound still met by the median op: a stall holds a minority of the ops;
+     * when half of them break a bound the server is behind), else the contradiction with the monotone
+     * shape (latency does not fall as the rate rises) when a probe at this rate or above met a bound
+     * this one breaks. Null: the fail counts at once.
+     */
+    private String failDoubted(SloProbeResult p, Request r) {
+        if (!"fail".equals(p.verdict())) {
+            return null;
+        }
+        double median = acc.all().percentileUs(50);
+        if (slo.terms().stream().allMatch(t -> t.measuredUs(acc.all()) <= t.boundUs() || median <= t.boundUs())) {
+            return "";
+        }
+        for (SloProbeResult q : probes) {
+            if (q.requestedOpsPerSec() < r.rate() || !("pass".equals(q.verdict()) || "fail".equals(q.verdict()))) {
+                continue;
+            }
+            for (int i = 0; i < slo.terms().size(); i++) {
+                SloTerm t = slo.terms().get(i);
+                double here = p.termMs().get(i);
+                double there = q.termMs().get(i);
+                if (here * 1000 > t.boundUs() && there * 1000 <= t.boundUs()) {
+                    return String.format(Locale.ROOT, "%s %.3f ms at %,.0f ops/s contradicts probe %d's %.3f ms at"
+                            + " %,.0f ops/s (latency does not fall as the rate rises)", t.statistic(), here,
+                            r.rate(), q.number(), there, q.requestedOpsPerSec());
+                }
+            }
+        }
+        return null;
+    }
+
+    private SloProbeResult judge(Request r, String uncertain) {
         long need = slo.samplesNeeded();
-        double achieved = accSeconds > 0 ? acc.ops() / accSeconds : 0;
+        OpCounters all = acc.all();
+        double accSeconds = acc.seconds();
+        long accFailed = acc.failed();
+        double achieved = accSeconds > 0 ? all.ops() / accSeconds : 0;
         List<Double> termMs = new ArrayList<>();
         List<String> broken = new ArrayList<>();
         for (SloTerm t : slo.terms()) {
-            double us = t.measuredUs(acc);
+            double us = t.measuredUs(all);
             termMs.add(us / 1000);
             if (!(us <= t.boundUs())) {
                 broken.add(String.format(Locale.ROOT, "%s %.3f ms > %s", t.statistic(), us / 1000, t.boundText()));
             }
         }
         String verdict;
-        if (acc.ops() < need) {
+        if (all.ops() < need) {
             verdict = "too-few-samples";
             broken.add(0, String.format(Locale.ROOT, "too few samples: %,d of the %,d needed within %.0f s",
-                    acc.ops(), need, accSeconds));
+                    all.ops(), need, accSeconds));
         } else {
             if (accFailed > 0) {
                 broken.add(accFailed + " failed ops");
@@ -228,10 +334,14 @@ public final class SloSearch {
                 broken.add(String.format(Locale.ROOT, "achieved %.0f %% of the paced rate", achieved * 100 / r.rate()));
             }
             verdict = broken.isEmpty() ? "pass" : "fail";
+            if (uncertain != null) {
+                broken.add(String.format(Locale.ROOT, "uncertain after %d windows: %s; judged on them merged",
+                        acc.count(), uncertain));
+            }
         }
-        return new SloProbeResult(r.probe(), r.kind().label(), r.rate(), achieved, accSeconds, accWindows, acc.ops(),
-                need, acc.meanUs() / 1000, acc.percentileUs(50) / 1000, acc.percentileUs(90) / 1000,
-                acc.percentileUs(99) / 1000, acc.percentileUs(99.9) / 1000, termMs, accFailed, verdict,
+        return new SloProbeResult(r.probe(), r.kind().label(), r.rate(), achieved, accSeconds, acc.count(), all.ops(),
+                need, all.meanUs() / 1000, all.percentileUs(50) / 1000, all.percentileUs(90) / 1000,
+                all.percentileUs(99) / 1000, all.percentileUs(99.9) / 1000, termMs, accFailed, verdict,
                 String.join("; ", broken));
     }
 
@@ -249,6 +359,7 @@ public final class SloSearch {
             if (below != null) {
                 passes.put(below, 0);
             }
+            stepDown = true;
         }
         hi = Math.min(hi, r.rate());
     }

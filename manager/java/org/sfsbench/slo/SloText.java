@@ -11,17 +11,25 @@ public final class SloText {
 
     /** " (probe 3, bisect: 41,200 ops/s in all)", the tail of a probe step's progress line. */
     public static String request(SloSearch.Request q) {
+        String why = switch (q.why()) {
+            case FIRST -> "";
+            case SAMPLES -> ", lengthened for samples";
+            case STALL -> ", measured again";
+            case UNCERTAIN -> ", another window: verdict uncertain";
+        };
         return String.format(Locale.ROOT, " (probe %d, %s%s: %,.0f ops/s in all)", q.probe(),
-                q.kind().name().toLowerCase(Locale.ROOT), q.recheck() ? ", measured again" : q.continuation()
-                        ? ", lengthened for samples" : "", q.rate());
+                q.kind().name().toLowerCase(Locale.ROOT), why, q.rate());
     }
 
     /** A judged probe's line, or (p null) why the probe is measured again: {@code again}, its next window. */
     public static String judged(SloProbeResult p, SloSearch.Request again) {
         if (p == null) {
-            return again.recheck() ? "     SLO probe measured again: it failed on latency with its median op within the"
-                    + " bound (a stall?); judged on both windows" : "     SLO probe lengthened: too few samples for the"
-                    + " percentile yet";
+            return switch (again.why()) {
+                case STALL -> "     SLO probe measured again: it failed on latency with its median op within the"
+                        + " bound (a stall?); judged on its windows merged";
+                case UNCERTAIN -> "     SLO probe measured again: " + again.note() + "; judged on its windows merged";
+                default -> "     SLO probe lengthened: too few samples for the percentile yet";
+            };
         }
         return String.format(Locale.ROOT, "     SLO probe %d (%s) %,.0f ops/s: achieved %,.0f, %,d samples in %.0f s,"
                 + " p50 %.3f p90 %.3f p99 %.3f p99.9 %.3f ms: %s%s", p.number(), p.kind(), p.requestedOpsPerSec(),
