@@ -28,8 +28,9 @@ static int direct_probe(struct posix_ctx *c, int proc, const char *target, char 
     int fd = openat(c->rootfd, probe, O_CREAT | O_RDWR | O_CLOEXEC | O_DIRECT, 0600);
     int e = fd < 0 ? errno : 0;
     if (fd >= 0) {
-        memset(c->rbuf, 0, 512);
-        if (pwrite(fd, c->rbuf, 512, 0) != 512) e = errno ? errno : EIO;
+        /* its own block: reads of other procs may be landing in the shared sink */
+        static _Alignas(4096) const unsigned char zeros[4096];
+        if (pwrite(fd, zeros, 512, 0) != 512) e = errno ? errno : EIO;
         close(fd);
         unlinkat(c->rootfd, probe, 0);
     }
