@@ -39,15 +39,6 @@ static long status_word(const char *key)
     return v;
 }
 
-static int run_phase(sfs_engine *e, int phase, double secs)
-{
-    if (sfs_engine_start(e, phase, secs) != 0) return -1;
-    int st;
-    while ((st = sfs_engine_wait(e, 1000)) == SFS_STATE_RUNNING)
-        ;
-    return st;
-}
-
 int main(void)
 {
     struct rlimit rl;
