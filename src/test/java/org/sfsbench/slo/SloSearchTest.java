@@ -137,14 +137,7 @@ class SloSearchTest {
      * 1.5 % of them that a stall of the machine held for 20 ms.
      */
     private static OpCounters stalled(double rate, int seconds, boolean stall) {
-        OpCounters c = new OpCounters(0);
-        long n = Math.round(rate * seconds);
-        long held = stall ? Math.round(n * 0.015) : 0;
-        for (long i = 0; i < n; i++) {
-            long us = i < held ? 20_000 : 1000;
-            c.record(us, us, 0, false, false);
-        }
-        return c;
+        return tail(rate, seconds, stall ? 0.015 : 0);
     }
 
     @Test
