@@ -86,6 +86,17 @@ static int wait_phase(sfs_engine *e, const char *name, uint64_t *s, int quiet)
     }
 }
 
+/* sfs_engine_start, saying why it refused */
+static int start(sfs_engine *e, int phase, double seconds)
+{
+    if (sfs_engine_start(e, phase, seconds) == 0)
+        return 0;
+    char msg[1024];
+    sfs_engine_error(e, msg, sizeof msg);
+    fprintf(stderr, "sfsload: %s\n", msg);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     double warmup = 0, run = 10, init_timeout = 3600;
@@ -122,19 +133,19 @@ int main(int argc, char **argv)
     uint64_t *s = calloc(SFS_SAMPLE_WORDS, sizeof *s);
     int rc = 1;
     uint64_t i0 = sfs_now_ns();
-    if (sfs_engine_start(e, SFS_PHASE_INIT, init_timeout) || wait_phase(e, "INIT", s, quiet)) goto out;
+    if (start(e, SFS_PHASE_INIT, init_timeout) || wait_phase(e, "INIT", s, quiet)) goto out;
     double init_s = (double)(sfs_now_ns() - i0) / 1e9;
     if (!quiet)
         fprintf(stderr, "INIT done: %llu objects, %.1f MiB\n", (unsigned long long)s[SFS_S_INIT_DONE],
                 (double)s[SFS_S_FILESET_BYTES] / 1048576.0);
     if (warmup > 0) {
-        if (sfs_engine_start(e, SFS_PHASE_WARMUP, warmup)) goto out;
+        if (start(e, SFS_PHASE_WARMUP, warmup)) goto out;
         if (sfs_engine_wait(e, (int)(warmup * 1000)) == SFS_STATE_FAILED) { wait_phase(e, "WARMUP", s, 1); goto out; }
     }
     uint64_t u0 = 0, s0 = 0, u1 = 0, s1 = 0;
     sfs_proc_cpu_us(&u0, &s0);
     peak_threads = 0;
-    if (sfs_engine_start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
+    if (start(e, SFS_PHASE_RUN, run) || wait_phase(e, "RUN", s, quiet)) goto out;
     sfs_proc_cpu_us(&u1, &s1);
     sfs_engine_sample(e, s, SFS_SAMPLE_WORDS);
     /* the time RUN covered: its duration, or less if it was cut short */
