@@ -84,6 +84,7 @@ static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, siz
         return -ENOMEM;
     }
     c->timeout_ms = p->timeout_ms > 0 ? p->timeout_ms : 30000;
+    c->cap = SMB_CONN_REQUESTS;
     smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);
     smb2_set_version(c->smb2, SMB2_VERSION_ANY);   /* SMB 2.02 up to 3.1.1 */
     smb2_set_security_mode(c->smb2, SMB2_NEGOTIATE_SIGNING_ENABLED);
@@ -183,6 +184,8 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
     if (nparts > SMB_IO_PARTS)
         return l2_fail(r, 0, EINVAL);
     struct call *k = l2_begin(c);
+    if (l2_admit(k, (int)nparts) < 0)
+        return l2_fail(r, 0, ENOTCONN);
     for (size_t i = 0; i < nparts; i++) {
         size_t at = i * max, n = len - at < max ? len - at : max;
         struct smb2_pdu *pdu;
@@ -206,6 +209,7 @@ static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t
         if (!pdu) {
             /* the parts already queued are answered before we return */
             l2_drop_part(k);
+            l2_unhand(k, (int)(nparts - i));
             l2_run(k);
             l2_outcome(k, r, 0);
             return l2_fail(r, 0, ENOMEM);

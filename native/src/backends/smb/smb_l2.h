@@ -13,6 +13,15 @@
 #include <smb2/libsmb2-raw.h>
 
 #define SMB_IO_PARTS   64        /* requests of one call in flight at most */
+/* Requests of one connection handed to libsmb2 and not yet answered, at
+ * most (a call bigger than that goes alone).  libsmb2 appends each sent
+ * request to the tail of a singly linked wait list and finds each answer's
+ * request by walking it, so its cost per request grows with the requests
+ * it holds; calls beyond the cap wait in the client's own FIFO (O(1)) and
+ * are handed over as answers free room.  smbd serves a connection's
+ * requests one after the other, so a deeper queue there adds no
+ * throughput. */
+#define SMB_CONN_REQUESTS 64
 
 struct smb_client;
 struct call;
@@ -29,8 +38,11 @@ struct part {
 struct call {
     struct smb_client *c;
     smb_task *task;              /* NULL: the caller blocks in run() */
-    struct call *next, *prev;    /* the client's waiting list */
+    struct call *next, *prev;    /* the client's waiting list, held FIFO or ready list */
     int      waiting;            /* task yielded until the parts are answered */
+    int      held;               /* task yielded until its requests may be handed over */
+    int      want;               /* requests it hands over (while held) */
+    int      handed;             /* its requests handed to libsmb2, unanswered */
     uint64_t since_ms;           /* when it began waiting (the request timeout's start) */
     struct part part[SMB_IO_PARTS];
     int      nparts, pending;
@@ -50,6 +62,9 @@ struct smb_client {
     struct call *waiting;        /* calls whose tasks yielded, answers not all in, newest first */
     struct call *oldest;         /* the last of them, the first to time out */
     struct call *ready;          /* their answers are in (or the connection died): resume */
+    int      cap;                /* requests handed to libsmb2 at most (SMB_CONN_REQUESTS) */
+    int      handed;             /* requests handed to libsmb2, unanswered */
+    struct call *held, *held_last; /* calls waiting for room under the cap, oldest first */
     uint64_t scanned_ns;         /* last look for a call past the timeout (l2_expire) */
     char     where[320];         /* the server and share, for messages */
 };
@@ -72,6 +87,14 @@ struct call *l2_begin(smb_client *c);
 struct part *l2_new_part(struct call *k);
 /* a part queued but not sent after all */
 void l2_drop_part(struct call *k);
+/* Room for n requests of k under the connection's cap: a call inside a
+ * task waits for it (yields, in FIFO order); a call outside any task (the
+ * connection's own, which runs its loop itself) takes it at once.  Then
+ * the n requests count as handed to libsmb2 until answered (or returned
+ * with l2_unhand): 0, or -ENOTCONN if the connection died meanwhile. */
+int l2_admit(struct call *k, int n);
+/* n of k's admitted requests were not queued after all */
+void l2_unhand(struct call *k, int n);
 /* waits until every part of k is answered: 0 or -ENOTCONN */
 int l2_run(struct call *k);
 /* the first failure among k's parts (ok: a status that is not one): 0 or -errno */

@@ -44,15 +44,40 @@ static void wake(smb_client *c, struct call *k)
     c->ready = k;
 }
 
+/* The oldest held call leaves the FIFO for the ready list. */
+static struct call *unhold(smb_client *c)
+{
+    struct call *k = c->held;
+    if (!(c->held = k->next))
+        c->held_last = NULL;
+    k->held = 0;
+    k->next = c->ready;
+    c->ready = k;
+    return k;
+}
+
+/* Held calls that now fit under the cap are handed over, oldest first (a
+ * call is never overtaken by a younger one that would fit). */
+static void admit_held(smb_client *c)
+{
+    while (c->held && !c->dead && (c->handed == 0 || c->handed + c->held->want <= c->cap)) {
+        struct call *k = unhold(c);
+        k->handed = k->want;
+        c->handed += k->want;
+    }
+}
+
 void l2_mark_dead(smb_client *c, const char *fmt, const char *arg)
 {
     if (c->dead)
         return;
     c->dead = 1;
     snprintf(c->why, sizeof c->why, fmt, arg);
-    /* every waiting task learns it now: its call fails */
+    /* every waiting or held task learns it now: its call fails */
     while (c->waiting)
         wake(c, c->waiting);
+    while (c->held)
+        unhold(c);
 }
 
 void l2_expire(smb_client *c)
@@ -73,8 +98,36 @@ struct call *l2_begin(smb_client *c)
     k->task = t;
     k->nparts = 0;
     k->pending = 0;
+    k->handed = 0;
     k->listing = NULL;
     return k;
+}
+
+int l2_admit(struct call *k, int n)
+{
+    smb_client *c = k->c;
+    if (c->dead)
+        return -ENOTCONN;
+    if (!k->task || (!c->held && (c->handed == 0 || c->handed + n <= c->cap))) {
+        k->handed += n;
+        c->handed += n;
+        return 0;
+    }
+    k->held = 1;
+    k->want = n;
+    k->next = NULL;
+    if (c->held_last) c->held_last->next = k;
+    else c->held = k;
+    c->held_last = k;
+    smb_task_yield();   /* until admit_held hands it over, or the connection dies */
+    return c->dead ? -ENOTCONN : 0;
+}
+
+void l2_unhand(struct call *k, int n)
+{
+    k->handed -= n;
+    k->c->handed -= n;
+    admit_held(k->c);
 }
 
 struct part *l2_new_part(struct call *k)
@@ -102,6 +155,8 @@ static void answered(struct part *p, uint32_t status)
     smb_client *c = k->c;
     p->status = status;
     p->answered = 1;
+    if (k->handed > 0)
+        l2_unhand(k, 1);
     if (status == SMB2_STATUS_IO_TIMEOUT || status == SMB2_STATUS_SHUTDOWN)
         l2_mark_dead(c, "%s", status == SMB2_STATUS_IO_TIMEOUT ? "no answer from the server in time"
                                                           : "connection shut down");
@@ -168,12 +223,6 @@ int l2_outcome(struct call *k, smb_result *r, uint32_t ok)
     return 0;
 }
 
-/* Queue pdu (with whatever is compounded to it) and wait for the answers. */
-static int send_and_wait(struct call *k, struct smb2_pdu *pdu)
-{
-    smb2_queue_pdu(k->c->smb2, pdu);
-    return l2_run(k);
-}
 
 /* ------------------------------------------------------------ callbacks */
 
@@ -401,8 +450,16 @@ int l2_compound(struct call *k, struct smb2_pdu **pdus, int n, smb_result *r, ui
                 l2_drop_part(k);
             return l2_fail(r, 0, ENOMEM);
         }
+    if (l2_admit(k, n) < 0) {   /* the connection died while the call was held */
+        for (int j = 0; j < n; j++)
+            smb2_free_pdu(c->smb2, pdus[j]);
+        while (k->nparts > 0)
+            l2_drop_part(k);
+        return l2_fail(r, 0, ENOTCONN);
+    }
     for (int i = 1; i < n; i++)
         smb2_add_compound_pdu(c->smb2, pdus[0], pdus[i]);
-    send_and_wait(k, pdus[0]);
+    smb2_queue_pdu(c->smb2, pdus[0]);
+    l2_run(k);
     return l2_outcome(k, r, ok);
 }
