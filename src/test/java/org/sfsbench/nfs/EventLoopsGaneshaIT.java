@@ -11,10 +11,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 import org.sfsbench.testsupport.Require;
 
 /**
@@ -52,6 +54,11 @@ class EventLoopsGaneshaIT {
         work = Files.createTempDirectory("sfs-loops");
         // nfs://...?nfsport=&mountport=: no portmapper connection at open
         target = GaneshaServer.defaultInstance().start().url();
+    }
+
+    @AfterAll
+    static void removeWork() throws Exception {
+        TempTree.remove(work);
     }
 
     static Path config(String name, int procs, double rate, String... extra) throws Exception {

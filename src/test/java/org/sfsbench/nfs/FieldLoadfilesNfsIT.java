@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 import org.sfsbench.testsupport.LoadfileReplay;
 
 /**
@@ -34,6 +35,7 @@ class FieldLoadfilesNfsIT {
         if (server != null) {
             server.stop();
         }
+        TempTree.remove(work);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 
 /**
  * The nfs3 client against a real NFS-Ganesha started on loopback by
@@ -41,6 +42,7 @@ class GaneshaNfs3IT {
     static void stopGanesha() throws Exception {
         if (server != null) {
             server.stop();
+            TempTree.remove(server.dir);
         }
     }
 

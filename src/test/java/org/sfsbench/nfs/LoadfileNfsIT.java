@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 
 /**
  * workload=loadfile with backend nfs3 against NFS-Ganesha on loopback: two clients replay the
@@ -45,6 +46,7 @@ class LoadfileNfsIT {
         if (server != null) {
             server.stop();
         }
+        TempTree.remove(work);
     }
 
     private static ChildProcess.Result replay(String fixture, int passes) throws Exception {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 
 /**
  * The engine with backend nfs3 against a real NFS-Ganesha, started on loopback by
@@ -48,6 +49,7 @@ class NfsEngineGaneshaIT {
         if (server != null) {
             server.stop();
         }
+        TempTree.remove(work);
     }
 
     static Path config(String name, int procs, double ratePerProc, String... extra) throws IOException {

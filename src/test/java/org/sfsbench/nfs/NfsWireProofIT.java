@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.TempTree;
 
 /**
  * Proof on the wire: an engine run (backend nfs3, SPECsfs2008 NFS mix) against NFS-Ganesha,
@@ -64,9 +65,7 @@ class NfsWireProofIT {
         if (server != null) {
             server.stop();
         }
-        if (work != null) {
-            Files.deleteIfExists(work.resolve("run.pcapng"));
-        }
+        TempTree.remove(work);
     }
 
     private static final Pattern OP =

@@ -25,6 +25,7 @@ public record LoopFs(Path image, Path dir) implements AutoCloseable {
             throw new IOException("interrupted while unmounting " + dir, e);
         }
         Files.deleteIfExists(image);
+        Files.deleteIfExists(dir);
     }
 
     /** Runs {@code cmd} with sh; its output is the message when it fails. */

@@ -3,10 +3,8 @@ package org.sfsbench.testsupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A Samba smbd on loopback, started and stopped through src/test/servers/samba.sh, and the
@@ -71,9 +69,7 @@ public final class SambaServer {
     /** Stops the server and removes its folder (configuration, state, logs, share). */
     public void stopAndRemove() throws IOException, InterruptedException {
         stop();
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TempTree.remove(dir);
     }
 
     public String password() {
