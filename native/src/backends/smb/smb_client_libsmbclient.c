@@ -411,8 +411,12 @@ static int sc_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_res
     errno = 0;
     if (c->f_fstatvfs(c->ctx, f->fh, &sv) < 0)
         return fail(r, errno);
+    /* libsmbclient copies FS_FULL_SIZE_INFORMATION as it comes: f_bsize is the bytes per
+     * sector and f_frsize the sectors per allocation unit (Samba 4.17: 512 and 2), not POSIX's
+     * fragment in bytes, which is never below a sector */
+    uint64_t unit = sv.f_frsize < 512 ? (uint64_t)sv.f_frsize * sv.f_bsize : sv.f_frsize;
     if (free_bytes)
-        *free_bytes = (uint64_t)sv.f_bavail * (uint64_t)sv.f_frsize;
+        *free_bytes = (uint64_t)sv.f_bavail * unit;
     return 0;
 }
 

@@ -46,7 +46,12 @@ public final class SambaServer {
 
     /** A new instance that does not listen on port 445 (so libsmbclient cannot read security descriptors). */
     public static SambaServer startWithout445(String name) throws IOException, InterruptedException {
-        return instance(name, ServerScript.freeLoopbackPort(), false).start();
+        return startWithout445(name, ServerScript.freeLoopbackPort());
+    }
+
+    /** The instance of this name and port, not listening on 445: it never queues behind another test smbd. */
+    public static SambaServer startWithout445(String name, int port) throws IOException, InterruptedException {
+        return instance(name, port, false).start();
     }
 
     /** (Re)starts the instance of this name and port. */
