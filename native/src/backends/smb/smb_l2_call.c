@@ -223,7 +223,6 @@ int l2_outcome(struct call *k, smb_result *r, uint32_t ok)
     return 0;
 }
 
-
 /* ------------------------------------------------------------ callbacks */
 
 void l2_on_status(struct smb2_context *smb2, int status, void *data, void *priv)
