@@ -1,5 +1,7 @@
 /* The libsmb2 client's cap on requests handed to libsmb2 per connection
- * (smb_l2.h, SMB_CONN_REQUESTS): many tasks' calls on one connection never
+ * (the smb_conn_requests key, smb_l2.h): the key's value reaches a client
+ * made from the run's settings, a value out of range is refused naming the
+ * key, libsmbclient refuses the key, and many tasks' calls on one connection never
  * hand libsmb2 more than the cap at once, are handed over in the order they
  * came, each completes exactly once, a call bigger than the cap goes alone,
  * and a connection that dies fails the held calls as well as the waiting
@@ -9,10 +11,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "backend.h"
 #include "check.h"
+#include "config.h"
+#include "smb_ctx.h"
 #include "smb_l2.h"
 
-#define CAP    4
+#define CAP    4   /* smb_conn_requests of the run below */
 #define CALLS  40
 
 struct job {
@@ -77,17 +82,75 @@ static int answer_one(struct job *jobs, int n)
     return 0;
 }
 
+#define RUN "backend=smb\nsmb_client=libsmb2\ntarget.0=//127.0.0.1/share\nusername=u\n"
+
+/* A client (not connected) with the settings of a run whose rc text is RUN
+ * plus extra, as the backend's open makes it. */
+static smb_client *client_of(const char *extra)
+{
+    char text[512], err[512];
+    struct sfs_cfg cfg;
+    snprintf(text, sizeof text, "%s%s", RUN, extra);
+    if (sfs_cfg_parse(text, &cfg, err, sizeof err) != 0) {
+        CHECK(0, "%s: %s", extra, err);
+        return NULL;
+    }
+    smb_conn_params p;
+    smb_conn_params_of(&cfg, &p);
+    smb_client *c = l2_client_new(&p);
+    sfs_cfg_free(&cfg);
+    return c;
+}
+
 static smb_client *new_client(void)
 {
-    smb_client *c = calloc(1, sizeof *c);
-    c->cap = CAP;
-    c->timeout_ms = 10000;
-    return c;
+    return client_of("smb_conn_requests=4\n");
+}
+
+/* the key's range and its refusal with libsmbclient */
+static void key_checks(void)
+{
+    smb_client *c = client_of("");
+    CHECK(c && c->cap == SMB_CONN_REQUESTS_DEFAULT, "default cap %d", c ? c->cap : -1);
+    if (c) l2_free(c);
+    const char *bad[] = { "smb_conn_requests=0\n", "smb_conn_requests=8193\n",
+                          "smb_conn_requests=four\n" };
+    for (int i = 0; i < 3; i++) {
+        char text[512], err[512] = "";
+        struct sfs_cfg cfg;
+        snprintf(text, sizeof text, "%s%s", RUN, bad[i]);
+        int rc = sfs_cfg_parse(text, &cfg, err, sizeof err);
+        char want[64];
+        snprintf(want, sizeof want, "%.*s", (int)strcspn(bad[i], "\n"), bad[i]);
+        CHECK(rc != 0 && strstr(err, want), "%s refused naming key and value: %s", want, err);
+        if (rc == 0) sfs_cfg_free(&cfg);
+    }
+    if (!smb_client_find("libsmbclient"))
+        return;
+    /* refused before any connection is tried: no server needed */
+    struct sfs_cfg cfg;
+    char err[512] = "";
+    int rc = sfs_cfg_parse("backend=smb\nsmb_client=libsmbclient\ntarget.0=//127.0.0.1/share\n"
+                           "username=u\nsmb_conn_requests=4\n", &cfg, err, sizeof err);
+    CHECK(rc == 0, "%s", err);
+    if (rc != 0)
+        return;
+    const sfs_backend *b = sfs_backend_find("smb");
+    void *ctx = NULL;
+    rc = b->open(&cfg, 0, "root", &ctx, err, sizeof err);
+    CHECK(rc < 0 && strstr(err, "smb_conn_requests=4") && strstr(err, "libsmbclient"),
+          "libsmbclient refuses smb_conn_requests: %s", err);
+    if (rc == 0) b->close(ctx);
+    sfs_cfg_free(&cfg);
 }
 
 int main(void)
 {
+    key_checks();
     smb_client *c = new_client();
+    CHECK(c && c->cap == CAP, "smb_conn_requests=4 reaches the client: cap %d", c ? c->cap : -1);
+    if (!c)
+        return check_result("test_smb_l2_cap");
     static struct job jobs[CALLS];
     smb_task *tasks[CALLS];
     for (int i = 0; i < CALLS; i++) {
@@ -133,7 +196,7 @@ int main(void)
     CHECK(!d->held && !d->waiting && !d->ready, "nothing held, waiting or ready after the death");
     for (int i = 0; i < CALLS; i++)
         smb_task_free(tasks[i]);
-    free(c);
-    free(d);
+    l2_free(c);
+    l2_free(d);
     return check_result("test_smb_l2_cap");
 }

@@ -7,17 +7,18 @@
  * per proc and one thread per proc.  libsmb2 is asynchronous: the procs are
  * driven by the engine's event loops (each a thread, several per target),
  * on one connection per proc or, with smb_conn_procs, on fewer connections
- * each shared by that many procs of one target on one loop; each request runs its op (do_op, the same
- * code for both libraries) in a task of its own (smb_task.h) whose calls
- * yield while their requests are in flight, so every proc of a connection,
- * and up to outstanding_ios requests of each, are in flight on it at once.
+ * each shared by that many procs of one target on one loop; each request
+ * runs its op (smb_do_op, the same code for both libraries) in a task of
+ * its own whose calls yield while their requests are in flight, so every
+ * proc of a connection, and up to outstanding_ios requests of each, are in
+ * flight on it at once (smb_conn.c).  This file: the client libraries, the
+ * options, open and close, and the backend's entry points.
  *
  * Target syntax (target.N): \\server\share, \\server:port\share,
  * //server[:port]/share or smb://server[:port]/share, optionally followed
  * by a folder inside the share.  Credentials come from the username,
  * password and domain keys; the password is never printed. */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,7 @@
 #include "config.h"
 #include "fileset.h"
 #include "smb_client.h"
-#include "smb_task.h"
-#include "smb_ctx.h"
+#include "smb_conn.h"
 
 const smb_client_ops *const smb_clients[] = {
 #ifdef SFS_SMB_LIBSMB2
@@ -75,38 +75,6 @@ static void client_names(char *buf, size_t len)
 }
 
 #define SMB_TIMEOUT_MS 10000      /* per request: a dead server fails the phase in ~10 s */
-struct smb_job;
-
-/* An asynchronous client's connection, shared by smb_conn_procs procs of
- * one target of one engine on one of its event loops (the procs the engine
- * drives from one thread). */
-struct smb_conn {
-    struct smb_conn *next;
-    const struct sfs_cfg *cfg;
-    const char *target;
-    int group;                    /* its event loop, and the procs' rank there / smb_conn_procs */
-    smb_client *c;
-    int refs;
-    struct smb_job *idle;         /* jobs with no request */
-    struct smb_job *all;          /* every job (freed with the connection) */
-    int given_up;                 /* close: its server left requests unanswered */
-};
-
-/* One request in flight through an asynchronous client: the task that runs
- * its op, and its own path buffers. */
-struct smb_job {
-    struct smb_job *next_idle, *next_all, *next_held;
-    smb_task *task;
-    int cancelled;                /* close unwinds it: its request is not completed */
-    int holds_slot;               /* a handle-slot op: x->slot_busy is its */
-    struct smb_ctx *x;
-    sfs_req *req;
-    char path[SMB_PATH_MAX], path2[SMB_PATH_MAX];
-};
-
-static pthread_mutex_t conns_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct smb_conn *conns;
-
 /* Set when security descriptors cannot be read from a target of the engine
  * being opened (see probe_secdesc); cleared when proc 0 opens, i.e. at each
  * engine open (a process runs one engine at a time).  Read by
@@ -136,147 +104,26 @@ static void probe_secdesc(struct smb_ctx *x, int proc, int port)
                          __ATOMIC_RELEASE);
 }
 
-/* Drop one proc's reference to its shared connection; the last one
- * disconnects (the library then answers what is still in flight, into the
- * jobs' scratch) and frees the jobs. */
-static void conn_release(struct smb_conn *n, const smb_client_ops *ops)
-{
-    pthread_mutex_lock(&conns_lock);
-    int last = --n->refs == 0;
-    if (last)
-        for (struct smb_conn **pp = &conns; *pp; pp = &(*pp)->next)
-            if (*pp == n) {
-                *pp = n->next;
-                break;
-            }
-    pthread_mutex_unlock(&conns_lock);
-    if (!last)
-        return;
-    if (n->c)
-        ops->disconnect(n->c);
-    while (n->all) {
-        struct smb_job *j = n->all;
-        n->all = j->next_all;
-        smb_task_free(j->task);
-        free(j);
-    }
-    free(n);
-}
-
-/* A job of the connection still holds a request: the server never answered
- * it (the engine gave up waiting, backend.h request lifecycle). */
-static int conn_hung(const struct smb_conn *n)
-{
-    for (const struct smb_job *j = n->all; j; j = j->next_all)
-        if (j->req)
-            return 1;
-    return 0;
-}
-
-/* Whether close gives n up without asking its server anything more: some
- * connection of the same engine and target holds a request the server never
- * answered, so the server does not answer (a frozen server would make every
- * handle close and disconnect of the idle connections wait for the request
- * timeout, one after the other).  Called once all loops have ended. */
-static int conn_given_up(struct smb_conn *n)
-{
-    pthread_mutex_lock(&conns_lock);
-    if (!n->given_up)
-        for (struct smb_conn *m = conns; m; m = m->next)
-            if (m->cfg == n->cfg && strcmp(m->target, n->target) == 0 && conn_hung(m)) {
-                for (struct smb_conn *k = conns; k; k = k->next)
-                    if (k->cfg == n->cfg && strcmp(k->target, n->target) == 0) k->given_up = 1;
-                break;
-            }
-    int given_up = n->given_up;
-    pthread_mutex_unlock(&conns_lock);
-    return given_up;
-}
-
-/* j back to its connection's idle jobs, its request no longer its own */
-static void job_release(struct smb_job *j)
-{
-    struct smb_conn *n = j->x->conn;
-    j->x->inflight--;
-    j->req = NULL;
-    j->cancelled = 0;
-    j->holds_slot = 0;
-    j->next_idle = n->idle;
-    n->idle = j;
-}
-
-/* Requests still in flight are cancelled (backend.h, request lifecycle):
- * the connection is given up without waiting on the server, then each task
- * of this proc is resumed once more; every call in it now fails at once, so
- * it runs to its end and frees what it holds, and job_finish skips done.
- * Idle connections to a server that left requests unanswered are given up
- * too (conn_given_up). */
+/* An asynchronous client's requests still in flight are cancelled first
+ * (smb_conn_cancel); then the proc's handles are closed and its connection
+ * released. */
 static void smb_backend_close(void *ctx)
 {
     struct smb_ctx *x = ctx;
     smb_result r = { 0 };
-    for (struct smb_job *j = x->held; j; j = j->next_held)
-        job_release(j);   /* never started: cancelled as they are */
-    x->held = NULL;
-    if (x->conn && x->ops->abandon && conn_given_up(x->conn)) {
-        x->ops->abandon(x->c);
-        for (struct smb_job *j = x->conn->all; j; j = j->next_all)
-            if (j->req && j->x == x) {
-                j->cancelled = 1;
-                smb_task_resume(j->task);
-            }
-    }
+    if (x->conn)
+        smb_conn_cancel(x);
     if (x->c) {   /* on a given-up connection these fail at once, freeing the handles */
         for (int i = 0; i < SFS_MAX_HANDLES; i++)
             if (x->slot[i]) x->ops->close(x->c, x->slot[i], &r);
         if (x->fsinfo) x->ops->close(x->c, x->fsinfo, &r);
     }
     if (x->conn)
-        conn_release(x->conn, x->ops);
+        smb_conn_release(x);
     else if (x->c)
         x->ops->disconnect(x->c);
     free(x->rbuf);
     free(x);
-}
-
-/* The shared connection of cfg's target for an asynchronous client, made
- * on the first proc's open.  0, or -1 with a message. */
-static int conn_get(struct smb_ctx *x, const struct sfs_cfg *cfg, const char *target, int group,
-                    const smb_conn_params *p, char *err, size_t errlen)
-{
-    pthread_mutex_lock(&conns_lock);
-    struct smb_conn *n = conns;
-    while (n && !(n->cfg == cfg && n->group == group && strcmp(n->target, target) == 0))
-        n = n->next;
-    if (n) {
-        n->refs++;
-        pthread_mutex_unlock(&conns_lock);
-        x->conn = n;
-        x->c = n->c;
-        return 0;
-    }
-    pthread_mutex_unlock(&conns_lock);
-    /* procs are opened one after the other: nobody else makes this one */
-    n = calloc(1, sizeof *n);
-    if (!n) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    if (x->ops->connect(p, &n->c, err, errlen) < 0) {
-        free(n);
-        return -1;
-    }
-    n->cfg = cfg;
-    n->target = target;
-    n->group = group;
-    n->refs = 1;
-    pthread_mutex_lock(&conns_lock);
-    n->next = conns;
-    conns = n;
-    pthread_mutex_unlock(&conns_lock);
-    x->conn = n;
-    x->c = n->c;
-    return 0;
 }
 
 /* the options of docs/engine.md: credentials and the client library */
@@ -286,7 +133,17 @@ struct smb_opts {
     char password[256];
     int  smb_client;           /* index into SMB_CLIENT_WORDS, if given */
     int  conn_procs;
+    int  conn_requests;
 };
+
+void smb_conn_params_of(const struct sfs_cfg *cfg, smb_conn_params *p)
+{
+    const struct smb_opts *o = cfg->backend_opts;
+    *p = (smb_conn_params){
+        .user = o->username, .password = o->password, .domain = o->domain,
+        .timeout_ms = SMB_TIMEOUT_MS, .max_requests = o->conn_requests,
+    };
+}
 
 /* The client library the smb_client key names into name ("" if unset:
  * smb_client_find then takes the first one built). */
@@ -331,21 +188,28 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
                  "proc (1); libsmb2 shares connections", o->conn_procs, ops->name);
         return -1;
     }
+    if (!ops->service && sfs_cfg_given(cfg, "smb_conn_requests")) {
+        snprintf(err, errlen, "smb_conn_requests=%d: %s is blocking and has no queue of requests "
+                 "to cap (one call at a time per connection); the key applies to libsmb2",
+                 o->conn_requests, ops->name);
+        return -1;
+    }
     struct smb_ctx *x = calloc(1, sizeof *x);
     if (!x || !(x->rbuf = malloc(SFS_XFER_MAX))) {
         free(x);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    smb_conn_params p = {
-        .server = server, .port = port, .share = share, .user = o->username,
-        .password = o->password, .domain = o->domain, .timeout_ms = SMB_TIMEOUT_MS,
-    };
+    smb_conn_params p;
+    smb_conn_params_of(cfg, &p);
+    p.server = server;
+    p.port = port;
+    p.share = share;
     x->ops = ops;
     /* procs share a connection only on one event loop (the thread that drives it) */
     int group = sfs_cfg_loop(cfg, proc) * (SFS_CFG_MAX_PROCS + 1) +
                 (o->conn_procs ? sfs_cfg_slot(cfg, proc) / o->conn_procs : 0);
-    if (ops->service ? conn_get(x, cfg, target, group, &p, msg, sizeof msg)
+    if (ops->service ? smb_conn_get(x, cfg, target, group, &p, msg, sizeof msg)
                      : ops->connect(&p, &x->c, msg, sizeof msg)) {
         snprintf(err, errlen, "%s", msg);
         free(x->rbuf);
@@ -380,103 +244,16 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
     return 0;
 }
 
-static void execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2)
-{
-    smb_result r = { 0 };
-    req->result_bytes = 0;
-    int rc = smb_do_op(x, req, pbuf, pbuf2, &r);
-    req->status = rc;
-    req->proto_status = rc < 0 ? (r.proto_status ? r.proto_status : -rc) : 0;
-    req->physical = r.physical;
-}
-
-/* a job's task: the op, its calls yielding while in flight */
-static void job_main(void *arg)
-{
-    struct smb_job *j = arg;
-    execute(j->x, j->req, j->path, j->path2);
-}
-
-/* The slot is free: the oldest handle-slot op waiting for it starts (on the
- * event loop's stack, inside submit or poll).  One that cannot start is
- * completed with its error, as submit already accepted it. */
-static void slot_next(struct smb_ctx *x)
-{
-    struct smb_job *j;
-    while (!x->slot_busy && (j = x->held)) {
-        if (!(x->held = j->next_held))
-            x->held_tail = &x->held;
-        x->slot_busy = j->holds_slot = 1;
-        int rc = smb_task_run(j->task, j);
-        if (rc < 0) {
-            sfs_req *req = j->req;
-            req->status = rc;
-            req->proto_status = -rc;
-            x->slot_busy = 0;
-            job_release(j);
-            if (req->done) req->done(req);
-        }
-    }
-}
-
-/* the op ended (on the event loop's stack): free the job, let the next
- * handle-slot op start, complete */
-static void job_finish(void *arg)
-{
-    struct smb_job *j = arg;
-    struct smb_ctx *x = j->x;
-    sfs_req *req = j->req;
-    int cancelled = j->cancelled, held_slot = j->holds_slot;
-    job_release(j);
-    if (held_slot) {
-        x->slot_busy = 0;
-        if (!cancelled) slot_next(x);
-    }
-    if (req->done && !cancelled)
-        req->done(req);
-}
-
 static int smb_backend_submit(void *ctx, sfs_req *req)
 {
     struct smb_ctx *x = ctx;
     if (!x->conn) {
-        execute(x, req, x->path, x->path2);
+        smb_execute(x, req, x->path, x->path2);
         if (req->done)
             req->done(req);
         return 0;
     }
-    struct smb_conn *n = x->conn;
-    struct smb_job *j = n->idle;
-    if (j) {
-        n->idle = j->next_idle;
-    } else {
-        j = calloc(1, sizeof *j);
-        if (!j || !(j->task = smb_task_new(job_main, job_finish))) {
-            free(j);
-            return -ENOMEM;
-        }
-        j->next_all = n->all;
-        n->all = j;
-    }
-    j->x = x;
-    j->req = req;
-    x->inflight++;
-    if (smb_op_uses_slot(req->op)) {
-        if (!x->held_tail) x->held_tail = &x->held;
-        j->next_held = NULL;
-        *x->held_tail = j;
-        x->held_tail = &j->next_held;
-        slot_next(x);   /* starts it now if the slot is free (done() is then its own) */
-    } else {
-        int rc = smb_task_run(j->task, j);
-        if (rc < 0) {   /* not started: done() will not be called */
-            job_release(j);
-            return rc;
-        }
-    }
-    /* send what the op queued now */
-    x->ops->service(x->c, 0);
-    return 0;
+    return smb_conn_submit(x, req);
 }
 
 /* Asynchronous client: wait up to timeout_ns for the shared connection,
@@ -555,6 +332,9 @@ static const char *smb_op_unavailable(const struct sfs_cfg *cfg, int op)
     }
 }
 
+#define SMB_TEXT_(n) #n
+#define SMB_TEXT(n) SMB_TEXT_(n)   /* a number macro as option default text */
+
 static const sfs_option smb_options[] = {
     { "username", SFS_KEY_TEXT, 0, 0, "", "user of the share (required)",
       SFS_OPT_AT(struct smb_opts, username) },
@@ -568,6 +348,11 @@ static const sfs_option smb_options[] = {
     { "smb_conn_procs", SFS_KEY_INT, 0, 1 << 20, "1",
       "procs sharing one SMB connection (libsmb2; 0 = all procs of a target on one event loop, libsmbclient: 1)",
       SFS_OPT_AT(struct smb_opts, conn_procs) },
+    { "smb_conn_requests", SFS_KEY_INT, 1, SMB_CONN_REQUESTS_MAX, SMB_TEXT(SMB_CONN_REQUESTS_DEFAULT),
+      "requests of one SMB connection handed to libsmb2 at once, at most; further calls wait in "
+      "the client's FIFO (libsmb2 walks a list of the requests it holds per request; libsmbclient: "
+      "refused, it runs one call at a time)",
+      SFS_OPT_AT(struct smb_opts, conn_requests) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 

@@ -38,7 +38,14 @@ typedef struct smb_conn_params {
     const char *password;
     const char *domain;      /* may be "" */
     int         timeout_ms;  /* per request; 0 = library default */
+    /* An asynchronous client's requests handed to its library and not yet
+     * answered, at most (the smb_conn_requests key); 0 = the default. */
+    int         max_requests;
 } smb_conn_params;
+
+/* smb_conn_requests' default; its range in the option table (smb_backend.c) */
+#define SMB_CONN_REQUESTS_DEFAULT 64
+#define SMB_CONN_REQUESTS_MAX     8192
 
 typedef struct smb_result {
     int32_t  proto_status;   /* NTSTATUS if known, else the errno (positive) */

@@ -65,26 +65,38 @@ static void l2_disconnect(smb_client *c)
 {
     if (!c)
         return;
-    if (c->smb2) {
-        if (!c->dead) {
-            smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);   /* a sync call: libsmb2 waits */
-            smb2_disconnect_share(c->smb2);
-        }
-        smb2_destroy_context(c->smb2);
+    if (!c->dead) {
+        smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);   /* a sync call: libsmb2 waits */
+        smb2_disconnect_share(c->smb2);
     }
+    l2_free(c);
+}
+
+smb_client *l2_client_new(const smb_conn_params *p)
+{
+    smb_client *c = calloc(1, sizeof *c);
+    if (!c || !(c->smb2 = smb2_init_context())) {
+        free(c);
+        return NULL;
+    }
+    c->timeout_ms = p->timeout_ms > 0 ? p->timeout_ms : 30000;
+    c->cap = p->max_requests > 0 ? p->max_requests : SMB_CONN_REQUESTS_DEFAULT;
+    return c;
+}
+
+void l2_free(smb_client *c)
+{
+    smb2_destroy_context(c->smb2);
     free(c);
 }
 
 static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen)
 {
-    smb_client *c = calloc(1, sizeof *c);
-    if (!c || !(c->smb2 = smb2_init_context())) {
-        free(c);
+    smb_client *c = l2_client_new(p);
+    if (!c) {
         snprintf(err, errlen, "libsmb2: out of memory");
         return -ENOMEM;
     }
-    c->timeout_ms = p->timeout_ms > 0 ? p->timeout_ms : 30000;
-    c->cap = SMB_CONN_REQUESTS;
     smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);
     smb2_set_version(c->smb2, SMB2_VERSION_ANY);   /* SMB 2.02 up to 3.1.1 */
     smb2_set_security_mode(c->smb2, SMB2_NEGOTIATE_SIGNING_ENABLED);

@@ -1,4 +1,4 @@
-/* One proc's context of the smb backend (smb_backend.c) and the op that
+/* One proc's context of the smb backend (smb_backend.c, smb_conn.c) and the op that
  * turns one engine request into smb_client.h calls (smb_ops.c), shared by
  * both clients' paths: synchronous (libsmbclient) and tasks (libsmb2). */
 #ifndef SFS_SMB_CTX_H
@@ -37,12 +37,19 @@ int smb_op_uses_slot(int op);
 /* Runs req's op through x's client (pbuf, pbuf2: SMB_PATH_MAX bytes each);
  * 0 or a negative errno, r filled. */
 int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_result *r);
+/* smb_do_op, its outcome into req's status, proto_status and physical */
+void smb_execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2);
 
 /* Split a target into server, port (0: none given), share and folder;
  * 0, or -1 with a message in err. */
 int smb_parse_target(const char *t, char *server, size_t slen, int *port,
                      char *share, size_t shlen, char *folder, size_t flen,
                      char *err, size_t errlen);
+
+/* The connection settings cfg's keys give (credentials, request timeout,
+ * smb_conn_requests); server, port and share are left for the target. */
+struct sfs_cfg;
+void smb_conn_params_of(const struct sfs_cfg *cfg, smb_conn_params *p);
 
 /* Why security descriptors cannot be read from the engine's targets, or NULL */
 const char *smb_secdesc_unavailable(void);

@@ -13,15 +13,6 @@
 #include <smb2/libsmb2-raw.h>
 
 #define SMB_IO_PARTS   64        /* requests of one call in flight at most */
-/* Requests of one connection handed to libsmb2 and not yet answered, at
- * most (a call bigger than that goes alone).  libsmb2 appends each sent
- * request to the tail of a singly linked wait list and finds each answer's
- * request by walking it, so its cost per request grows with the requests
- * it holds; calls beyond the cap wait in the client's own FIFO (O(1)) and
- * are handed over as answers free room.  smbd serves a connection's
- * requests one after the other, so a deeper queue there adds no
- * throughput. */
-#define SMB_CONN_REQUESTS 64
 
 struct smb_client;
 struct call;
@@ -62,7 +53,15 @@ struct smb_client {
     struct call *waiting;        /* calls whose tasks yielded, answers not all in, newest first */
     struct call *oldest;         /* the last of them, the first to time out */
     struct call *ready;          /* their answers are in (or the connection died): resume */
-    int      cap;                /* requests handed to libsmb2 at most (SMB_CONN_REQUESTS) */
+    /* Requests handed to libsmb2 and not yet answered, at most (the
+     * smb_conn_requests key; a call bigger than that goes alone).  libsmb2
+     * appends each sent request to the tail of a singly linked wait list
+     * and finds each answer's request by walking it, so its cost per
+     * request grows with the requests it holds; calls beyond the cap wait
+     * in the held FIFO (O(1)) and are handed over as answers free room.
+     * smbd serves a connection's requests one after the other, so a deeper
+     * queue there adds no throughput. */
+    int      cap;
     int      handed;             /* requests handed to libsmb2, unanswered */
     struct call *held, *held_last; /* calls waiting for room under the cap, oldest first */
     uint64_t scanned_ns;         /* last look for a call past the timeout (l2_expire) */
@@ -81,6 +80,10 @@ void l2_mark_dead(smb_client *c, const char *fmt, const char *arg);
  * (libsmb2's own timeout is off once connected: it scans every request in
  * flight on each smb2_service, O(requests) per reply). */
 void l2_expire(smb_client *c);
+/* A client of p's settings (timeout, cap), not connected yet; NULL if out
+ * of memory.  l2_free frees one that never connected. */
+smb_client *l2_client_new(const smb_conn_params *p);
+void l2_free(smb_client *c);
 /* a new call of c: the running task's, or the client's own */
 struct call *l2_begin(smb_client *c);
 /* the next part of k, pending until its callback fires */

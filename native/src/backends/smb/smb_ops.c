@@ -192,3 +192,13 @@ int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_resu
         return -ENOTSUP;
     }
 }
+
+void smb_execute(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2)
+{
+    smb_result r = { 0 };
+    req->result_bytes = 0;
+    int rc = smb_do_op(x, req, pbuf, pbuf2, &r);
+    req->status = rc;
+    req->proto_status = rc < 0 ? (r.proto_status ? r.proto_status : -rc) : 0;
+    req->physical = r.physical;
+}
