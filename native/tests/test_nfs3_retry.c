@@ -1,4 +1,4 @@
-/* Unit test (no server): NFS3ERR_JUKEBOX handling (nfs3_retry.c) from the
+/* Unit test (no server): NFS3ERR_JUKEBOX and NFS3ERR_STALE re-sends (nfs3_retry.c) from the
  * reply callback on.  A reply with JUKEBOX, as libnfs hands it to
  * nfs3_proc_cb, leaves the op waiting on its connection (not completed,
  * still in flight) until its delay has passed; then it is begun again and
@@ -42,22 +42,31 @@ static void start(nfs3_client *c, nfs3_op *op, sfs_req *r)
     c->active = 1;
 }
 
-/* the server's reply: JUKEBOX */
-static void reply_jukebox(nfs3_op *op)
+/* the server's reply: an error status */
+static void reply(nfs3_op *op, nfsstat3 status)
 {
     GETATTR3res res;
     memset(&res, 0, sizeof res);
-    res.status = NFS3ERR_JUKEBOX;
+    res.status = status;
     nfs3_proc_cb(NULL, RPC_STATUS_SUCCESS, &res, op);
+}
+
+static void reply_jukebox(nfs3_op *op)
+{
+    reply(op, NFS3ERR_JUKEBOX);
 }
 
 int main(void)
 {
-    CHECK(nfs3_retry_wanted(NFS3ERR_JUKEBOX, 0, 0), "first JUKEBOX is re-sent");
-    CHECK(nfs3_retry_wanted(NFS3ERR_JUKEBOX, NFS3_JUKEBOX_RETRIES - 1, 0), "last re-send");
-    CHECK(!nfs3_retry_wanted(NFS3ERR_JUKEBOX, NFS3_JUKEBOX_RETRIES, 0), "cap reached: an error");
-    CHECK(!nfs3_retry_wanted(NFS3ERR_JUKEBOX, 0, 1), "dead connection: no re-send");
-    CHECK(!nfs3_retry_wanted(NFS3ERR_IO, 0, 0) && !nfs3_retry_wanted(NFS3ERR_NOENT, 0, 0),
+    CHECK(nfs3_retry_wanted(NFS3ERR_JUKEBOX, 0, 0, 0), "first JUKEBOX is re-sent");
+    CHECK(nfs3_retry_wanted(NFS3ERR_JUKEBOX, NFS3_JUKEBOX_RETRIES - 1, 0, 0), "last re-send");
+    CHECK(!nfs3_retry_wanted(NFS3ERR_JUKEBOX, NFS3_JUKEBOX_RETRIES, 0, 0), "cap reached: an error");
+    CHECK(!nfs3_retry_wanted(NFS3ERR_JUKEBOX, 0, 0, 1), "dead connection: no re-send");
+    CHECK(nfs3_retry_wanted(NFS3ERR_STALE, 0, 0, 0) && nfs3_retry_wanted(NFS3ERR_BADHANDLE, 3, 0, 0),
+          "a stale handle's op is begun again");
+    CHECK(!nfs3_retry_wanted(NFS3ERR_STALE, 1, 1, 0), "a second STALE is the answer");
+    CHECK(!nfs3_retry_wanted(NFS3ERR_STALE, 0, 0, 1), "dead connection: no re-send after STALE");
+    CHECK(!nfs3_retry_wanted(NFS3ERR_IO, 0, 0, 0) && !nfs3_retry_wanted(NFS3ERR_NOENT, 0, 0, 0),
           "other errors are answers");
 
     nfs3_conn *n = calloc(1, sizeof *n);
@@ -98,6 +107,23 @@ int main(void)
     n->dead = 1;
     nfs3_op_finish(op);
     CHECK(done_calls == 1 && !op->waiting && n->retry_list == NULL, "dead: completed, off the list");
+
+    /* STALE: begun again at once (its names looked up again), once */
+    n->dead = 0;
+    done_calls = 0;
+    r.retries = 0;
+    start(c, op, &r);
+    reply(op, NFS3ERR_STALE);
+    CHECK(done_calls == 0 && op->waiting && n->retry_list == op, "STALE: waits for its re-send");
+    CHECK(nfs3_retry_due(n, op->retry_at) == 1 && op->stale_retried, "STALE: re-sent with no delay");
+    CHECK(done_calls == 1 && r.retries == 1 && r.status == -EOPNOTSUPP, "STALE: counted, own outcome %d",
+          r.status);
+    done_calls = 0;
+    start(c, op, &r);
+    op->stale_retried = 1;
+    reply(op, NFS3ERR_STALE);
+    CHECK(done_calls == 1 && !op->waiting && r.status == -ESTALE && r.proto_status == NFS3ERR_STALE,
+          "a second STALE completes the op: %d/%d", r.status, r.proto_status);
 
     free(op);
     free(c);

@@ -54,8 +54,9 @@ struct nfs3_op {
     int          verf_set;
     char         verf[NFS3_WRITEVERFSIZE];
     int          resent;
-    /* NFS3ERR_JUKEBOX (nfs3_retry.c) */
+    /* re-sends (nfs3_retry.c) */
     int          retries;        /* times this request was begun again */
+    int          stale_retried;  /* begun again once after NFS3ERR_STALE/BADHANDLE */
     int          waiting;        /* on its connection's retry_list */
     int64_t      retry_at;       /* CLOCK_MONOTONIC ns of the re-send */
     nfs3_op     *retry_next;
@@ -107,12 +108,14 @@ int  nfs3_reply_ok(nfs3_op *op, int rpc_status);
 void nfs3_op_error(nfs3_op *op, int nfsstat);
 void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
 
-/* nfs3_retry.c: NFS3ERR_JUKEBOX answers are re-sent after a delay */
+/* nfs3_retry.c: NFS3ERR_JUKEBOX answers are re-sent after a delay, a stale
+ * handle's op once at once with its names looked up again */
 #define NFS3_JUKEBOX_DELAY_NS 1000000000LL  /* the Linux client waits 5 s */
 #define NFS3_JUKEBOX_RETRIES  10            /* then the op fails with the error */
-/* The decision: a request answered `proto` after `retries` re-sends, on a
- * connection that is (not) dead, is to be sent again. */
-int  nfs3_retry_wanted(int proto, int retries, int dead);
+/* The decision: a request answered `proto` after `retries` re-sends (one of
+ * them after a stale handle or not), on a connection that is (not) dead, is
+ * to be sent again. */
+int  nfs3_retry_wanted(int proto, int retries, int stale_retried, int dead);
 /* From nfs3_op_finish: 1 if op now waits for its re-send at now + delay
  * (it stays active and is not completed), 0 if it completes. */
 int  nfs3_retry_later(nfs3_op *op, int64_t now);

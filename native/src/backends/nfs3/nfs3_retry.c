@@ -7,7 +7,15 @@
  * again (the server did not perform the refused call; READ/WRITE chunks that
  * had succeeded are idempotent); the wait counts in its latency, each re-send
  * in the request's retries (SFS_O_RETRIES).  Waiting ops stay active and sit
- * on their connection's list, which nfs3_poll of any client on it serves. */
+ * on their connection's list, which nfs3_poll of any client on it serves.
+ *
+ * NFS3ERR_STALE (or BADHANDLE) on a handle the op took from the cache: the
+ * name now names another object, or the server dropped the handle (NFS-Ganesha
+ * 4.3 answered STALE to WRITEs of a file it had just created under the name of
+ * one just removed).  nfs3_on_stale has dropped the cached handle; the op is
+ * begun again at once, once, so its LOOKUPs find what the name is now, as the
+ * Linux client retries an ESTALE once with the path looked up again.  A second
+ * STALE is the answer. */
 #include <stddef.h>
 #include <string.h>
 #include "nfs3_conn.h"
@@ -30,9 +38,18 @@ void nfs3_retry_forget(nfs3_op *op)
         unlink_waiting(op);
 }
 
-int nfs3_retry_wanted(int proto, int retries, int dead)
+static int stale(int proto)
 {
-    return proto == NFS3ERR_JUKEBOX && !dead && retries < NFS3_JUKEBOX_RETRIES;
+    return proto == NFS3ERR_STALE || proto == NFS3ERR_BADHANDLE;
+}
+
+int nfs3_retry_wanted(int proto, int retries, int stale_retried, int dead)
+{
+    if (dead)
+        return 0;
+    if (proto == NFS3ERR_JUKEBOX)
+        return retries < NFS3_JUKEBOX_RETRIES;
+    return stale(proto) && !stale_retried;
 }
 
 int nfs3_retry_later(nfs3_op *op, int64_t now)
@@ -42,10 +59,11 @@ int nfs3_retry_later(nfs3_op *op, int64_t now)
         unlink_waiting(op);
         return 0;
     }
-    if (op->outstanding || n->closing || !nfs3_retry_wanted(op->proto, op->retries, n->dead))
+    if (op->outstanding || n->closing ||
+        !nfs3_retry_wanted(op->proto, op->retries, op->stale_retried, n->dead))
         return 0;
     op->waiting = 1;
-    op->retry_at = now + NFS3_JUKEBOX_DELAY_NS;
+    op->retry_at = stale(op->proto) ? now : now + NFS3_JUKEBOX_DELAY_NS;
     op->retry_next = n->retry_list;
     n->retry_list = op;
     return 1;
@@ -58,6 +76,7 @@ static void resend(nfs3_op *op)
     sfs_req *r = op->req;
     nfs3_op *next = op->next, *prev = op->prev;
     int retries = op->retries + 1;
+    int stale_retried = op->stale_retried || stale(op->proto);
     memset(op, 0, offsetof(nfs3_op, key));
     op->c = c;
     op->req = r;
@@ -65,6 +84,7 @@ static void resend(nfs3_op *op)
     op->prev = prev;
     op->active = 1;
     op->retries = retries;
+    op->stale_retried = stale_retried;
     r->retries++;
     int rc = nfs3_op_begin(op);
     if (rc < 0) {                       /* refused before anything was sent */
