@@ -54,8 +54,8 @@ void nfs3_op_finish(nfs3_op *op)
     sfs_req *r = op->req;
     if (!op->active)
         return;
-    if ((op->proto == NFS3ERR_JUKEBOX || op->proto == NFS3ERR_STALE ||
-         op->proto == NFS3ERR_BADHANDLE || op->waiting) && nfs3_retry_later(op, now_ns()))
+    if ((op->proto == NFS3ERR_JUKEBOX || nfs3_stale(op->proto) || op->waiting) &&
+        nfs3_retry_later(op, now_ns()))
         return;
     op->active = 0;
     if (op->prev)

@@ -46,9 +46,8 @@ void nfs3_cache_size(nfs3_op *op, const post_op_attr *a)
 
 void nfs3_on_stale(nfs3_op *op, int st, int i)
 {
-    if (st == NFS3ERR_STALE || st == NFS3ERR_BADHANDLE)
-        if (op->key[i][0])
-            nfs3_fhcache_del(&op->c->cache, op->key[i], strlen(op->key[i]));
+    if (nfs3_stale(st) && op->key[i][0])
+        nfs3_fhcache_del(&op->c->cache, op->key[i], strlen(op->key[i]));
 }
 
 /* ---- path resolution ------------------------------------------------------ */

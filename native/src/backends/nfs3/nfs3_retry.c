@@ -38,18 +38,13 @@ void nfs3_retry_forget(nfs3_op *op)
         unlink_waiting(op);
 }
 
-static int stale(int proto)
-{
-    return proto == NFS3ERR_STALE || proto == NFS3ERR_BADHANDLE;
-}
-
 int nfs3_retry_wanted(int proto, int retries, int stale_retried, int dead)
 {
     if (dead)
         return 0;
     if (proto == NFS3ERR_JUKEBOX)
         return retries < NFS3_JUKEBOX_RETRIES;
-    return stale(proto) && !stale_retried;
+    return nfs3_stale(proto) && !stale_retried;
 }
 
 int nfs3_retry_later(nfs3_op *op, int64_t now)
@@ -63,7 +58,7 @@ int nfs3_retry_later(nfs3_op *op, int64_t now)
         !nfs3_retry_wanted(op->proto, op->retries, op->stale_retried, n->dead))
         return 0;
     op->waiting = 1;
-    op->retry_at = stale(op->proto) ? now : now + NFS3_JUKEBOX_DELAY_NS;
+    op->retry_at = nfs3_stale(op->proto) ? now : now + NFS3_JUKEBOX_DELAY_NS;
     op->retry_next = n->retry_list;
     n->retry_list = op;
     return 1;
@@ -76,7 +71,7 @@ static void resend(nfs3_op *op)
     sfs_req *r = op->req;
     nfs3_op *next = op->next, *prev = op->prev;
     int retries = op->retries + 1;
-    int stale_retried = op->stale_retried || stale(op->proto);
+    int stale_retried = op->stale_retried || nfs3_stale(op->proto);
     memset(op, 0, offsetof(nfs3_op, key));
     op->c = c;
     op->req = r;
