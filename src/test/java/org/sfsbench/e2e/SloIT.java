@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.ResultInput;
 import org.sfsbench.report.ResultMapping;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.results.SloTable;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.results.model.SloProbeResult;
 import org.sfsbench.results.model.SloResult;
@@ -25,21 +26,24 @@ import org.sfsbench.testsupport.XmlLint;
  * (a reply is about 4,216 bytes on the wire):
  * <ul>
  * <li>{@link DelayProxy#knee}: a 4 MB/s link (about 950 replies/s, 1.05 ms each) that holds every reply
- * 4 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
- * time, above it at least 5 ms, so the capacity at "p90 <= 5 ms" is 500 ops/s; the unpaced top
- * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %.</li>
+ * 14 ms longer while the replies of the last second pass 500/s. Below 500 ops/s latency is the link
+ * time, above it at least 15 ms, so the capacity at "p90 <= 8 ms" is 500 ops/s; the unpaced top
+ * speed (16 procs) is the link's rate. The search must find 500 within SLO_PRECISION=10 %. The bound
+ * lies far from both sides: on a busy 2-core machine the p90 below the knee reached 5 ms.</li>
  * <li>{@link DelayProxy#throttled}, the link alone: no load meets "p75 <= 0.5 ms", half the link time; with
  * SLO_PRECISION=20 the lowest probe (about 120 ops/s) is measured for longer than 2 s, long enough for the
  * 400 samples p75 needs.</li>
  * </ul>
  */
 class SloIT {
-    private static final double LINK_BYTES = 4e6;
+    static final double LINK_BYTES = 4e6;
     /** A READ reply on the wire: the data and about 120 bytes of RPC, NFS and record marking. */
-    private static final double REPLY_BYTES = 4096 + 120;
+    static final double REPLY_BYTES = 4096 + 120;
     /** Above this rate of replies the server holds each one {@link #HOLD_NS} longer. */
-    private static final double KNEE_OPS = 500;
-    private static final long HOLD_NS = 8_000_000;
+    static final double KNEE_OPS = 500;
+    static final long HOLD_NS = 14_000_000;
+    /** Met below the knee (the link time), broken above it (the link time and the hold). */
+    static final String KNEE_SLO = "p90 <= 8 ms";
 
     private static Path rc(Path dir, String target, int procs, String slo, int precision) throws Exception {
         return TopSpeedRuns.rc(dir, "nfs", target, procs, String.join("\n", "PROCS=" + procs, "WORKLOAD=randread",
@@ -80,17 +84,18 @@ class SloIT {
         double link = LINK_BYTES / REPLY_BYTES;
         try (DelayProxy proxy = DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
-            SloResult s = run(dir, rc(dir, target, 16, "p90 <= 5 ms", 10), "met", "p90 <= 5 ms", 10).slo();
-            assertEquals("met", s.outcome(), s.answer());
+            SloResult s = run(dir, rc(dir, target, 16, KNEE_SLO, 10), "met", KNEE_SLO, 10).slo();
+            String trace = String.join("\n", SloTable.lines(s));
+            assertEquals("met", s.outcome(), trace);
             assertTrue(s.topSpeed() > 0.8 * link && s.topSpeed() < 1.1 * link,
-                    "the top speed is the link's rate, about " + Math.round(link) + " ops/s: " + s.answer());
-            assertTrue(s.bracketHigh() - s.bracketLow() <= 0.10 * s.topSpeed() + 1e-6, s.answer());
+                    "the top speed is the link's rate, about " + Math.round(link) + " ops/s:\n" + trace);
+            assertTrue(s.bracketHigh() - s.bracketLow() <= 0.10 * s.topSpeed() + 1e-6, trace);
             assertTrue(s.capacity() <= KNEE_OPS * 1.03 && s.capacity() >= KNEE_OPS - 0.10 * s.topSpeed() - 0.03 * KNEE_OPS,
-                    "the capacity is the knee, " + KNEE_OPS + " ops/s, within the precision: " + s.answer());
-            assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, s.answer());
+                    "the capacity is the knee, " + KNEE_OPS + " ops/s, within the precision:\n" + trace);
+            assertTrue(s.probes().size() <= 1 + 4 + 1 + 2, trace);
             assertTrue(s.probes().stream().allMatch(p -> p.samples() >= p.samplesNeeded()
                     && (p.requestedOpsPerSec() * 2 >= 900 || p.seconds() > 2)),
-                    "a probe whose 2 s cannot hold the 1,000 samples p90 needs is measured longer: " + s.probes());
+                    "a probe whose 2 s cannot hold the 1,000 samples p90 needs is measured longer:\n" + trace);
         }
         try (DelayProxy proxy = DelayProxy.throttled(nfsPort, LINK_BYTES)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
