@@ -19,6 +19,16 @@ struct sfs_cpu_host;
 #define SFS_DEFAULT_BACKEND "posix"
 #endif
 
+/* A thread-local read on a per-I/O path.  Initial-exec on ELF: the library
+ * is dlopened (JNA), where the default model calls __tls_get_addr, measured
+ * at 1.9 % of a posix io_uring worker's CPU; the few bytes come from the
+ * static TLS surplus glibc keeps for such modules. */
+#if defined(__ELF__)
+#define SFS_THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
+#else
+#define SFS_THREAD_LOCAL __thread
+#endif
+
 /* errno values Windows' C runtime lacks: engine-local codes (never produced by
  * the system there, only by the backends' own mapping of server answers). */
 #ifndef ESHUTDOWN

@@ -10,6 +10,7 @@
 #include "posix_priv.h"
 #include "config.h"
 #include "clock.h"
+#include "platform.h"
 
 #ifdef SFS_WITH_URING
 
@@ -18,7 +19,7 @@
 static unsigned long thread_token(void)
 {
     static unsigned long next;
-    static __thread unsigned long mine;
+    static SFS_THREAD_LOCAL unsigned long mine;
     if (!mine) mine = __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
     return mine;
 }

@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
+
 #if defined(_WIN32)
 #define TASK_FIBER 1
-#include "platform.h"
 #else
 #include <sys/mman.h>
 #include <unistd.h>
@@ -81,7 +82,7 @@ struct smb_task {
     _Alignas(16) unsigned char client[SMB_TASK_CLIENT_BYTES];
 };
 
-static __thread smb_task *running;
+static SFS_THREAD_LOCAL smb_task *running;
 
 #ifdef TASK_FIBER
 static void fiber_main(void *arg);
