@@ -38,7 +38,7 @@ int sfs_datagen_init(struct sfs_datagen *g, int slots, uint64_t seed, int proc_g
     attr static size_t name(unsigned char *dst, const unsigned char *src, size_t n,     \
                             uint64_t key)                                               \
     {                                                                                   \
-        name##_vec kv;                                                                  \
+        name##_vec kv = {0};                                                            \
         for (size_t w = 0; w < bytes / 8; w++) kv[w] = key;                             \
         size_t i = 0;                                                                   \
         for (; i + 64 <= n; i += 64)                                                    \
