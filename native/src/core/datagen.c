@@ -7,7 +7,10 @@
 #include "fileset.h"
 #include "platform.h"
 
-#define POOL_WORDS (SFS_WRITE_BUF / 8u)
+/* The first 64 KiB of the shared pattern: a write's windows stay in the
+ * CPU's L2 cache.  Uniqueness comes from the keys, not from the pool's size. */
+#define POOL_BYTES (64u * 1024u)
+#define POOL_WORDS (POOL_BYTES / 8u)
 #define DUP_SALT 0xD0D0D0D0D0D0D0D0ULL
 
 int sfs_datagen_init(struct sfs_datagen *g, int slots, uint64_t seed, int proc_global,
@@ -81,7 +84,7 @@ static void block_fill(unsigned char *out, size_t n, uint64_t start, uint64_t ke
     size_t keep = n - n * (size_t)compress_pct / 100u;
     size_t off = (size_t)(start % POOL_WORDS) * 8u;
     for (size_t done = 0; done < keep; off = 0) {
-        size_t run = keep - done < SFS_WRITE_BUF - off ? keep - done : SFS_WRITE_BUF - off;
+        size_t run = keep - done < POOL_BYTES - off ? keep - done : POOL_BYTES - off;
         xor_run(out + done, pool + off, run, key);
         done += run;
     }
