@@ -111,12 +111,12 @@ void nfs3_attr_from(sfs_attr *a, const fattr3 *f);
 /* nfs3_retry.c: NFS3ERR_JUKEBOX answers are re-sent after a delay, a stale
  * handle's op once at once with its names looked up again */
 #define NFS3_JUKEBOX_DELAY_NS 1000000000LL  /* the Linux client waits 5 s */
+#define NFS3_JUKEBOX_RETRIES  10            /* then the op fails with the error */
 /* the answers that name a handle the server no longer knows */
 static inline int nfs3_stale(int proto)
 {
     return proto == NFS3ERR_STALE || proto == NFS3ERR_BADHANDLE;
 }
-#define NFS3_JUKEBOX_RETRIES  10            /* then the op fails with the error */
 /* The decision: a request answered `proto` after `retries` re-sends (one of
  * them after a stale handle or not), on a connection that is (not) dead, is
  * to be sent again. */

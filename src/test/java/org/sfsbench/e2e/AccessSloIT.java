@@ -29,8 +29,6 @@ import org.sfsbench.testsupport.XmlLint;
  * at its share of the rate, must find the knee (500 ops/s at "p90 <= 8 ms") within SLO_PRECISION.
  */
 class AccessSloIT {
-    private static final double LINK_BYTES = SloIT.LINK_BYTES;
-    private static final double REPLY_BYTES = SloIT.REPLY_BYTES;
     private static final double KNEE_OPS = SloIT.KNEE_OPS;
     private static final String SLO = SloIT.KNEE_SLO;
 
@@ -38,8 +36,8 @@ class AccessSloIT {
     void findsTheKneeWithPacedWorkers(@TempDir Path dir) throws Exception {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
-        double link = LINK_BYTES / REPLY_BYTES;
-        try (DelayProxy proxy = DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, SloIT.HOLD_NS)) {
+        double link = SloIT.LINK_OPS;
+        try (DelayProxy proxy = SloIT.kneeProxy(nfsPort)) {
             String target = "nfs://127.0.0.1" + env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=" + proxy.port()
                     + "&mountport=" + env.get("SFS_NFS_MNT_PORT");
             Path specs = Files.writeString(dir.resolve("specs.txt"), "[reads]\n4k 100 100 100\n");

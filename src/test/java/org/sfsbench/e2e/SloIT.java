@@ -3,6 +3,7 @@ package org.sfsbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -44,6 +45,13 @@ class SloIT {
     static final long HOLD_NS = 14_000_000;
     /** Met below the knee (the link time), broken above it (the link time and the hold). */
     static final String KNEE_SLO = "p90 <= 8 ms";
+    /** The link's rate in replies per second. */
+    static final double LINK_OPS = LINK_BYTES / REPLY_BYTES;
+
+    /** Ganesha at {@code nfsPort} behind the link, holding replies above the knee rate. */
+    static DelayProxy kneeProxy(int nfsPort) throws IOException {
+        return DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS);
+    }
 
     private static Path rc(Path dir, String target, int procs, String slo, int precision) throws Exception {
         return TopSpeedRuns.rc(dir, "nfs", target, procs, String.join("\n", "PROCS=" + procs, "WORKLOAD=randread",
@@ -81,8 +89,8 @@ class SloIT {
         Map<String, String> env = GaneshaServer.defaultInstance().start().env;
         int nfsPort = Integer.parseInt(env.get("SFS_NFS_PORT"));
         String tail = env.get("SFS_NFS_EXPORT_DIR") + "?nfsport=%d&mountport=" + env.get("SFS_NFS_MNT_PORT");
-        double link = LINK_BYTES / REPLY_BYTES;
-        try (DelayProxy proxy = DelayProxy.knee(nfsPort, LINK_BYTES, KNEE_OPS * REPLY_BYTES, HOLD_NS)) {
+        double link = LINK_OPS;
+        try (DelayProxy proxy = kneeProxy(nfsPort)) {
             String target = "nfs://127.0.0.1" + String.format(tail, proxy.port());
             SloResult s = run(dir, rc(dir, target, 16, KNEE_SLO, 10), "met", KNEE_SLO, 10).slo();
             String trace = String.join("\n", SloTable.lines(s));
