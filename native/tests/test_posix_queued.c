@@ -3,7 +3,8 @@
  * flight per request, as in the synchronous path; data arrive intact; a
  * wait ends by its deadline through the ring's kept timeout request, also
  * when it is known from the request's send time (no clock read), and QD 1
- * requests complete one by one with exact counts.
+ * requests complete one by one with exact counts; a wait's polls that find
+ * nothing make the next waits sleep at once.
  * Built without io_uring, queue() refuses with the reason. */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "config.h"
 #include "posix_priv.h"
 #include "clock.h"
+#include "platform.h"
 
 static int completed;
 static void on_done(sfs_req *r) { (void)r; completed++; }
@@ -108,6 +110,15 @@ int main(void)
     for (int i = 0; i < 3; i++)
         CHECK(be->poll(ctx, 20000000) == 0 && completed == 0 && be->inflight(ctx) == 1,
               "wait %d on the empty FIFO: ended by its deadline, the read still in flight", i);
+    /* uring_spin_us (default 50): the first wait polled and found nothing, so the
+     * second slept at once; the third polled again and now 3 waits sleep at once
+     * (one CPU: no polling at all, the io-wq worker needs it) */
+    if (sfs_online_cpus() >= 2)
+        CHECK(pc->qspin_ns == 50000 && pc->qspin_misses == 2 && pc->qspin_skip == 3,
+              "polls before sleeping back off: %llu ns, %u misses, %u waits to skip",
+              (unsigned long long)pc->qspin_ns, pc->qspin_misses, pc->qspin_skip);
+    else
+        CHECK(pc->qspin_misses == 0, "one CPU: no poll");
     /* waits of up to 5 s from here: the timeout armed now outlives a stall of the machine */
     CHECK(write(wfd, "abcd", 4) == 4, "write FIFO");
     for (int i = 0; i < 100 && completed < 1; i++)

@@ -39,7 +39,7 @@ static void fill_attr(sfs_attr *a, const struct stat *st)
 
 /* the options of docs/engine.md: how a logical transfer is cut into requests */
 struct posix_opts {
-    int block_size, biod_reads, biod_writes;
+    int block_size, biod_reads, biod_writes, uring_spin_us;
 };
 
 /* what open allocated; no fd of the cache is open */
@@ -124,6 +124,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
     c->block = o->block_size;
     c->biod_reads = o->biod_reads;
     c->biod_writes = o->biod_writes;
+    c->qspin_ns = (uint64_t)o->uring_spin_us * 1000u;
     c->dflag = cfg->direct_io ? O_DIRECT : 0;
     /* fds each proc keeps: its folder, a target object's fd, the rings */
     int own = 1 + !S_ISDIR(st.st_mode) + (c->block && (c->biod_reads > 1 || c->biod_writes > 1))
@@ -517,6 +518,9 @@ static const sfs_option posix_options[] = {
     SFS_OPT_BLOCK_SIZE(struct posix_opts, block_size),
     SFS_OPT_BIOD_READS(struct posix_opts, biod_reads),
     SFS_OPT_BIOD_WRITES(struct posix_opts, biod_writes),
+    { "uring_spin_us", SFS_KEY_INT, 0, 1000, "50",
+      "outstanding_ios > 1: microseconds a wait for completions polls the ring before it "
+      "sleeps (0 = sleep at once)", SFS_OPT_AT(struct posix_opts, uring_spin_us) },
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 

@@ -58,6 +58,9 @@ struct posix_ctx {
     unsigned long qowner;       /* thread qring was made for (SINGLE_ISSUER), 0 = none */
     int qinflight;              /* blocks on qring not yet completed */
     int qrequests;              /* requests in flight (inflight()) */
+    uint64_t qspin_ns;          /* uring_spin_us: how long a wait polls before it sleeps */
+    unsigned qspin_skip;        /* waits left that sleep at once after polls found nothing */
+    unsigned qspin_misses;      /* polls in a row that found nothing (the skip doubles) */
     struct posix_qio *qio;      /* [nqio] logical transfers in flight */
     int nqio;
     char why[4200];             /* why the target is gone ("" while it is there) */

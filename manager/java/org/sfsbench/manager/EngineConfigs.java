@@ -66,6 +66,7 @@ public final class EngineConfigs {
         options.put("block_size", rc.blockSize());
         options.put("biod_reads", rc.biodMaxReads());
         options.put("biod_writes", rc.biodMaxWrites());
+        options.put("uring_spin_us", rc.uringSpinUs());
         options.put("uid", rc.nfsUserId());
         options.put("gid", rc.nfsGroupId());
         options.put("username", nz(rc.username()));

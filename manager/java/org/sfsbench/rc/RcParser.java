@@ -30,7 +30,7 @@ public final class RcParser {
             Map.entry("BIOD_MAX_READS", "biod_reads"), Map.entry("BIOD_MAX_WRITES", "biod_writes"),
             Map.entry("SFS_NFS_USER_ID", "uid"), Map.entry("SFS_NFS_GROUP_ID", "gid"),
             Map.entry("DATA_COMPRESS_PCT", "data_compress_pct"), Map.entry("DATA_DEDUP_PCT", "data_dedup_pct"),
-            Map.entry("EVENT_LOOPS", "loops"));
+            Map.entry("EVENT_LOOPS", "loops"), Map.entry("URING_SPIN_US", "uring_spin_us"));
 
     /** Advice range of ops/s per proc (guide 1.3, PROCS). */
     public static final int MIN_RATE_ADVISED = 10;

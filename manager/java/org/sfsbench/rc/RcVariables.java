@@ -24,7 +24,7 @@ final class RcVariables {
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "TRIALS", "AGENT_PORT", "SMB_CLIENT",
             "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             "WINDOWS_CLIENTS", "WINDOWS_SFS_DIR",
-            "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO", "EVENT_LOOPS",
+            "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO", "EVENT_LOOPS", "URING_SPIN_US",
             // steady-state warm-up (docs/steady-state.md)
             "WARMUP_MAX",
             // watching a run (docs/live.md)

@@ -74,6 +74,7 @@ public final class RunConfig {
     private final boolean ipv6Enable;
     private final boolean directIo;
     private final int eventLoops;
+    private final int uringSpinUs;
     private final org.sfsbench.access.AccessTest access;
     private final Map<String, String> variables;
     private final List<String> warnings;
@@ -137,6 +138,7 @@ public final class RunConfig {
         ipv6Enable = v.ipv6Enable;
         directIo = v.directIo;
         eventLoops = v.eventLoops;
+        uringSpinUs = v.uringSpinUs;
         access = v.access;
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(v.variables));
         warnings = List.copyOf(v.warnings);
@@ -442,6 +444,11 @@ public final class RunConfig {
         return eventLoops;
     }
 
+    /** URING_SPIN_US: microseconds a posix wait for queued completions polls before it sleeps. */
+    public int uringSpinUs() {
+        return uringSpinUs;
+    }
+
     /** DIRECT_IO: posix data files bypass the client's page cache (O_DIRECT). */
     public boolean directIo() {
         return directIo;
@@ -524,6 +531,7 @@ public final class RunConfig {
         boolean ipv6Enable;
         boolean directIo;
         int eventLoops;
+        int uringSpinUs;
         Map<String, String> variables = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
     }

@@ -7,7 +7,10 @@ import java.util.Map;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
 
-/** The rc variables of the client's transport: TCP, BIOD_MAX_*, BLOCK_SIZE, IPV6_ENABLE, DIRECT_IO, EVENT_LOOPS. */
+/**
+ * The rc variables of the client's transport: TCP, BIOD_MAX_*, BLOCK_SIZE, IPV6_ENABLE, DIRECT_IO, EVENT_LOOPS,
+ * URING_SPIN_US.
+ */
 final class TransportRcReader {
 
     private TransportRcReader() {
@@ -27,9 +30,10 @@ final class TransportRcReader {
         v.biodMaxReads = RcParser.engineInteger(r, "BIOD_MAX_READS");
         v.biodMaxWrites = RcParser.engineInteger(r, "BIOD_MAX_WRITES");
         v.blockSize = readBlockSize(r);
+        v.uringSpinUs = RcParser.engineInteger(r, "URING_SPIN_US");
         Map<String, String> transferKeys = Map.of("BIOD_MAX_READS", "biod_reads", "BIOD_MAX_WRITES", "biod_writes",
-                "BLOCK_SIZE", "block_size");
-        for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE")) {
+                "BLOCK_SIZE", "block_size", "URING_SPIN_US", "uring_spin_us");
+        for (String name : List.of("BIOD_MAX_READS", "BIOD_MAX_WRITES", "BLOCK_SIZE", "URING_SPIN_US")) {
             String key = transferKeys.get(name);
             if (r.isSet(name) && v.fsProtocol.info().option(key) == null) {
                 v.warnings.add(name + " is used only with FS_PROTOCOL=" + RcParser.backendsWith(key) + "; ignored for "
