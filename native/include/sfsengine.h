@@ -54,6 +54,10 @@ extern "C" {
  */
 #define SFS_OPS_MAX       40     /* abstract op ids, see sfs_ops.h */
 #define SFS_HIST_BUCKETS  1024   /* log-linear latency histogram, microseconds */
+/* Its geometry: values below SFS_HIST_SUB us have a bucket each; above, every
+ * power of two is cut into SFS_HIST_SUB equal buckets (sfs_engine_hist_lower). */
+#define SFS_HIST_SUB_BITS 5
+#define SFS_HIST_SUB      (1 << SFS_HIST_SUB_BITS)
 #define SFS_ERR_SLOTS     64     /* (op, protocol status) error table */
 
 /* header words */
@@ -192,6 +196,10 @@ int sfs_engine_space(const char *config, char *report, int reportlen);
 
 /* Name of abstract op id (NULL if out of range) -- for the Java side. */
 const char *sfs_engine_op_name(int op);
+/* SFS_OPF_* of abstract op id (0 if out of range). */
+int sfs_engine_op_flags(int op);
+/* Smallest latency (us) counted in histogram bucket i (0..SFS_HIST_BUCKETS-1). */
+unsigned long long sfs_engine_hist_lower(int i);
 
 /*
  * Catalog: the engine is the one owner of these facts; the Java side reads
@@ -213,6 +221,15 @@ const char *sfs_engine_op_name(int op);
 #define SFS_CAP_NETWORK 2   /* speaks a file-server protocol over the network */
 #define SFS_CAP_NO_IO   4   /* does no I/O at all: measures the engine alone */
 #define SFS_CAP_DIRECT_IO 8 /* direct_io=1: data bypasses a client cache (O_DIRECT) */
+#define SFS_CAP_NFS_RPC 16  /* one NFS call per physical request: a kernel nfsd counts them */
+#define SFS_CAP_CREDENTIALS 32 /* needs a user name and password (USERNAME, PASSWORD) */
+#define SFS_CAP_LOCAL_FS 64 /* targets are folders, files or devices of the client's own
+                             * Linux file systems: the prime client can check them when
+                             * it is that client */
+
+/* op flags (sfs_engine_op_flags) */
+#define SFS_OPF_READS_DATA  1 /* the op brings file data from the server */
+#define SFS_OPF_WRITES_DATA 2 /* the op sends file data to the server */
 
 /* workload flags */
 #define SFS_WORKLOAD_RC 1   /* selectable by an rc file (WORKLOAD=); else tools only */

@@ -161,7 +161,7 @@ struct sfs_req {
 #define SFS_PROC_STACK (256 * 1024)
 
 typedef struct sfs_backend {
-    const char *name;       /* "posix", "nfs3", "smb", "null" */
+    const char *name;       /* "posix", "nfs3", "smb", "null", "win32" */
     const char *description;
     int         async;      /* 1: submit queues, poll completes (SFS_CAP_ASYNC) */
     int         caps;       /* SFS_CAP_* besides SFS_CAP_ASYNC */
@@ -223,7 +223,15 @@ typedef struct sfs_backend {
      * asynchronous with cfg's settings (NULL = defaults), for a backend
      * whose client library decides (smb: libsmb2 yes, libsmbclient no). */
     int  (*async_with)(const struct sfs_cfg *cfg);
+    /* Optional (may be NULL = errno names): the name of one of this
+     * backend's protocol status codes (sfs_req.proto_status, as in the error
+     * tables), or NULL for a code it does not know. */
+    const char *(*status_name)(int status);
 } sfs_backend;
+
+/* The errno name of a status (negative or positive), or NULL: the status
+ * names of backends whose codes are errno values. */
+const char *sfs_status_errno_name(int status);
 
 /* Whether b runs asynchronously with cfg's settings (NULL = defaults). */
 static inline int sfs_backend_async(const sfs_backend *b, const struct sfs_cfg *cfg)

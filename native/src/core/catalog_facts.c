@@ -1,21 +1,15 @@
 /* The catalog's named facts: every number of sfsengine.h the Java side
  * needs (sample layout, phases, states, key types, flags) and the limits
  * the engine enforces, by the name of their macro; the names of protocol
- * status codes; and the plan-time check of an access spec. */
+ * status codes (each backend's own, through its descriptor); and the
+ * plan-time check of an access spec. */
 #include <stdio.h>
 #include <string.h>
 #include "platform.h"
 #include "sfsengine.h"
 #include "access_spec.h"
+#include "backend.h"
 #include "config.h"
-#ifdef SFS_WITH_NFS3
-#include "nfs3_shim.h"
-#endif
-#ifdef SFS_SMB_LIBSMB2
-#include <stdint.h>
-#include <smb2/smb2.h>
-#include <smb2/libsmb2.h>
-#endif
 
 #define FACT(n) { #n, (long long)(n) }
 
@@ -23,7 +17,8 @@ static const struct { const char *name; long long value; } facts[] = {
     FACT(SFS_ENGINE_API_VERSION),
     FACT(SFS_PHASE_IDLE), FACT(SFS_PHASE_INIT), FACT(SFS_PHASE_WARMUP), FACT(SFS_PHASE_RUN),
     FACT(SFS_STATE_RUNNING), FACT(SFS_STATE_DONE), FACT(SFS_STATE_FAILED),
-    FACT(SFS_OPS_MAX), FACT(SFS_HIST_BUCKETS), FACT(SFS_ERR_SLOTS),
+    FACT(SFS_OPS_MAX), FACT(SFS_HIST_BUCKETS), FACT(SFS_HIST_SUB_BITS), FACT(SFS_HIST_SUB),
+    FACT(SFS_ERR_SLOTS),
     FACT(SFS_S_LAYOUT), FACT(SFS_S_PHASE), FACT(SFS_S_ELAPSED_US), FACT(SFS_S_INIT_DONE),
     FACT(SFS_S_INIT_TOTAL), FACT(SFS_S_FILESET_BYTES), FACT(SFS_S_PROCS), FACT(SFS_S_BEHIND),
     FACT(SFS_S_HEADER_WORDS),
@@ -38,6 +33,10 @@ static const struct { const char *name; long long value; } facts[] = {
     FACT(SFS_KEY_INT), FACT(SFS_KEY_NUM), FACT(SFS_KEY_TEXT), FACT(SFS_KEY_SECRET),
     FACT(SFS_KEY_CHOICE), FACT(SFS_KEY_SPECIAL),
     FACT(SFS_CAP_ASYNC), FACT(SFS_CAP_NETWORK), FACT(SFS_CAP_NO_IO), FACT(SFS_CAP_DIRECT_IO),
+    FACT(SFS_CAP_NFS_RPC), FACT(SFS_CAP_CREDENTIALS), FACT(SFS_CAP_LOCAL_FS),
+    FACT(SFS_OPF_READS_DATA), FACT(SFS_OPF_WRITES_DATA),
+    FACT(SFS_RULES_SPECSFS2008), FACT(SFS_RULES_ACCESS), FACT(SFS_RULES_LOADFILE),
+    FACT(SFS_RULES_TOP_SPEED),
     FACT(SFS_WORKLOAD_RC), FACT(SFS_WORKLOAD_DATASET),
     /* limits */
     FACT(SFS_ACCESS_MAX_LINES), FACT(SFS_ACCESS_MAX_DELAY_MS), FACT(SFS_XFER_MAX),
@@ -59,8 +58,7 @@ long long sfs_engine_fact_value(int i)
     return i >= 0 && i < sfs_engine_fact_count() ? facts[i].value : 0;
 }
 
-/* Linux errno names (posix; smb through libsmbclient) */
-static const char *errno_name(int status)
+const char *sfs_status_errno_name(int status)
 {
     int e = status < 0 ? -status : status;
     return e > 0 ? sfs_errno_name(e) : NULL;
@@ -68,24 +66,9 @@ static const char *errno_name(int status)
 
 const char *sfs_engine_status_name(const char *backend, int status)
 {
-    if (!backend || status == 0) return NULL;
-#ifdef SFS_WITH_NFS3
-    if (strcmp(backend, "nfs3") == 0) {
-        const char *n = nfs3_stat_name(status);
-        return strcmp(n, "NFS3ERR_?") == 0 ? NULL : n;
-    }
-#endif
-    if (strcmp(backend, "smb") == 0 && status < 0) {
-        /* an NTSTATUS (severity bits set: negative as int32); libsmbclient reports errno */
-#ifdef SFS_SMB_LIBSMB2
-        const char *n = nterror_to_str((uint32_t)status);
-        return n && strncmp(n, "STATUS_", 7) == 0 ? n : NULL;
-#else
-        return NULL;
-#endif
-    }
-    if (strcmp(backend, "nfs3") == 0) return NULL;
-    return errno_name(status);
+    const sfs_backend *b = backend && status != 0 ? sfs_backend_find(backend) : NULL;
+    if (!b) return NULL;
+    return b->status_name ? b->status_name(status) : sfs_status_errno_name(status);
 }
 
 int sfs_engine_access_check(const char *spec, char *report, int reportlen)

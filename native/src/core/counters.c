@@ -7,18 +7,24 @@
 
 int sfs_hist_bucket(uint64_t v)
 {
-    if (v < 32)
+    if (v < SFS_HIST_SUB)
         return (int)v;
     int e = 63 - __builtin_clzll(v);
-    int b = 32 + (e - 5) * 32 + (int)((v >> (e - 5)) - 32);
+    int b = SFS_HIST_SUB + (e - SFS_HIST_SUB_BITS) * SFS_HIST_SUB
+            + (int)((v >> (e - SFS_HIST_SUB_BITS)) - SFS_HIST_SUB);
     return b < SFS_HIST_BUCKETS ? b : SFS_HIST_BUCKETS - 1;
 }
 
 uint64_t sfs_hist_lower(int i)
 {
-    if (i < 32)
+    if (i < SFS_HIST_SUB)
         return (uint64_t)i;
-    return (uint64_t)(32 + (i - 32) % 32) << ((i - 32) / 32);
+    return (uint64_t)(SFS_HIST_SUB + (i - SFS_HIST_SUB) % SFS_HIST_SUB) << ((i - SFS_HIST_SUB) / SFS_HIST_SUB);
+}
+
+unsigned long long sfs_engine_hist_lower(int i)
+{
+    return i >= 0 && i < SFS_HIST_BUCKETS ? sfs_hist_lower(i) : 0;
 }
 
 #define LD_ACQ(x)    __atomic_load_n(&(x), __ATOMIC_ACQUIRE)

@@ -35,3 +35,9 @@ const char *sfs_engine_op_name(int op)
 {
     return sfs_op_name(op);
 }
+
+int sfs_engine_op_flags(int op)
+{
+    return (sfs_op_reads_data(op) ? SFS_OPF_READS_DATA : 0)
+           | (sfs_op_writes_data(op) ? SFS_OPF_WRITES_DATA : 0);
+}

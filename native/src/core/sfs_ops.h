@@ -29,5 +29,10 @@ static inline int sfs_op_writes_data(int op)
 {
     return op == SFS_OP_WRITE || op == SFS_OP_WRCACHE || op == SFS_OP_CIFS_WRITE_ANDX;
 }
+/* the op brings file data from the server */
+static inline int sfs_op_reads_data(int op)
+{
+    return op == SFS_OP_READ || op == SFS_OP_CIFS_READ_ANDX;
+}
 
 #endif

@@ -7,6 +7,8 @@
  * engine configuration onto it.  docs/nfs.md describes targets, the op mapping and error handling. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "nfs3_shim.h"
 #include "backend.h"
 #include "config.h"
 #include "log.h"
@@ -142,11 +144,17 @@ static const char *nfs3b_op_unavailable(const struct sfs_cfg *cfg, int op)
     return op >= SFS_OP_CIFS_ECHO ? "NFSv3 has no SMB requests (no open-file handles)" : NULL;
 }
 
+static const char *nfs3b_status_name(int status)
+{
+    const char *n = nfs3_stat_name(status);
+    return strcmp(n, "NFS3ERR_?") == 0 ? NULL : n;
+}
+
 static const sfs_backend nfs3_backend_ops = {
     .name = "nfs3",
     .description = "NFSv3 over TCP through libnfs raw asynchronous RPCs",
     .async = 1,
-    .caps = SFS_CAP_NETWORK,
+    .caps = SFS_CAP_NETWORK | SFS_CAP_NFS_RPC,
     .ops = SFS_OPS_NFS,
     .standard_workload = "sfs2008-nfs",
     .options = nfs3_options,
@@ -158,6 +166,7 @@ static const sfs_backend nfs3_backend_ops = {
     .close = nfs3b_close,
     .pollfd = nfs3b_pollfd,
     .error = nfs3b_error,
+    .status_name = nfs3b_status_name,
     .op_unavailable = nfs3b_op_unavailable,
 };
 

@@ -356,11 +356,23 @@ static const sfs_option smb_options[] = {
     { NULL, 0, 0, 0, NULL, NULL, 0, 0 },
 };
 
+/* libsmb2 records NTSTATUS codes (severity bits set: negative as int32),
+ * libsmbclient errno values. */
+static const char *smb_status_name(int status)
+{
+    if (status > 0) return sfs_status_errno_name(status);
+#ifdef SFS_SMB_LIBSMB2
+    return smb_l2_status_name((uint32_t)status);
+#else
+    return NULL;
+#endif
+}
+
 static const sfs_backend smb_backend = {
     .name = "smb",
     .description = "SMB2/3 through libsmb2 or libsmbclient",
     .async = 0,
-    .caps = SFS_CAP_NETWORK,
+    .caps = SFS_CAP_NETWORK | SFS_CAP_CREDENTIALS,
     /* null, readlink, link, symlink, mknod, fsinfo and pathconf have no
      * SMB request (smb_op_unavailable says why) */
     .ops = SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_NULL) | SFS_OP_BIT(SFS_OP_READLINK) |
@@ -380,5 +392,6 @@ static const sfs_backend smb_backend = {
     .async_with = smb_async_with,
     .op_unavailable = smb_op_unavailable,
     .libraries = smb_libraries,
+    .status_name = smb_status_name,
 };
 SFS_REGISTER_BACKEND(smb_backend)

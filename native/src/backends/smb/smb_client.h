@@ -127,6 +127,8 @@ typedef struct smb_client_ops {
 
 extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */
 extern const smb_client_ops smb_client_libsmbclient;  /* smb_client_libsmbclient.c */
+/* libsmb2's name of an NTSTATUS ("STATUS_..."), or NULL (smb_client_libsmb2.c). */
+const char *smb_l2_status_name(uint32_t ntstatus);
 
 /* The implementations built in (CMake: SFS_SMB_LIBSMB2, SFS_SMB_LIBSMBCLIENT),
  * the default first; NULL-terminated. */

@@ -513,3 +513,9 @@ const smb_client_ops smb_client_libsmb2 = {
     .echo = l2_echo, .flush = l2_flush, .lock = l2_lock,
     .fd = l2_fd, .service = l2_service, .error = l2_error, .abandon = l2_abandon,
 };
+
+const char *smb_l2_status_name(uint32_t ntstatus)
+{
+    const char *n = nterror_to_str(ntstatus);
+    return n && strncmp(n, "STATUS_", 7) == 0 ? n : NULL;
+}

@@ -7,52 +7,50 @@ import java.util.regex.Pattern;
 
 /**
  * The one descriptor of each backend on the Java side: its FS_PROTOCOL name in the rc file, its engine
- * name, its protocol name in sfssum, the syntax of its mount points and the credentials it needs.
- * What the engine itself declares (ops, options, standard workload) comes from {@link EngineCatalog}.
+ * name, its protocol name in sfssum and the syntax of its mount points. What the engine itself declares
+ * (ops, options, capabilities, standard workload) comes from {@link EngineCatalog}.
  * Adding a backend = a folder native/src/backends/NAME/ + its CMake option + one constant here.
  */
 public enum Backend {
     /** NFSv3 over TCP (libnfs). */
-    NFS("nfs", "nfs3", "NFS3", false, null,
+    NFS("nfs", "nfs3", "NFS3", null,
             "server:/path (for example 127.0.0.1:/export/sfs) or nfs://server/path?nfsport=N&mountport=M",
             Pattern.compile("(?!nfs:)(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+):(/.*)"),
             Pattern.compile("nfs://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(/[^?\\s]*)"
                     + "(?:\\?[A-Za-z_-]+=[^&=\\s]+(?:&[A-Za-z_-]+=[^&=\\s]+)*)?")),
     /** SMB2/3 (libsmbclient), CIFS in SPECsfs2008 terms. */
-    CIFS("cifs", "smb", "CIFS", true, null, "\\\\server\\share (for example \\\\127.0.0.1\\sfs)",
+    CIFS("cifs", "smb", "CIFS", null, "\\\\server\\share (for example \\\\127.0.0.1\\sfs)",
             Pattern.compile("\\\\\\\\([^\\\\/\\s]+)\\\\([^\\\\\\s].*)")),
     /** System calls on local absolute paths. */
-    POSIX("posix", "posix", "POSIX", false,
+    POSIX("posix", "posix", "POSIX",
             "FS_PROTOCOL=posix (the client's file-system stack is measured too)",
             "an absolute local path (for example /tmp/sfsbench)", Pattern.compile("()(/.*)")),
     /**
      * Windows file calls on a Windows client: a drive folder, or a UNC path through the Windows SMB
      * redirector (the server is then the path's first component).
      */
-    WIN32("win32", "win32", "WIN32", false,
+    WIN32("win32", "win32", "WIN32",
             "FS_PROTOCOL=win32 (the Windows client's file-system stack is measured too)",
             "a folder on the Windows client: C:\\sfs, or a UNC path \\\\server\\share\\sfs",
             Pattern.compile("()([A-Za-z]:[\\\\/].*)"),
             Pattern.compile("[\\\\/]{2}([^\\\\/\\s]+)[\\\\/]([^\\\\/\\s].*)")),
     /** No I/O at all: every op completes at once (the engine's own cost). */
-    NULL("null", "null", "NULL", false,
+    NULL("null", "null", "NULL",
             "FS_PROTOCOL=null (no I/O: the load generator alone is measured)",
             "any name (nothing is opened)", Pattern.compile("()(\\S+)"));
 
     private final String rcName;
     private final String engineName;
     private final String sfssumName;
-    private final boolean needsCredentials;
     private final String nonDisclosable;
     private final String mountPointSyntax;
     private final List<Pattern> mountPointForms;
 
-    Backend(String rcName, String engineName, String sfssumName, boolean needsCredentials, String nonDisclosable,
+    Backend(String rcName, String engineName, String sfssumName, String nonDisclosable,
             String mountPointSyntax, Pattern... mountPointForms) {
         this.rcName = rcName;
         this.engineName = engineName;
         this.sfssumName = sfssumName;
-        this.needsCredentials = needsCredentials;
         this.nonDisclosable = nonDisclosable;
         this.mountPointSyntax = mountPointSyntax;
         this.mountPointForms = List.of(mountPointForms);
@@ -73,9 +71,15 @@ public enum Backend {
         return sfssumName;
     }
 
-    /** USERNAME and PASSWORD are required (and go to the engine as its options). */
+    /** USERNAME and PASSWORD are required (and go to the engine as its options): SFS_CAP_CREDENTIALS. */
     public boolean needsCredentials() {
-        return needsCredentials;
+        return has(EngineCatalog.CAP_CREDENTIALS);
+    }
+
+    /** Whether the engine's backend declares capability {@code cap} (false when it is not built). */
+    public boolean has(int cap) {
+        EngineCatalog.BackendInfo b = info();
+        return b != null && b.has(cap);
     }
 
     /** The run-rule extension a run over this backend is (never disclosable), or null when it may be disclosed. */

@@ -38,6 +38,13 @@ public final class EngineCatalog {
     public static final int CAP_NETWORK = EngineFacts.integer("SFS_CAP_NETWORK");
     public static final int CAP_NO_IO = EngineFacts.integer("SFS_CAP_NO_IO");
     public static final int CAP_DIRECT_IO = EngineFacts.integer("SFS_CAP_DIRECT_IO");
+    public static final int CAP_NFS_RPC = EngineFacts.integer("SFS_CAP_NFS_RPC");
+    public static final int CAP_CREDENTIALS = EngineFacts.integer("SFS_CAP_CREDENTIALS");
+    public static final int CAP_LOCAL_FS = EngineFacts.integer("SFS_CAP_LOCAL_FS");
+
+    /** Op flags of sfsengine.h (SFS_OPF_*). */
+    private static final int OPF_READS_DATA = EngineFacts.integer("SFS_OPF_READS_DATA");
+    private static final int OPF_WRITES_DATA = EngineFacts.integer("SFS_OPF_WRITES_DATA");
 
     /** One configuration key: a core key or a backend option. Ranges apply to INT and NUM. */
     public record Key(String name, KeyType type, double min, double max, String defaultValue, String help) {
@@ -85,8 +92,11 @@ public final class EngineCatalog {
     }
 
     private static volatile EngineCatalog instance;
+    /** An indexed core key ("target.0") is declared once, as "target.N". */
+    private static final java.util.regex.Pattern INDEXED = java.util.regex.Pattern.compile("\\.[0-9]+$");
 
     private final List<String> opNames;
+    private final int[] opFlags;
     private final Map<String, Workload> workloads;
     private final Map<String, BackendInfo> backends;
     private final Map<String, Key> coreKeys;
@@ -98,6 +108,10 @@ public final class EngineCatalog {
             names.add(NativeEngine.sfs_engine_op_name(i));
         }
         opNames = List.copyOf(names);
+        opFlags = new int[ops];
+        for (int i = 0; i < ops; i++) {
+            opFlags[i] = NativeEngine.sfs_engine_op_flags(i);
+        }
         Map<String, BackendInfo> bs = new LinkedHashMap<>();
         int nb = NativeEngine.sfs_engine_backend_count();
         for (int b = 0; b < nb; b++) {
@@ -175,6 +189,16 @@ public final class EngineCatalog {
         return opNames;
     }
 
+    /** Whether op {@code op} brings file data from the server (its bytes are data read). */
+    public boolean readsData(int op) {
+        return op >= 0 && op < opFlags.length && (opFlags[op] & OPF_READS_DATA) != 0;
+    }
+
+    /** Whether op {@code op} sends file data to the server (its bytes are data written). */
+    public boolean writesData(int op) {
+        return op >= 0 && op < opFlags.length && (opFlags[op] & OPF_WRITES_DATA) != 0;
+    }
+
     /** Every registered workload, by name (name order). */
     public Map<String, Workload> workloads() {
         return workloads;
@@ -210,7 +234,7 @@ public final class EngineCatalog {
      * (backends that share an option declare it from one definition, native/src/core/options.h).
      */
     public Key key(String name) {
-        Key k = coreKeys.get(name);
+        Key k = coreKeys.get(INDEXED.matcher(name).replaceFirst(".N"));
         if (k != null) {
             return k;
         }

@@ -10,7 +10,9 @@ import java.util.Map;
 public final class EngineConfig {
     private final Map<String, String> values = new LinkedHashMap<>();
 
+    /** Sets {@code key}, which the engine must declare (a core key or a backend's option). */
     public EngineConfig set(String key, Object value) {
+        EngineCatalog.get().key(key);
         String v = String.valueOf(value);
         if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
             throw new IllegalArgumentException("engine config value for " + key + " contains a line break");

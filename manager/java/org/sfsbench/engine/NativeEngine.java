@@ -55,6 +55,11 @@ public final class NativeEngine {
 
     static native String sfs_engine_op_name(int op);
 
+    static native int sfs_engine_op_flags(int op);
+
+    /** Lower bound (us) of histogram bucket {@code i}. */
+    static native long sfs_engine_hist_lower(int i);
+
     static native int sfs_engine_space(String config, byte[] report, int reportlen);
 
     static native int sfs_engine_loadfile_check(String name, byte[] text, long len, byte[] report, int reportlen);

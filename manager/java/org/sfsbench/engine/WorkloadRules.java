@@ -8,23 +8,21 @@ import java.util.Locale;
  * are never SPECsfs2008 results.
  */
 public enum WorkloadRules {
-    SPECSFS2008(1, "SPECsfs2008 run rules"),
-    ACCESS(2, "access checks"),
-    LOADFILE(3, "loadfile checks"),
-    TOP_SPEED(4, "top-speed checks");
+    SPECSFS2008("SPECsfs2008 run rules"),
+    ACCESS("access checks"),
+    LOADFILE("loadfile checks"),
+    TOP_SPEED("top-speed checks");
 
-    private final int engineValue;
     private final String title;
 
-    WorkloadRules(int engineValue, String title) {
-        this.engineValue = engineValue;
+    WorkloadRules(String title) {
         this.title = title;
     }
 
-    /** The value of SFS_RULES_* in sfsengine.h. */
+    /** The rules whose SFS_RULES_* (sfsengine.h, named as the constant) is {@code value}. */
     static WorkloadRules ofEngine(int value, String workload) {
         for (WorkloadRules r : values()) {
-            if (r.engineValue == value) {
+            if (EngineFacts.integer("SFS_RULES_" + r.name()) == value) {
                 return r;
             }
         }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.access.AccessTest;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.plan.ClientPlan;
@@ -75,8 +76,9 @@ public final class EngineConfigs {
         if (!rc.smbClient().isEmpty()) {
             options.put("smb_client", rc.smbClient());
         }
-        // each backend takes only the options it declares
+        // each backend takes only the options it declares; every name is some backend's option
         options.forEach((key, value) -> {
+            EngineCatalog.get().key(key);
             if (backend.info().option(key) != null) {
                 c.set(key, value);
             }

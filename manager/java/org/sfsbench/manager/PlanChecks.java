@@ -14,6 +14,7 @@ import java.util.Map;
 import com.sun.nio.file.ExtendedOpenOption;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
@@ -45,7 +46,7 @@ public final class PlanChecks {
     public static List<String> check(RunConfig rc, RunPlan plan) throws RcException {
         List<Need> largest = needs(rc, plan);
         List<String> warnings = new ArrayList<>();
-        if (rc.fsProtocol() != Backend.POSIX) {
+        if (!rc.fsProtocol().has(EngineCatalog.CAP_LOCAL_FS)) {
             return warnings;
         }
         for (Need n : largest) {

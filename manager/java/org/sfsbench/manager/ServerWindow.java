@@ -2,16 +2,15 @@ package org.sfsbench.manager;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.results.model.ServerResult;
 import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.servermon.ServerFigures;
 import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.OpCounters;
-import org.sfsbench.stats.OpNames;
 
 /** The server's figures over a point's RUN window, with the clients' side of the sanity check. */
 final class ServerWindow {
@@ -40,18 +39,17 @@ final class ServerWindow {
         if (w.missing() != null) {
             return ServerResult.missing(w.missing());
         }
-        OpNames names = OpNames.canonical();
+        EngineCatalog catalog = EngineCatalog.get();
         long read = 0;
         long write = 0;
         for (OpCounters c : run.opCounters()) {
-            String n = names.name(c.opId()).toLowerCase(Locale.ROOT);
-            if (n.equals("read") || n.equals("read_andx")) {
+            if (catalog.readsData(c.opId())) {
                 read += c.bytes();
-            } else if (n.equals("write") || n.equals("wrcache") || n.equals("write_andx")) {
+            } else if (catalog.writesData(c.opId())) {
                 write += c.bytes();
             }
         }
         return ServerFigures.of(w.first(), w.last(), run.totalOps(), read, write,
-                protocol == Backend.NFS || protocol == Backend.CIFS, protocol == Backend.NFS);
+                protocol.has(EngineCatalog.CAP_NETWORK), protocol.has(EngineCatalog.CAP_NFS_RPC));
     }
 }

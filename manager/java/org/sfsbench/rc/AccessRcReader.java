@@ -65,7 +65,7 @@ final class AccessRcReader {
      */
     private static void refuseWritesInPlace(RcReader r, RunConfig.Values v, List<AccessSpec> specs)
             throws RcException {
-        if (v.fsProtocol != Backend.POSIX) {
+        if (!v.fsProtocol.has(EngineCatalog.CAP_LOCAL_FS)) {
             return;
         }
         AccessSpec writer = specs.stream().filter(s -> s.lines().stream().anyMatch(l -> l.pct() > 0 && l.readPct() < 100))

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.engine.EngineCatalog;
 
 /**
  * Resolves MNT_POINTS (guide 3.3) into the mount points of every client. Three forms: a list of
@@ -91,7 +92,7 @@ final class MountPointsReader {
      * a # comment) does not start with a name of CLIENTS (docs/rc-reference.md, "Mount-points file").
      */
     private boolean isAccessTarget(String word, Path file) {
-        if (protocol != Backend.POSIX || !AccessRcReader.isAccess(rc) || !word.startsWith("/")) {
+        if (!protocol.has(EngineCatalog.CAP_LOCAL_FS) || !AccessRcReader.isAccess(rc) || !word.startsWith("/")) {
             return false;
         }
         try (var in = Files.newInputStream(file)) {
@@ -110,7 +111,7 @@ final class MountPointsReader {
 
     /** Why a posix mount point of a client on this machine cannot be used, or null (also for other protocols). */
     private String localProblem(String client, MountPoint mp) {
-        if (protocol != Backend.POSIX || !LocalFolders.isThisMachine(client)) {
+        if (!protocol.has(EngineCatalog.CAP_LOCAL_FS) || !LocalFolders.isThisMachine(client)) {
             return null;
         }
         String why = LocalFolders.problem(mp.path());

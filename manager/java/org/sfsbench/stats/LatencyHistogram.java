@@ -3,11 +3,15 @@ package org.sfsbench.stats;
 import java.io.Serializable;
 import java.util.Arrays;
 
+import org.sfsbench.engine.EngineFacts;
+import org.sfsbench.engine.SampleLayout;
+
 /**
- * The engine's log-linear latency histogram (microseconds, {@value #BUCKETS} buckets), see
- * sfsengine.h: values below 64 us have their own bucket; above, every power of two is split
- * into 32 equal buckets, so a bucket is at most 1/32 (3.1 %) of its lower bound wide. Values past
- * the last bucket count in the last bucket.
+ * The engine's log-linear latency histogram (microseconds, SFS_HIST_BUCKETS buckets), with the
+ * engine's geometry (sfsengine.h, read through {@link EngineFacts}): with SFS_HIST_SUB = 32,
+ * values below 64 us have their own bucket; above, every power of two is split into 32 equal
+ * buckets, so a bucket is at most 1/32 (3.1 %) of its lower bound wide. Values past the last
+ * bucket count in the last bucket.
  *
  * <p>Only the range of non-empty buckets is stored ({@link #firstBucket()} ..), so a histogram
  * of one load point is a few hundred words when it travels over RMI. Histograms from procs,
@@ -18,8 +22,9 @@ public final class LatencyHistogram implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** Number of buckets, SFS_HIST_BUCKETS. */
-    public static final int BUCKETS = 1024;
-    private static final int SUB = 32;
+    public static final int BUCKETS = SampleLayout.HIST_BUCKETS;
+    private static final int SUB_BITS = EngineFacts.integer("SFS_HIST_SUB_BITS");
+    private static final int SUB = EngineFacts.integer("SFS_HIST_SUB");
 
     /** Index of counts[0]. */
     private int first;
@@ -32,7 +37,7 @@ public final class LatencyHistogram implements Serializable {
             return (int) Math.max(0, micros);
         }
         int e = 63 - Long.numberOfLeadingZeros(micros);
-        long b = SUB + (long) (e - 5) * SUB + ((micros >>> (e - 5)) - SUB);
+        long b = SUB + (long) (e - SUB_BITS) * SUB + ((micros >>> (e - SUB_BITS)) - SUB);
         return (int) Math.min(BUCKETS - 1, b);
     }
 
@@ -50,7 +55,7 @@ public final class LatencyHistogram implements Serializable {
     }
 
     /**
-     * Histogram from the engine's {@value #BUCKETS} bucket words starting at {@code offset} of
+     * Histogram from the engine's SFS_HIST_BUCKETS bucket words starting at {@code offset} of
      * {@code words} (uint64 counts, stored in Java longs).
      */
     public static LatencyHistogram fromWords(long[] words, int offset) {
@@ -70,7 +75,7 @@ public final class LatencyHistogram implements Serializable {
         return h;
     }
 
-    /** Writes all {@value #BUCKETS} buckets into {@code words} from {@code offset} (engine layout). */
+    /** Writes all SFS_HIST_BUCKETS buckets into {@code words} from {@code offset} (engine layout). */
     public void toWords(long[] words, int offset) {
         Arrays.fill(words, offset, offset + BUCKETS, 0L);
         System.arraycopy(counts, 0, words, offset + first, counts.length);
