@@ -20,8 +20,11 @@ public final class Alignment {
     private Alignment() {
     }
 
-    /** One aligned point: its label and each run's point (null where a run lacks it). */
-    public record Row(String label, List<LoadPointResult> points) {
+    /**
+     * One aligned point: its label, each run's point (null where a run lacks it), and whether it was
+     * paired by position (the runs requested different loads) rather than by an equal key.
+     */
+    public record Row(String label, List<LoadPointResult> points, boolean byPosition) {
     }
 
     /** The rows, in the baseline's order, then points only later runs have. */
@@ -44,7 +47,8 @@ public final class Alignment {
             }
         }
         List<Row> out = new ArrayList<>();
-        rows.forEach((k, v) -> out.add(new Row(k, java.util.Arrays.asList(v))));
+        boolean paired = byPosition;
+        rows.forEach((k, v) -> out.add(new Row(k, java.util.Arrays.asList(v), paired)));
         return out;
     }
 

@@ -14,13 +14,21 @@ import org.sfsbench.results.model.RunResult;
 /**
  * What makes two runs different experiments rather than two measurements of one: the workload, the
  * protocol, the op mix, the number of clients and, per aligned point, the file set size. A
- * difference of figures between such runs says nothing about the servers.
+ * difference of figures between such runs says nothing about the servers. Points paired by position
+ * (two servers' curves at different requested loads) have file sets that grow with the requested
+ * load by design: there the file set per requested op/s must agree.
  */
 public final class Comparability {
     /** Mix shares closer than this (percentage points) are the same mix: rounding of the rc's shares. */
     static final double MIX_TOLERANCE = 0.5;
     /** File sets within this fraction are the same size: rounding of per-proc file counts. */
     static final double FILESET_TOLERANCE = 0.01;
+    /**
+     * File sets per requested op/s within this fraction follow the load alike: SPECsfs2008 rounds
+     * each proc's file counts, so even one run's points spread (the guide's sample: 118,015 to
+     * 122,902 KB per op/s, 4 %).
+     */
+    static final double FILESET_PER_OP_TOLERANCE = 0.10;
 
     private Comparability() {
     }
@@ -55,15 +63,31 @@ public final class Comparability {
                 out.add(who + "clients " + ca + " vs " + cb);
             }
             for (Alignment.Row row : rows) {
-                LoadPointResult pa = row.points().get(0);
-                LoadPointResult pb = row.points().get(i);
-                if (pa != null && pb != null && pa.filesetKb() > 0 && pb.filesetKb() > 0
-                        && Math.abs(pa.filesetKb() - pb.filesetKb()) > FILESET_TOLERANCE * pa.filesetKb()) {
-                    out.add(who + row.label() + ": file set " + pa.filesetKb() + " KB vs " + pb.filesetKb() + " KB");
+                String d = filesetDifference(row, row.points().get(0), row.points().get(i));
+                if (d != null) {
+                    out.add(who + row.label() + ": " + d);
                 }
             }
         }
         return out;
+    }
+
+    /** How two aligned points' file sets differ beyond rounding, or null. */
+    private static String filesetDifference(Alignment.Row row, LoadPointResult pa, LoadPointResult pb) {
+        if (pa == null || pb == null || pa.filesetKb() <= 0 || pb.filesetKb() <= 0) {
+            return null;
+        }
+        if (row.byPosition()) {
+            if (!(pa.requestedOpsPerSec() > 0 && pb.requestedOpsPerSec() > 0)) {
+                return null;    // unpaced points: no load for the file set to follow
+            }
+            double ka = (double) pa.filesetKb() / pa.requestedOpsPerSec();
+            double kb = (double) pb.filesetKb() / pb.requestedOpsPerSec();
+            return Math.abs(ka - kb) > FILESET_PER_OP_TOLERANCE * ka ? String.format(Locale.ROOT,
+                    "file set %.0f KB vs %.0f KB per requested op/s", ka, kb) : null;
+        }
+        return Math.abs(pa.filesetKb() - pb.filesetKb()) > FILESET_TOLERANCE * pa.filesetKb()
+                ? "file set " + pa.filesetKb() + " KB vs " + pb.filesetKb() + " KB" : null;
     }
 
     /** Target share per op of the run's first point with per-op figures; empty when there is none. */
