@@ -48,6 +48,60 @@ class PackageCyclesTest {
         assertFalse(deps.get("org.sfsbench.rmi").contains("org.sfsbench.worker"));
     }
 
+    /**
+     * docs/architecture.md's package table names, for each package and its subpackages, exactly the
+     * other packages it uses ("everything below" for the command line, which may use any).
+     */
+    @Test
+    void theArchitectureMapNamesWhatEachPackageUses() throws IOException {
+        Path home = Path.of(System.getProperty("sfs.home", "."));
+        Map<String, Set<String>> actual = families(dependencies(home.resolve("manager").resolve("java")));
+        Map<String, Set<String>> documented = new TreeMap<>();
+        String doc = Files.readString(home.resolve("docs").resolve("architecture.md"));
+        String table = doc.substring(doc.indexOf("## Java packages"), doc.indexOf("\n## ", doc.indexOf("## Java packages")));
+        Matcher row = Pattern.compile("(?m)^\\| `org\\.sfsbench([.a-z]*)`[^\n]*\\| ([^|\n]*) \\|$").matcher(table);
+        while (row.find()) {
+            String family = family("org.sfsbench" + row.group(1));
+            String uses = row.group(2).replaceAll("\\s*\\([^)]*\\)", "").trim();
+            if (uses.equals("everything below")) {
+                actual.remove(family);
+                continue;
+            }
+            Set<String> names = new TreeSet<>();
+            for (String u : uses.equals("-") ? new String[0] : uses.split(",\\s*")) {
+                names.add(u.equals("org.sfsbench") ? family("org.sfsbench") : u);
+            }
+            documented.put(family, names);
+        }
+        for (String f : actual.keySet()) {
+            actual.putIfAbsent(f, Set.of());
+        }
+        assertTrue(documented.size() > 10, "rows read from docs/architecture.md: " + documented.keySet());
+        assertEquals(new TreeMap<>(actual).toString(), documented.toString(),
+                "docs/architecture.md, Java packages: each row's 'uses' (left: the sources, right: the map)");
+    }
+
+    /** The top-level package under org.sfsbench ("results" for org.sfsbench.results.model; "" for org.sfsbench). */
+    private static String family(String pkg) {
+        String rest = pkg.equals("org.sfsbench") ? "" : pkg.substring("org.sfsbench.".length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
+
+    /** The dependencies between top-level packages, a package's subpackages folded into it. */
+    private static Map<String, Set<String>> families(Map<String, Set<String>> deps) {
+        Map<String, Set<String>> out = new TreeMap<>();
+        deps.forEach((p, qs) -> {
+            Set<String> to = out.computeIfAbsent(family(p), k -> new TreeSet<>());
+            for (String q : qs) {
+                if (!family(q).equals(family(p))) {
+                    to.add(family(q));
+                }
+            }
+        });
+        return out;
+    }
+
     @Test
     void commentsAndStringsAreNotDependencies() {
         assertEquals("package a; import b.C; x =  ;  ", code("package a; import b.C; x = \"org.x.Y\\\"\"; // org.z.W\n"
