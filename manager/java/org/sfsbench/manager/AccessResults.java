@@ -11,12 +11,18 @@ import org.sfsbench.access.AccessReport;
 import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessStepResult;
 import org.sfsbench.rc.RunConfig;
+import org.sfsbench.results.model.AccessStepIdentity;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RunResult;
 
 /** After a WORKLOAD=access run: the step table (printed and access.X.txt), access.X.csv, access.X.html. */
 final class AccessResults {
     private AccessResults() {
+    }
+
+    /** The point of access step {@code s}, named as that step in the result documents. */
+    static LoadPointResult identified(LoadPointResult p, AccessStep s) {
+        return p.with(b -> b.access = new AccessStepIdentity(s.spec().name(), s.outstandingIos(), s.workers()));
     }
 
     static void write(RunConfig rc, RunOutputs out, RunResult result, Progress progress) throws IOException {

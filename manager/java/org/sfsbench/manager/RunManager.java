@@ -308,7 +308,7 @@ public final class RunManager {
                     trials.add(measure(point, points.size(), s.targets(), s.rampUpSeconds(), s.runSeconds(),
                             t == 1 ? start : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
                 }
-                LoadPointResult r = Trials.combine(trials);
+                LoadPointResult r = AccessResults.identified(Trials.combine(trials), s);
                 sink.pointFinished(r);
                 live.pointFinished(r);
                 progress.println(String.format("     step %d done: %.1f IOPS, %.2f MB/s, %.3f ms, %d errors%s",

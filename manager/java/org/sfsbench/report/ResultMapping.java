@@ -23,6 +23,7 @@ import org.sfsbench.report.xml.DisclosabilityXml;
 import org.sfsbench.report.xml.ErrorXml;
 import org.sfsbench.report.xml.HeadlineXml;
 import org.sfsbench.report.xml.LatencyXml;
+import org.sfsbench.report.xml.AccessXml;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.MetricsXml;
 import org.sfsbench.report.xml.OpXml;
@@ -36,6 +37,7 @@ import org.sfsbench.report.xml.StepXml;
 import org.sfsbench.report.xml.ToolXml;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
+import org.sfsbench.results.model.AccessStepIdentity;
 import org.sfsbench.results.model.ClientInfo;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.CpuResult;
@@ -176,9 +178,11 @@ public final class ResultMapping {
         x.fileSetKB = row.filesetKb();
         x.clients = row.loadGenerators();
         x.procsPerClient = row.procsPerGenerator();
-        x.biodMaxWrites = row.biodWrites();
-        x.biodMaxReads = row.biodReads();
-        x.version = text(row.release());
+        if (p.access() == null && p.simulatedClients() == 0) {
+            x.biodMaxWrites = row.biodWrites();
+            x.biodMaxReads = row.biodReads();
+            x.version = text(row.release());
+        }
         x.failedOps = p.failedOps();
         x.lateOps = p.lateOps();
         if (p.retries() > 0) {
@@ -192,6 +196,12 @@ public final class ResultMapping {
         x.server = ServerMapping.toXml(p.server());
         if (p.step() != null) {
             x.step = step(p.step());
+        }
+        if (p.access() != null) {
+            x.access = new AccessXml();
+            x.access.spec = p.access().spec();
+            x.access.outstandingIos = p.access().outstandingIos();
+            x.access.workers = p.access().workers();
         }
         x.warmup = WarmupMapping.toXml(p.warmup());
         x.startTime = dateTime(p.startTime());
@@ -334,9 +344,15 @@ public final class ResultMapping {
         p.filesetKb = x.fileSetKB;
         p.loadGenerators = x.clients;
         p.procsPerGenerator = x.procsPerClient;
-        p.biodWrites = x.biodMaxWrites;
-        p.biodReads = x.biodMaxReads;
-        p.release = x.version;
+        if (x.biodMaxWrites != null) {
+            p.biodWrites = x.biodMaxWrites;
+        }
+        if (x.biodMaxReads != null) {
+            p.biodReads = x.biodMaxReads;
+        }
+        if (x.version != null) {
+            p.release = x.version;
+        }
         p.failedOps = x.failedOps;
         p.lateOps = x.lateOps;
         if (x.retries != null) {
@@ -350,6 +366,9 @@ public final class ResultMapping {
         p.server = ServerMapping.toModel(x.server);
         if (x.step != null) {
             p.step = step(x.step);
+        }
+        if (x.access != null) {
+            p.access = new AccessStepIdentity(x.access.spec, x.access.outstandingIos, x.access.workers);
         }
         p.warmup = WarmupMapping.toModel(x.warmup);
         if (x.latency != null) {

@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
+@XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "simulatedClients", "throughputMBps", "startTime", "endTime", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -56,13 +56,14 @@ public final class LoadPointXml {
     @XmlAttribute(required = true)
     public int procsPerClient;
 
-    @XmlAttribute(required = true)
-    public int biodMaxWrites;
+    /** sfssum's BIOD and release columns: SFS load points only (absent for access steps and loadfile replays). */
+    @XmlAttribute
+    public Integer biodMaxWrites;
 
-    @XmlAttribute(required = true)
-    public int biodMaxReads;
+    @XmlAttribute
+    public Integer biodMaxReads;
 
-    @XmlAttribute(required = true)
+    @XmlAttribute
     public String version;
 
     /** Operations that ended with an error status, all op types together. */
@@ -99,6 +100,10 @@ public final class LoadPointXml {
     /** How a steady-state warm-up ended (WARMUP_TIME=steady); absent for a fixed warm-up. */
     @XmlElement
     public WarmupXml warmup;
+
+    /** WORKLOAD=access: which step this point is; absent for the other workloads. */
+    @XmlElement
+    public AccessXml access;
 
     /** Response time of all ops together; absent for a point read from sfssum (no histograms). */
     @XmlElement

@@ -44,6 +44,7 @@ import java.util.function.Consumer;
  * @param server the server's own figures over RUN (SERVER_MON); null without a server monitor
  * @param trials with TRIALS=N > 1, every trial (the point's figures are their means); empty for one trial
  * @param warmup how a steady-state warm-up ended (WARMUP_TIME=steady); null for a fixed warm-up
+ * @param access which step of a WORKLOAD=access test the point is; null for other workloads
  */
 public record LoadPointResult(
         int index,
@@ -81,7 +82,8 @@ public record LoadPointResult(
         StepResult step,
         ServerResult server,
         List<TrialResult> trials,
-        WarmupResult warmup) {
+        WarmupResult warmup,
+        AccessStepIdentity access) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -143,6 +145,7 @@ public record LoadPointResult(
         public ServerResult server;
         public List<TrialResult> trials = new ArrayList<>();
         public WarmupResult warmup;
+        public AccessStepIdentity access;
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;
