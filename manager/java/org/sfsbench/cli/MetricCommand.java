@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.sfsbench.report.ResultInput;
 import org.sfsbench.report.text.TextReport;
+import org.sfsbench.results.Headlines;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
 import org.sfsbench.results.model.LoadPointResult;
@@ -80,8 +81,8 @@ public final class MetricCommand implements Callable<Integer> {
                     .append(" msec/op: no metric\n").toString();
         }
         String protocol = rows.get(m.peakIndex() - 1).protocol();
-        b.append(String.format(Locale.ROOT, "  %s %.0f ops/sec (Overall Response Time = %.2f msec)%n", protocol,
-                m.peakThroughput(), m.overallResponseTimeMs()));
+        b.append("  ").append(Headlines.metricLine(protocol, m.peakThroughput(), m.overallResponseTimeMs(), ""))
+                .append(System.lineSeparator());
         b.append(String.format(Locale.ROOT, "  peak at point %d (%.1f msec/op); without the origin: %.2f msec%n",
                 m.peakIndex(), m.peakMsecPerOp(), m.overallResponseTimeNoOriginMs()));
         for (LoadPointResult p : points) {

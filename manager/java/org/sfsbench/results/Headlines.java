@@ -50,9 +50,18 @@ public final class Headlines {
         if (Metrics.compute(run.loadPoints()).peakIndex() < 0) {
             return SfsresWriter.noMetric(run);
         }
-        return String.format(Locale.ROOT, "%s %.0f ops/sec (Overall Response Time = %.2f msec)%s",
-                run.protocol() == null ? null : run.protocol().sfssumName(), run.peakThroughput(),
-                run.overallResponseTimeMs(), run.complete() ? "" : ", from the points finished before the failure");
+        return metricLine(run.protocol() == null ? null : run.protocol().sfssumName(), run.peakThroughput(),
+                run.overallResponseTimeMs(), "") + (run.complete() ? "" : ", from the points finished before the failure");
+    }
+
+    /**
+     * The SPECsfs2008 metric in its published wording, the one place it is formatted:
+     * "NFS3 26224 ops/sec (Overall Response Time = 0.04 msec)", with {@code afterOps} (a confidence
+     * interval, or "") after "ops/sec"; an unknown response time (NaN) prints as "?".
+     */
+    public static String metricLine(String protocol, double peakOpsPerSec, double ortMs, String afterOps) {
+        return String.format(Locale.ROOT, "%s %.0f ops/sec%s (Overall Response Time = %s msec)", protocol,
+                peakOpsPerSec, afterOps, Double.isNaN(ortMs) ? "?" : String.format(Locale.ROOT, "%.2f", ortMs));
     }
 
     /** dbench's line of one client count, with its old NB/MBit figures and its modern clients/procs/latency part. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.SpreadXml;
+import org.sfsbench.results.Headlines;
 import org.sfsbench.results.VerdictText;
 import org.sfsbench.results.model.RuleCheck;
 
@@ -35,9 +36,9 @@ public final class Headline {
             return d.run.protocol + ": no load point at or below " + d.metrics.responseTimeLimitMsec.toPlainString()
                     + " msec/op, so no peak throughput and no overall response time";
         }
-        return String.format(Locale.ROOT, "%s %s ops/sec%s (Overall Response Time = %s msec)", d.run.protocol,
-                d.metrics.peakThroughputOpsPerSec.toPlainString(), peakInterval(d),
-                d.metrics.overallResponseTimeMsec == null ? "?" : d.metrics.overallResponseTimeMsec.toPlainString());
+        return Headlines.metricLine(d.run.protocol, d.metrics.peakThroughputOpsPerSec.doubleValue(),
+                d.metrics.overallResponseTimeMsec == null ? Double.NaN : d.metrics.overallResponseTimeMsec.doubleValue(),
+                peakInterval(d));
     }
 
     /** With TRIALS > 1: the peak point's throughput interval, e.g. " (95 % CI 2990..3030)"; else "". */
