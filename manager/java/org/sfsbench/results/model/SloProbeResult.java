@@ -44,8 +44,8 @@ public record SloProbeResult(int number, String kind, double requestedOpsPerSec,
     }
 
     /**
-     * Why the probe has more than one window, for its row: "lengthened for samples", "measured again
-     * (a stall?)", "measured again (verdict uncertain)", joined when several; "" for one window.
+     * Why the probe has more than one window, for its row: "lengthened for samples", "re-measured
+     * (suspected stall)", "re-measured (verdict uncertain)", joined when several; "" for one window.
      */
     public String extraWindowsText() {
         return extraWindowsText(windows, extraWindows);
