@@ -72,7 +72,9 @@ public final class CompareHtml {
     }
 
     private static String curve(List<LoadedRun> runs, Metric y, String css, String title, String yTitle) {
-        LineChart chart = new LineChart(css, title, "Achieved throughput (ops/sec)", yTitle);
+        // runs an order of magnitude apart (a 0.2 ms baseline, a 206 ms run) would flatten one on a linear axis
+        LineChart chart = new LineChart(css, title, "Achieved throughput (ops/sec)", yTitle)
+                .yScale(LineChart.YScale.LOG_WHEN_WIDE);
         for (int i = 0; i < runs.size(); i++) {
             List<LineChart.Point> pts = new ArrayList<>();
             for (LoadPointResult p : runs.get(i).run().loadPoints()) {

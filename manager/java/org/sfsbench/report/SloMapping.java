@@ -45,6 +45,7 @@ public final class SloMapping {
             px.achievedOpsPerSec = fixedOrZero(p.achievedOpsPerSec(), RATE_SCALE);
             px.seconds = fixedOrZero(p.seconds(), RATE_SCALE);
             px.windows = p.windows();
+            px.extraWindows = p.extraWindows().isEmpty() ? null : new ArrayList<>(p.extraWindows());
             px.samples = p.samples();
             px.samplesNeeded = p.samplesNeeded();
             px.meanMsec = fixed(p.meanMs(), MSEC_SCALE);
@@ -68,7 +69,8 @@ public final class SloMapping {
         List<SloProbeResult> probes = new ArrayList<>();
         for (SloProbeXml p : x.probes) {
             probes.add(new SloProbeResult(p.number, p.kind, p.requestedOpsPerSec.doubleValue(),
-                    p.achievedOpsPerSec.doubleValue(), p.seconds.doubleValue(), p.windows, p.samples, p.samplesNeeded,
+                    p.achievedOpsPerSec.doubleValue(), p.seconds.doubleValue(), p.windows,
+                    p.extraWindows == null ? List.of() : p.extraWindows, p.samples, p.samplesNeeded,
                     toDouble(p.meanMsec), toDouble(p.p50Msec), toDouble(p.p90Msec), toDouble(p.p99Msec),
                     toDouble(p.p999Msec), p.termMsec.stream().map(BigDecimal::doubleValue).toList(), p.failedOps,
                     p.verdict, p.reason == null ? "" : p.reason));

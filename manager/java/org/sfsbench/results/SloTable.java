@@ -31,13 +31,16 @@ public final class SloTable {
                     num(p.achievedOpsPerSec()), num(p.seconds()) + (p.windows() > 1 ? "+" : ""), p.samples(),
                     ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()),
                     p.passed() ? "pass" : p.verdict().equals("fail") ? "FAIL" : "FEW").stripTrailing());
+            if (p.windows() > 1) {
+                why.add("  probe " + p.number() + ": " + p.windows() + " windows: " + p.extraWindowsText());
+            }
             if (!p.reason().isEmpty()) {
                 why.add("  probe " + p.number() + ": " + p.reason());
             }
         }
         out.addAll(why);
         if (s.probes().stream().anyMatch(p -> p.windows() > 1)) {
-            out.add("  (secs with + : the probe was lengthened until it held the samples it needed)");
+            out.add("  (secs with + : the probe was measured in more than one window, for the reason listed)");
         }
         out.add(s.answer());
         return out;

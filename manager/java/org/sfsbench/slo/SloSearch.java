@@ -40,16 +40,22 @@ public final class SloSearch {
         }
     }
 
-    /** Why a window is measured. */
+    /** Why a window is measured; {@code recorded} is its name in {@link SloProbeResult#extraWindows()}. */
     public enum Why {
         /** a probe's first window */
-        FIRST,
+        FIRST(""),
         /** too few samples for the percentile yet */
-        SAMPLES,
+        SAMPLES(SloProbeResult.SAMPLES),
         /** a fail on latency alone with the median op within the bound: a stall? */
-        STALL,
+        STALL(SloProbeResult.STALL),
         /** the bound lies inside the probe's interval (see {@link ProbeWindows}) */
-        UNCERTAIN
+        UNCERTAIN(SloProbeResult.UNCERTAIN);
+
+        private final String recorded;
+
+        Why(String recorded) {
+            this.recorded = recorded;
+        }
     }
 
     /**
@@ -94,6 +100,8 @@ public final class SloSearch {
     private double hi;
     private Request pending;
     private ProbeWindows acc;
+    /** Why each window of the pending probe after its first was measured. */
+    private final List<String> extraWindows = new ArrayList<>();
     private String outcome;
 
     /**
@@ -190,8 +198,12 @@ public final class SloSearch {
         }
         if (acc == null) {
             acc = new ProbeWindows();
+            extraWindows.clear();
         }
         acc.add(all, seconds, failedOps);
+        if (r.continuation()) {
+            extraWindows.add(r.why().recorded);
+        }
         long need = slo.samplesNeeded();
         long have = acc.all().ops();
         double left = maxProbeSeconds - acc.seconds();
@@ -252,7 +264,7 @@ public final class SloSearch {
         String why = String.format(Locale.ROOT, "all %d windows at this rate merged (%,d samples): %s: %s",
                 pool.count(), pool.all().ops(), String.join(", ", values), verdict);
         return new SloProbeResult(p.number(), p.kind(), p.requestedOpsPerSec(), p.achievedOpsPerSec(), p.seconds(),
-                p.windows(), p.samples(), p.samplesNeeded(), p.meanMs(), p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(),
+                p.windows(), p.extraWindows(), p.samples(), p.samplesNeeded(), p.meanMs(), p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(),
                 p.termMs(), p.failedOps(), verdict, p.reason().isEmpty() ? why : p.reason() + "; " + why);
     }
 
@@ -339,7 +351,8 @@ public final class SloSearch {
                         acc.count(), uncertain));
             }
         }
-        return new SloProbeResult(r.probe(), r.kind().label(), r.rate(), achieved, accSeconds, acc.count(), all.ops(),
+        return new SloProbeResult(r.probe(), r.kind().label(), r.rate(), achieved, accSeconds, acc.count(),
+                extraWindows, all.ops(),
                 need, all.meanUs() / 1000, all.percentileUs(50) / 1000, all.percentileUs(90) / 1000,
                 all.percentileUs(99) / 1000, all.percentileUs(99.9) / 1000, termMs, accFailed, verdict,
                 String.join("; ", broken));

@@ -71,9 +71,9 @@ public final class BarChart {
         double r = f.plotRight();
         double t = f.plotTop();
         double b = f.plotBottom();
-        Scale scale = logScale ? logScale() : linearScale();
-        for (int i = 0; i < scale.tickValues.length; i++) {
-            f.yGrid(b - (b - t) * scale.fraction(scale.tickValues[i]), scale.tickLabels[i]);
+        Ticks scale = logScale ? Ticks.logCovering(minPositive(), maxValue()) : Ticks.upTo(maxValue() * 1.05, 6);
+        for (double v : scale.values()) {
+            f.yGrid(b - (b - t) * scale.fraction(v), scale.label(v));
         }
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         for (int c = 0; c < n; c++) {
@@ -144,41 +144,5 @@ public final class BarChart {
             }
         }
         return Double.isInfinite(min) ? 1 : min;
-    }
-
-    private Scale linearScale() {
-        Ticks ticks = Ticks.upTo(maxValue() * 1.05, 6);
-        List<Double> vals = ticks.values();
-        double[] tv = new double[vals.size()];
-        String[] tl = new String[vals.size()];
-        for (int i = 0; i < tv.length; i++) {
-            tv[i] = vals.get(i);
-            tl[i] = ticks.label(tv[i]);
-        }
-        return new Scale(tv, tl, v -> Math.max(0, v) / ticks.top());
-    }
-
-    private Scale logScale() {
-        int lo = (int) Math.floor(Math.log10(minPositive()));
-        int hi = (int) Math.ceil(Math.log10(Math.max(maxValue(), Math.pow(10, lo + 1))));
-        if (hi <= lo) {
-            hi = lo + 1;
-        }
-        double[] tv = new double[hi - lo + 1];
-        String[] tl = new String[tv.length];
-        for (int i = 0; i < tv.length; i++) {
-            tv[i] = Math.pow(10, lo + i);
-            tl[i] = lo + i >= 0 ? String.format(Locale.ROOT, "%,d", (long) tv[i]) : plain(tv[i]);
-        }
-        final int low = lo;
-        final int span = hi - lo;
-        return new Scale(tv, tl, v -> v <= 0 ? 0 : Math.max(0, (Math.log10(v) - low) / span));
-    }
-
-    /** Maps a value to the fraction of the plot height, with the tick marks to draw. */
-    private record Scale(double[] tickValues, String[] tickLabels, java.util.function.DoubleUnaryOperator map) {
-        double fraction(double v) {
-            return map.applyAsDouble(v);
-        }
     }
 }

@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * An x/y line chart rendered as inline SVG: lines through the points of each series, one marker
  * per point (with a hover title), and optional horizontal threshold lines such as the 20 ms limit.
- * Both axes start at 0, as the SPECsfs response-time curve does.
+ * Both axes start at 0, as the SPECsfs response-time curve does, unless the y axis is logarithmic
+ * ({@link YScale}): then it spans the decades of the data, and a value at or below its lowest
+ * decade (a 0) sits on the x axis.
  */
 public final class LineChart {
     /** One data point and the text shown when hovering over its marker. */
@@ -21,6 +23,17 @@ public final class LineChart {
     public record Threshold(double y, String label, String color) {
     }
 
+    /** How the y axis maps values. */
+    public enum YScale {
+        LINEAR,
+        LOG,
+        /** logarithmic when the largest positive y is more than 10 x the smallest, else linear */
+        LOG_WHEN_WIDE
+    }
+
+    /** Largest-to-smallest ratio above which {@link YScale#LOG_WHEN_WIDE} turns logarithmic. */
+    static final double WIDE = 10;
+
     private final String title;
     private final String xTitle;
     private final String yTitle;
@@ -29,6 +42,7 @@ public final class LineChart {
     private final List<Threshold> thresholds = new ArrayList<>();
     private final List<Threshold> limits = new ArrayList<>();
     private double xAtLeast;
+    private YScale yScale = YScale.LINEAR;
     private int width = 760;
     private int height = 420;
 
@@ -65,6 +79,11 @@ public final class LineChart {
         return this;
     }
 
+    public LineChart yScale(YScale s) {
+        this.yScale = s;
+        return this;
+    }
+
     public LineChart threshold(Threshold t) {
         thresholds.add(t);
         return this;
@@ -73,14 +92,17 @@ public final class LineChart {
     public String svg() {
         double maxX = 0;
         double maxY = 0;
+        double minY = Double.POSITIVE_INFINITY;
         for (Series s : series) {
             for (Point p : s.points()) {
                 maxX = Math.max(maxX, p.x());
                 maxY = Math.max(maxY, p.y());
+                minY = p.y() > 0 ? Math.min(minY, p.y()) : minY;
             }
         }
         for (Threshold t : thresholds) {
             maxY = Math.max(maxY, t.y());
+            minY = t.y() > 0 ? Math.min(minY, t.y()) : minY;
         }
         List<Threshold> drawn = new ArrayList<>(thresholds);
         List<Threshold> offChart = new ArrayList<>();
@@ -90,19 +112,21 @@ public final class LineChart {
                 offChart.add(t);
             } else {
                 maxY = Math.max(maxY, t.y());
+                minY = t.y() > 0 ? Math.min(minY, t.y()) : minY;
                 drawn.add(t);
             }
         }
         maxX = Math.max(maxX, xAtLeast);
         Ticks xt = Ticks.upTo(maxX * 1.05, 8);
-        Ticks yt = Ticks.upTo(maxY * 1.05, 6);
+        boolean log = yScale == YScale.LOG || yScale == YScale.LOG_WHEN_WIDE && maxY > minY * WIDE;
+        Ticks yt = log ? Ticks.logCovering(minY, maxY) : Ticks.upTo(maxY * 1.05, 6);
         Frame f = new Frame(width, height, cssClass, title);
         double l = f.plotLeft();
         double r = f.plotRight();
         double t = f.plotTop();
         double b = f.plotBottom();
         java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * x / xt.top();
-        java.util.function.DoubleUnaryOperator py = y -> b - (b - t) * y / yt.top();
+        java.util.function.DoubleUnaryOperator py = y -> b - (b - t) * yt.fraction(y);
 
         for (double y : yt.values()) {
             f.yGrid(py.applyAsDouble(y), yt.label(y));
@@ -113,7 +137,7 @@ public final class LineChart {
             f.text(xx, b + 19, "middle", xt.label(x));
         }
         f.axes();
-        f.axisTitles(xTitle, yTitle);
+        f.axisTitles(xTitle, log ? yTitle + " (log scale)" : yTitle);
         for (Threshold th : offChart) {
             f.out.append("<text class=\"threshold off-chart\" x=\"").append(Frame.num(r - 4)).append("\" y=\"")
                     .append(Frame.num(t + 12)).append("\" text-anchor=\"end\" fill=\"").append(th.color())

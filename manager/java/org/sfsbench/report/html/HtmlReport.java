@@ -173,9 +173,10 @@ public final class HtmlReport {
     private static String responseCurve(ResultDocument d) {
         List<LineChart.Point> pts = new ArrayList<>();
         for (LoadPointXml p : d.loadPoints) {
-            pts.add(new LineChart.Point(p.achievedOpsPerSec.doubleValue(), p.msecPerOp.doubleValue(),
+            BigDecimal ms = msecPerOp(p);
+            pts.add(new LineChart.Point(p.achievedOpsPerSec.doubleValue(), ms.doubleValue(),
                     "Load point " + p.index + ": " + p.achievedOpsPerSec.toPlainString() + " ops/sec at "
-                            + p.msecPerOp.toPlainString() + " msec/op (requested " + p.requestedOpsPerSec + ")"));
+                            + ms.toPlainString() + " msec/op (requested " + p.requestedOpsPerSec + ")"));
         }
         double limit = d.metrics.responseTimeLimitMsec.doubleValue();
         return new LineChart("response-curve", "Response time vs achieved throughput", "Achieved throughput (ops/sec)",
@@ -185,6 +186,14 @@ public final class HtmlReport {
                         d.metrics.responseTimeLimitMsec.stripTrailingZeros().toPlainString() + " ms limit",
                         Style.LIMIT))
                 .svg();
+    }
+
+    /**
+     * A point's msec/op as exactly as the document holds it, for the charts: the latency mean (three
+     * decimals) when the point has per-op detail, else sfssum's one-decimal column (0.228, not 0.2).
+     */
+    static BigDecimal msecPerOp(LoadPointXml p) {
+        return p.latency != null && p.latency.meanMsec != null ? p.latency.meanMsec : p.msecPerOp;
     }
 
     /** WORKLOAD=loadfile: MB/s per number of simulated clients, as dbench runs are plotted. */

@@ -31,7 +31,7 @@ final class PercentileCurve {
         List<Function<LatencyXml, java.math.BigDecimal>> figures = List.of(l -> l.p50Msec, l -> l.p90Msec,
                 l -> l.p99Msec, l -> l.p999Msec);
         LineChart c = new LineChart("percentile-curve", "Latency percentiles vs achieved throughput",
-                "Achieved throughput (ops/sec)", "Response time (msec)");
+                "Achieved throughput (ops/sec)", "Response time (msec)").yScale(LineChart.YScale.LOG_WHEN_WIDE);
         for (int s = 0; s < NAMES.length; s++) {
             List<LineChart.Point> line = new ArrayList<>();
             for (LoadPointXml p : pts) {
@@ -44,8 +44,9 @@ final class PercentileCurve {
         }
         List<LineChart.Point> mean = new ArrayList<>();
         for (LoadPointXml p : pts) {
-            mean.add(new LineChart.Point(p.achievedOpsPerSec.doubleValue(), p.msecPerOp.doubleValue(), "Load point "
-                    + p.index + ": average " + p.msecPerOp.toPlainString() + " msec/op"));
+            java.math.BigDecimal ms = HtmlReport.msecPerOp(p);
+            mean.add(new LineChart.Point(p.achievedOpsPerSec.doubleValue(), ms.doubleValue(), "Load point "
+                    + p.index + ": average " + ms.toPlainString() + " msec/op"));
         }
         c.add(new LineChart.Series("average (msec/op)", Style.TARGET, mean, pointClass("mean")));
         return c.svg() + "<p class=\"percentiles\">" + Markup.escape("Each point's percentiles are read from the"

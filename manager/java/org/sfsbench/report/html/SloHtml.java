@@ -12,6 +12,7 @@ import org.sfsbench.report.chart.Markup;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.SloProbeXml;
 import org.sfsbench.report.xml.SloXml;
+import org.sfsbench.results.model.SloProbeResult;
 import org.sfsbench.slo.SloParser;
 import org.sfsbench.slo.SloSyntaxException;
 import org.sfsbench.slo.SloTerm;
@@ -35,8 +36,9 @@ final class SloHtml {
         }
         List<SloProbeXml> probes = new ArrayList<>(s.probes);
         probes.sort(Comparator.comparingDouble(p -> p.achievedOpsPerSec.doubleValue()));
+        // log: the top speed's tail (hundreds of ms) must not flatten the bound and the paced probes
         LineChart chart = new LineChart("slo-chart", "Latency vs load: " + s.slo, "Achieved throughput (ops/sec)",
-                "Latency from intended start (msec)");
+                "Latency from intended start (msec)").yScale(LineChart.YScale.LOG);
         String[] names = {"p50", "p90", "p99", "p99.9"};
         List<Function<SloProbeXml, BigDecimal>> stats = List.of(p -> p.p50Msec, p -> p.p90Msec, p -> p.p99Msec,
                 p -> p.p999Msec);
@@ -72,15 +74,17 @@ final class SloHtml {
                 "samples", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "verdict").numeric(0, 2, 3, 4, 5, 6, 7, 8, 9);
         for (SloProbeXml p : s.probes) {
             table.row(String.valueOf(p.number), p.kind, p.requestedOpsPerSec.toPlainString(),
-                    p.achievedOpsPerSec.toPlainString(), p.seconds.toPlainString() + (p.windows > 1 ? " (lengthened)"
-                            : ""), String.valueOf(p.samples), plain(p.p50Msec), plain(p.p90Msec), plain(p.p99Msec),
+                    p.achievedOpsPerSec.toPlainString(), p.seconds.toPlainString() + (p.windows > 1
+                            ? " (" + SloProbeResult.extraWindowsText(p.windows, p.extraWindows) + ")" : ""), String.valueOf(p.samples), plain(p.p50Msec), plain(p.p90Msec), plain(p.p99Msec),
                     plain(p.p999Msec), p.verdict + (p.reason == null ? "" : ": " + p.reason));
         }
         return "<h2 id=\"slo\">Capacity at " + Markup.escape(s.slo) + "</h2>\n<p class=\"slo-answer\"><strong>"
                 + Markup.escape(s.answer) + "</strong></p>\n<div class=\"charts\">\n" + chart.svg() + "</div>\n"
                 + "<p>Each probe ran paced (open loop) at its rate on every proc; its percentiles come from the"
-                + " merged histogram of all clients, measured from each operation's intended start. The red"
-                + " horizontal line is the bound, the red vertical line the capacity (docs/slo.md).</p>\n"
+                + " merged histogram of all clients, measured from each operation's intended start. The latency"
+                + " axis is logarithmic (each grid line a decade, or 1-2-5 steps), so probes far below the bound"
+                + " and the top speed's tail far above it are both readable. The red horizontal line is the"
+                + " bound, the red vertical line the capacity (docs/slo.md).</p>\n"
                 + table.html();
     }
 

@@ -26,8 +26,8 @@ final class StepsHtml {
             String tip = "Step " + p.index + ": " + p.step.procsPerClient + " procs per client, "
                     + p.achievedOpsPerSec.toPlainString() + " ops/sec";
             ops.add(new LineChart.Point(procs, p.achievedOpsPerSec.doubleValue(), tip));
-            mean.add(new LineChart.Point(procs, p.msecPerOp.doubleValue(), tip + ", " + p.msecPerOp.toPlainString()
-                    + " msec/op"));
+            java.math.BigDecimal ms = HtmlReport.msecPerOp(p);
+            mean.add(new LineChart.Point(procs, ms.doubleValue(), tip + ", " + ms.toPlainString() + " msec/op"));
             if (p.latency != null) {
                 p99.add(new LineChart.Point(procs, p.latency.p99Msec.doubleValue(), tip + ", p99 "
                         + p.latency.p99Msec.toPlainString() + " msec"));

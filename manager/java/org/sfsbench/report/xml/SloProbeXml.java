@@ -7,9 +7,10 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jakarta.xml.bind.annotation.XmlAttribute;
 import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlList;
 
 /** One judged probe of an SLO search; latencies in msec from each op's intended start. */
-@JsonPropertyOrder({"number", "kind", "requestedOpsPerSec", "achievedOpsPerSec", "seconds", "windows", "samples",
+@JsonPropertyOrder({"number", "kind", "requestedOpsPerSec", "achievedOpsPerSec", "seconds", "windows", "extraWindows", "samples",
     "samplesNeeded", "meanMsec", "p50Msec", "p90Msec", "p99Msec", "p999Msec", "failedOps", "verdict", "reason",
     "termMsec"})
 public final class SloProbeXml {
@@ -29,9 +30,14 @@ public final class SloProbeXml {
     @XmlAttribute(required = true)
     public BigDecimal seconds;
 
-    /** Measured windows; more than one when the probe was lengthened for the sample rule. */
+    /** Measured windows; more than one when the probe was lengthened for the sample rule or measured again. */
     @XmlAttribute(required = true)
     public int windows;
+
+    /** Why each window after the first was measured: samples, stall or uncertain; null for one window. */
+    @XmlAttribute
+    @XmlList
+    public List<String> extraWindows;
 
     @XmlAttribute(required = true)
     public long samples;

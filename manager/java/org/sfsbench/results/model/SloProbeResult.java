@@ -12,7 +12,9 @@ import java.util.List;
  * @param requestedOpsPerSec the paced rate of all clients together
  * @param achievedOpsPerSec  ops / seconds over its windows
  * @param seconds            measured seconds, every window together
- * @param windows            measured windows (more than one: lengthened for the sample rule, or a fail measured again)
+ * @param windows            measured windows (more than one: lengthened for the sample rule, or measured again)
+ * @param extraWindows       why each window after the first was measured, in order: {@link #SAMPLES},
+ *                           {@link #STALL} or {@link #UNCERTAIN}; empty when not recorded (an older document)
  * @param samples            ops measured
  * @param samplesNeeded      ops the sample rule asks for
  * @param meanMs             mean latency
@@ -26,11 +28,43 @@ import java.util.List;
  * @param reason             why it failed (empty when it passed)
  */
 public record SloProbeResult(int number, String kind, double requestedOpsPerSec, double achievedOpsPerSec,
-        double seconds, int windows, long samples, long samplesNeeded, double meanMs, double p50Ms, double p90Ms,
+        double seconds, int windows, List<String> extraWindows, long samples, long samplesNeeded, double meanMs, double p50Ms, double p90Ms,
         double p99Ms, double p999Ms, List<Double> termMs, long failedOps, String verdict, String reason) {
+
+    /** Lengthened: too few samples for the percentile yet. */
+    public static final String SAMPLES = "samples";
+    /** Measured again: a fail on latency alone with the median op within the bound (a stall?). */
+    public static final String STALL = "stall";
+    /** Measured again: the verdict was uncertain (the bound inside the interval, or a contradiction). */
+    public static final String UNCERTAIN = "uncertain";
 
     public SloProbeResult {
         termMs = List.copyOf(termMs);
+        extraWindows = List.copyOf(extraWindows);
+    }
+
+    /**
+     * Why the probe has more than one window, for its row: "lengthened for samples", "re-measured
+     * (suspected stall)", "re-measured (verdict uncertain)", joined when several; "" for one window.
+     */
+    public String extraWindowsText() {
+        return extraWindowsText(windows, extraWindows);
+    }
+
+    /** {@link #extraWindowsText()} of a probe read from a document ({@code extraWindows} null: not recorded). */
+    public static String extraWindowsText(int windows, List<String> extraWindows) {
+        if (windows <= 1) {
+            return "";
+        }
+        if (extraWindows == null || extraWindows.isEmpty()) {
+            return windows + " windows (why not recorded)";
+        }
+        return extraWindows.stream().distinct().map(w -> switch (w) {
+            case SAMPLES -> "lengthened for samples";
+            case STALL -> "re-measured (suspected stall)";
+            case UNCERTAIN -> "re-measured (verdict uncertain)";
+            default -> w;
+        }).collect(java.util.stream.Collectors.joining(", then "));
     }
 
     public boolean passed() {

@@ -127,6 +127,8 @@ class SloSearchTest {
         s.measured(window(more.rate() * 0.905, more.seconds(), 100), more.seconds(), 0);
         SloProbeResult p = s.result().probes().get(0);
         assertEquals(2, p.windows());
+        assertEquals(List.of(SloProbeResult.SAMPLES), p.extraWindows());
+        assertEquals("lengthened for samples", p.extraWindowsText());
         assertEquals(135_750, p.samples());
         assertEquals("pass", p.verdict());
         assertNull(s.next(), "no confirmations asked: the top speed passed");
@@ -222,6 +224,7 @@ class SloSearchTest {
         s.measured(tail(again.rate(), again.seconds(), 0.01), again.seconds(), 0);
         SloProbeResult p = s.result().probes().get(0);
         assertEquals(SloSearch.MAX_WINDOWS, p.windows());
+        assertEquals(List.of(SloProbeResult.UNCERTAIN, SloProbeResult.UNCERTAIN), p.extraWindows());
         assertEquals(12, p.seconds());
         assertEquals("pass", p.verdict(), "the merged p99 is the 1 ms op at rank 99 %");
         assertTrue(p.reason().startsWith("uncertain after 3 windows: p99 95 % interval 1.0"), p.reason());
@@ -229,6 +232,8 @@ class SloSearchTest {
         SloSearch clear = new SloSearch(slo, TOP, 1, 4, 32);
         clear.measured(tail(clear.next().rate(), 4, 0.005), 4, 0);
         assertEquals(1, clear.result().probes().get(0).windows());
+        assertEquals(List.of(), clear.result().probes().get(0).extraWindows());
+        assertEquals("", clear.result().probes().get(0).extraWindowsText());
         assertEquals("", clear.result().probes().get(0).reason());
         q = clear.next(); // confirmations asked? none (confirm 0): the search is over
         assertNull(q);
@@ -248,6 +253,9 @@ class SloSearchTest {
         }
         SloProbeResult p = s.result().probes().get(0);
         assertEquals(3, p.windows());
+        assertEquals(List.of(SloProbeResult.STALL, SloProbeResult.UNCERTAIN), p.extraWindows(),
+                "measured again as a stall, then for the windows' disagreement: not lengthened for samples");
+        assertEquals("re-measured (suspected stall), then re-measured (verdict uncertain)", p.extraWindowsText());
         assertEquals("fail", p.verdict());
         assertTrue(p.reason().startsWith("p99 20.000 ms > 5.0 ms; uncertain after 3 windows: the windows' p99"),
                 p.reason());
