@@ -1,21 +1,15 @@
-# ctest fuzz (CMakeLists.txt): configure SRC into BIN with clang, libFuzzer,
-# AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, build
-# the fuzz targets, make each one's seed corpus from the project's own
-# fixtures (fuzz/seeds.cmake), then run each for SECONDS; any crash, leak,
-# undefined behaviour or timeout fails the test.
+# ctest fuzz_<target> (CMakeLists.txt): make the seed corpus of each fuzz target of TARGETS
+# (names of fuzz/fuzz_*.c without the prefix, separated by ';') from the project's own
+# fixtures (fuzz/seeds.cmake), then run it for SECONDS on the targets fuzz_build.cmake built
+# in BIN; any crash, leak, undefined behaviour or timeout fails the test.
 cmake_minimum_required(VERSION 3.18)   # script mode: current policies (quoted if() arguments)
-foreach(step
-    "${CMAKE_COMMAND};-S;${SRC};-B;${BIN};-DCMAKE_C_COMPILER=${CLANG};-DCMAKE_BUILD_TYPE=RelWithDebInfo;-DSFS_VERSION=${VERSION};-DSFS_FUZZ=ON;-DSFS_TEST_WITHOUT_OPTIONAL=OFF;-DSFS_TEST_SANITIZERS=OFF"
-    "${CMAKE_COMMAND};--build;${BIN};-j2;--target;fuzz_targets")
-  execute_process(COMMAND ${step} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "fuzz: '${step}' failed (${rc})")
-  endif()
-endforeach()
+if(NOT TARGETS)
+  message(FATAL_ERROR "fuzz_run.cmake: -DTARGETS=<target>[;<target>...] (fuzz/fuzz_<target>.c)")
+endif()
 include(${SRC}/fuzz/seeds.cmake)
 set(ENV{ASAN_OPTIONS} "detect_leaks=1:abort_on_error=0")
 set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
-foreach(target loadfile access_spec config step)
+foreach(target ${TARGETS})
   set(corpus ${BIN}/corpus/${target})
   sfs_fuzz_seeds(${target} ${SRC} ${corpus})
   set(work ${BIN}/work/${target})

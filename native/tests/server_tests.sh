@@ -13,13 +13,8 @@ BIN=$(cd "$1" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 SERVERS=$HERE/../../src/test/servers
 
-free_port() {
-  local p
-  for p in $(shuf -i 20000-60000 -n 50); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-  return 1
-}
+# shellcheck source=free_ports.sh
+. "$HERE/free_ports.sh"
 
 failed=0
 run() {
@@ -31,7 +26,8 @@ procs4() {   # procs=4 and four targets
 }
 
 export SFS_GANESHA_DIR=$BIN/servers/ganesha SFS_SAMBA_DIR=$BIN/servers/samba SFS_SAMBA_ALSO_445=0
-export SFS_GANESHA_PORT=$(free_port) SFS_GANESHA_MNT_PORT=$(free_port) SFS_SAMBA_PORT=$(free_port)
+free_ports SFS_GANESHA_PORT SFS_GANESHA_MNT_PORT SFS_SAMBA_PORT || exit 1
+export SFS_GANESHA_PORT SFS_GANESHA_MNT_PORT SFS_SAMBA_PORT
 cleanup() {   # a frozen server is thawed first, so that it can stop
   for f in "$SFS_GANESHA_DIR/ganesha.pid" "$SFS_SAMBA_DIR/run/smbd.fg.pid"; do
     [ -s "$f" ] && kill -CONT -- "-$(cat "$f")" 2>/dev/null

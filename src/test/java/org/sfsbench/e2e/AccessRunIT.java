@@ -17,6 +17,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * WORKLOAD=access through {@code sfs run} on posix (an Iometer .icf, queue depths 1 and 8), on
@@ -24,6 +25,7 @@ import org.sfsbench.testsupport.Sfs;
  * pipelined requests, depths 1 and 4): every step without errors, one sfsresult.json entry per step, the Iometer
  * results.csv layout, and the outstanding I/Os really reached (IOPS x mean response time).
  */
+@Exclusive(Exclusive.SAMBA_445)
 class AccessRunIT {
 
     private static Path rc(Path dir, String protocol, String mnt, String specs, String depths, String extra)
@@ -142,7 +144,7 @@ class AccessRunIT {
 
     @Test
     void smbAgainstSambaPipelined(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.defaultInstance().start();
+        SambaServer samba = SambaServer.start("access-it");
         try {
             Map<String, String> env = samba.env;
             List<Map<String, String>> rows = runClean(dir, rc(dir, "cifs", env.get("TARGET"), "Workstation", "1 4",
@@ -152,7 +154,7 @@ class AccessRunIT {
             // libsmb2 (the default client) keeps 4 requests of each worker in flight on the connection
             assertTrue(achievedDepth(rows.get(1)) > 2, rows.get(1).toString());
         } finally {
-            samba.stop();
+            samba.stopAndRemove();
         }
     }
 }

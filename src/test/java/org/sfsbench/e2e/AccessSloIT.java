@@ -20,6 +20,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * The SLO search of an access specification (docs/slo.md): 4 KiB random reads, 4 workers with 8
@@ -28,6 +29,7 @@ import org.sfsbench.testsupport.XmlLint;
  * pass 500/s. The unpaced step measures the link's rate; the paced probes, each worker an open loop
  * at its share of the rate, must find the knee (500 ops/s at "p90 <= 8 ms") within SLO_PRECISION.
  */
+@RunsAlone
 class AccessSloIT {
     private static final double KNEE_OPS = SloIT.KNEE_OPS;
     private static final String SLO = SloIT.KNEE_SLO;

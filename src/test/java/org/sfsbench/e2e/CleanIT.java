@@ -20,6 +20,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * File sets left behind: a posix run leaves sfs_SUFFIX/ on its mount points, built within the
@@ -27,6 +28,7 @@ import org.sfsbench.testsupport.Sfs;
  * leaves other names alone; against the loopback NFS-Ganesha and Samba it removes a run's file set
  * through NFSv3 and SMB.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class CleanIT {
     /** docs/workloads.md, Tolerance: 1 KiB per proc (SFS_FS_TOLERANCE), plus sfssum's whole KB. */
     private static final long TOLERANCE_KB_PER_PROC = 1;
@@ -94,10 +96,14 @@ class CleanIT {
 
     @Test
     void cleanRemovesAFileSetThroughSmb(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.defaultInstance().start();
-        Map<String, String> env = samba.env;
-        runThenClean(dir, "cifs", env.get("TARGET"), "\\", "USERNAME=" + env.get("USER") + "\nPASSWORD="
-                + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"), Path.of(env.get("SHARE_DIR")));
+        SambaServer samba = SambaServer.start("clean-it");
+        try {
+            Map<String, String> env = samba.env;
+            runThenClean(dir, "cifs", env.get("TARGET"), "\\", "USERNAME=" + env.get("USER") + "\nPASSWORD="
+                    + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"), Path.of(env.get("SHARE_DIR")));
+        } finally {
+            samba.stopAndRemove();
+        }
     }
 
     /**

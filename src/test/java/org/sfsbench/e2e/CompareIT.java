@@ -22,6 +22,7 @@ import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.HeadlessChromium;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * {@code sfs compare} on real runs against the loopback NFS-Ganesha, each through a proxy: a
@@ -32,6 +33,7 @@ import org.sfsbench.testsupport.XmlLint;
  * (run beside the throttled run) gives three trials per point whose interval holds their mean. The comparison page draws both
  * runs' curves in Chromium.
  */
+@RunsAlone
 class CompareIT {
     private static final String LOADS = "40 80";
     private static final int RUNTIME = 20;

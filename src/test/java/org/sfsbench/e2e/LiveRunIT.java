@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.awt.image.BufferedImage;
 import java.net.URI;
@@ -35,6 +34,7 @@ import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.HeadlessChromium;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
+import org.sfsbench.testsupport.Require;
 
 /**
  * Watching a real run against the loopback NFS-Ganesha with {@code --live}: Chromium draws the page
@@ -50,7 +50,7 @@ class LiveRunIT {
 
     @Test
     void livePageMetricsPrometheusAndLocalServerMonitor(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/prometheus")), "prometheus not installed (bin/install-deps)");
+        Require.that(Files.isExecutable(Path.of("/usr/bin/prometheus")), "prometheus not installed (bin/install-deps)");
         HeadlessChromium.assumeInstalled();
         String target = GaneshaServer.defaultInstance().start().env.get("SFS_NFS_TARGET");
         Path rc = TestRc.write(dir, "nfs", "localhost", 2, target + " " + target, "100 200", 2, 14, "SERVER_MON=local");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,6 +26,7 @@ import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.Require;
 
 /**
  * SERVER_MON=ssh: against a network namespace with its own sshd standing in for the server: the
@@ -40,13 +40,13 @@ class LiveServerMonIT {
     @Test
     void sshCollectorTokenAndKilledCollector(@TempDir Path dir) throws Exception {
         Path sshd = Path.of("/usr/sbin/sshd");
-        assumeTrue(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
+        Require.that(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
         Path keys = Files.createDirectories(dir.resolve("keys"));
         assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("id").toString()));
         Files.copy(keys.resolve("id.pub"), keys.resolve("authorized_keys"));
         Files.createDirectories(Path.of("/run/sshd"));
         TestHost h = TestHost.create(7);
-        assumeTrue(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
+        Require.that(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
         Process sshdProcess = null;
         try {
             Path hostKey = keys.resolve("hostkey");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * The plateau stop on a server held at a fixed rate: NFS-Ganesha behind a proxy that passes
@@ -22,6 +23,7 @@ import org.sfsbench.testsupport.Sfs;
  * before it is the knee, marked in the JSON, the HTML report and the text report. Eight steps leave
  * room for a loaded client that needs a step or two more to fill the proxy.
  */
+@RunsAlone
 class PlateauIT {
     private static final double LIMIT_BYTES = 4e6;
     private static final int MAX_STEPS = 8;

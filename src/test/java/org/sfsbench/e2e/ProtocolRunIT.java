@@ -17,12 +17,14 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * Paced 3-point runs through {@code sfs run} against the real loopback servers the project's
  * scripts start: NFS-Ganesha (NFSv3) and Samba smbd (SMB2/3). Errors must be 0 and achieved
  * within 2 % of requested; server faults must end the run with a clear message and kept results.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class ProtocolRunIT {
 
     private static Path rc(Path dir, String protocol, String mnt, String loads, int runtime, String extra)
@@ -72,8 +74,9 @@ class ProtocolRunIT {
 
     @Test
     void nfsServerKilledMidRunEndsCleanly(@TempDir Path dir) throws Exception {
-        Map<String, String> env = GaneshaServer.defaultInstance().start().env;
-        String target = env.get("SFS_NFS_TARGET");
+        // a private server: the kill must not reach the shared one other tests use
+        GaneshaServer server = new GaneshaServer(dir.resolve("ganesha")).start();
+        String target = server.url();
         // RUNTIME=6: the kill comes 2 s into point 2's RUN, 4 s before that point could finish
         Path rc = rc(dir, "nfs", target + " " + target, "20 40", 6, "");
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "k", "-d",
@@ -86,7 +89,7 @@ class ProtocolRunIT {
         }
         Thread.sleep(2000);
         try {
-            new ProcessBuilder("pkill", "-KILL", "-x", "ganesha.nfsd").start().waitFor();
+            ProcessHandle.of(server.pid()).ifPresent(ProcessHandle::destroyForcibly);
             int status = run.waitFor(120);
             String out = run.output();
             assertNotEquals(0, status, out);
@@ -94,7 +97,7 @@ class ProtocolRunIT {
             assertEquals(1, Files.readAllLines(dir.resolve("results/sfssum.k")).size(), "point 1 kept");
             assertTrue(Sfs.leftovers(dir.toString()).isEmpty(), "processes left behind");
         } finally {
-            GaneshaServer.defaultInstance().stop();
+            server.stop();
         }
     }
 
@@ -110,7 +113,7 @@ class ProtocolRunIT {
 
     @Test
     void cifsAgainstSamba(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.defaultInstance().start();
+        SambaServer samba = SambaServer.start("protocol-it");
         try {
             Map<String, String> env = samba.env;
             String share = env.get("TARGET");
@@ -125,13 +128,13 @@ class ProtocolRunIT {
                 }
             }
         } finally {
-            samba.stop();
+            samba.stopAndRemove();
         }
     }
 
     @Test
     void cifsWrongPassword(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.defaultInstance().start();
+        SambaServer samba = SambaServer.start("protocol-it");
         try {
             Map<String, String> env = samba.env;
             String share = env.get("TARGET");
@@ -146,7 +149,7 @@ class ProtocolRunIT {
             assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
                     || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
         } finally {
-            samba.stop();
+            samba.stopAndRemove();
         }
     }
 
@@ -172,14 +175,14 @@ class ProtocolRunIT {
 
     @Test
     void cifsValidationPassesOnSamba(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.defaultInstance().start();
+        SambaServer samba = SambaServer.start("protocol-it");
         try {
             Map<String, String> env = samba.env;
             String share = env.get("TARGET");
             assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
                     + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
         } finally {
-            samba.stop();
+            samba.stopAndRemove();
         }
     }
 }

@@ -21,6 +21,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * The SLO search against NFS-Ganesha behind proxies with a known latency shape, 4 KiB random reads
@@ -36,6 +37,7 @@ import org.sfsbench.testsupport.XmlLint;
  * 400 samples p75 needs.</li>
  * </ul>
  */
+@RunsAlone
 class SloIT {
     static final double LINK_BYTES = 4e6;
     /** A READ reply on the wire: the data and about 120 bytes of RPC, NFS and record marking. */

@@ -23,6 +23,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * Against the loopback NFS-Ganesha: WARMUP_TIME=steady on a paced load the server carries easily
@@ -31,6 +32,7 @@ import org.sfsbench.testsupport.XmlLint;
  * warm-up runs to its cap and the point is reported as not settled; a top-speed run with TRIALS=2
  * states its 95 % interval in its headline.
  */
+@RunsAlone
 class SteadyWarmupIT {
     private static final int CAP = 90;
     private static final int DRIFT_CAP = 25;

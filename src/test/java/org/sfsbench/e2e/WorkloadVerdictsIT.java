@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * Each workload reports in its own terms (docs/results.md "Headline" and "Verdicts"): one short
@@ -21,6 +22,7 @@ import org.sfsbench.testsupport.Sfs;
  * Chromium) and {@code sfs report}; no output of a non-SFS run uses SPECsfs2008's words; the live
  * line's clock never runs backwards.
  */
+@RunsAlone
 class WorkloadVerdictsIT {
     @TempDir
     Path profile;

@@ -18,12 +18,14 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.TempTree;
 import org.sfsbench.testsupport.Require;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * The engine's event loops on nfs3 against the shared loopback NFS-Ganesha, through sfsload: the
  * procs of one mount point run on several loops (threads) with every op counted once, and
  * 10,000 paced procs on one client, sharing a few connections per loop, finish without an error.
  */
+@RunsAlone
 class EventLoopsGaneshaIT {
     /** Procs of the many-procs run: the engine's most (SFS_CFG_MAX_PROCS). */
     static final int MANY = 10_000;

@@ -1,6 +1,5 @@
 package org.sfsbench.nfs;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.TempTree;
 import org.sfsbench.testsupport.LoadfileReplay;
+import org.sfsbench.testsupport.Require;
 
 /**
  * dbench's own NFS loadfiles (src/test/resources/field) replay with the nfs3 backend against
@@ -23,8 +23,7 @@ class FieldLoadfilesNfsIT {
 
     @BeforeAll
     static void startGanesha() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
-                "NFS-Ganesha's VFS FSAL needs root (open_by_handle_at)");
+        Require.root("NFS-Ganesha's VFS FSAL (open_by_handle_at)");
         work = Files.createTempDirectory("sfs-field-nfs");
         server = new GaneshaServer(work.resolve("ganesha"));
         server.start();

@@ -11,12 +11,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.LoadfileReplay;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * dbench's own SMB loadfiles (src/test/resources/field) replay with the smb backend against smbd
  * on loopback, one client, every expected status met; smb_2.load after smb_1.load, whose folder it
  * writes in.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class FieldLoadfilesSmbIT {
     static SambaServer smb;
 

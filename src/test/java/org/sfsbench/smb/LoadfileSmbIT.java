@@ -12,12 +12,14 @@ import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * workload=loadfile with backend smb against smbd on loopback: two clients replay the test
  * loadfiles (client.txt with NTCreateX/ReadX/... on SMB handles, and the timestamped SMB names)
  * with every expected status met.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class LoadfileSmbIT {
     static SambaServer smb;
 

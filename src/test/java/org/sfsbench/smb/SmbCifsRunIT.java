@@ -14,11 +14,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * The sfs2008-cifs workload over the smb backend against a real smbd on loopback, through each SMB
  * client library: validation, a paced run of three short load points with 2 procs, the counted mix.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class SmbCifsRunIT {
     /** The ops libsmbclient cannot issue (libsmb2 issues all 13). */
     static final Set<String> NOT_IN_LIBSMBCLIENT = Set.of("ECHO", "LOCKING_ANDX", "FLUSH");

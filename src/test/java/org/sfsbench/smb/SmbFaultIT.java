@@ -16,11 +16,13 @@ import org.sfsbench.engine.Phase;
 import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * Wrong password, missing share and a server killed during RUN each fail fast with a clear message,
  * through either SMB client library.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class SmbFaultIT {
     static SambaServer smb;
 

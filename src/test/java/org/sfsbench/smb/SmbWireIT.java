@@ -22,12 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.testsupport.SambaServer;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * Proof on the wire: the SMB2 requests tshark sees on the test port during RUN agree with the
  * engine's own physical-request counters, op by op, using the multiplicities of docs/smb.md, for
  * each SMB client library.
  */
+@Exclusive(Exclusive.SAMBA_445)
 class SmbWireIT {
     // SMB2 command codes
     static final int CREATE = 5, CLOSE = 6, FLUSH = 7, READ = 8, WRITE = 9, LOCK = 10, ECHO = 13,

@@ -34,10 +34,6 @@ public final class GaneshaServer {
         return new GaneshaServer();
     }
 
-    public boolean running() throws IOException, InterruptedException {
-        return script.run("status").exit() == 0;
-    }
-
     /** Starts the server (a running one is kept) and reads the variables of its env file. */
     public GaneshaServer start() throws IOException, InterruptedException {
         Map<String, String> published = script.start(dir);

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A Samba smbd on loopback, started and stopped through src/test/servers/samba.sh, and the
- * engine configuration that points at it. Each test class uses its own free port and folder,
- * except the runs of the packaged sfs, which use the shared instance.
+ * engine configuration that points at it. Each test uses its own free port and folder, and stops
+ * its instance: the shared one (/tmp/sfs-samba) would keep port 445 (samba.sh) from the others.
  */
 public final class SambaServer {
     public final Path dir;
@@ -32,11 +32,6 @@ public final class SambaServer {
             settings.put("SFS_SAMBA_ALSO_445", "0");
         }
         return new SambaServer(dir, port, settings);
-    }
-
-    /** The shared instance (/tmp/sfs-samba, port 44445); not started. */
-    public static SambaServer defaultInstance() {
-        return new SambaServer(Path.of("/tmp/sfs-samba"), 44445, Map.of());
     }
 
     /** Starts a new instance on a free high port, in its own folder. */

@@ -17,6 +17,7 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.WineAgent;
 import org.sfsbench.testsupport.WindowsJava;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * The Windows file backend (win32) driven by the Linux manager through an agent on a Windows JVM
@@ -25,6 +26,7 @@ import org.sfsbench.testsupport.WindowsJava;
  * I/O completion port: the achieved queue depth (IOPS x mean response time) is about 8, all with 0
  * errors.
  */
+@Exclusive(Exclusive.WINE)
 class WinFileIT {
     private static final String SECRET = "win-file-it-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
 

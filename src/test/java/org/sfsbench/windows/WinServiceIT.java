@@ -23,6 +23,7 @@ import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.WindowsJava;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * The agent as a Windows service, under Wine's service control manager in a Wine prefix of the
@@ -31,6 +32,7 @@ import org.sfsbench.testsupport.WindowsJava;
  * Ganesha), {@code net stop} stops it leaving no {@code java.exe} of the prefix alive, and
  * {@code sfs agent --uninstall-service} removes it.
  */
+@Exclusive(Exclusive.WINE)
 class WinServiceIT {
     private static final String SECRET = "win-service-it-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
 

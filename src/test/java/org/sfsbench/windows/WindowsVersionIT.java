@@ -9,12 +9,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.WindowsJava;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
  * {@code sfs version} lists the Windows engine's backends (nfs3, null, smb and win32; posix is Linux's:
  * docs/running.md).
  */
+@Exclusive(Exclusive.WINE)
 class WindowsVersionIT {
     @Test
     void theWindowsJvmLoadsTheWindowsEngineFromTheJar() throws Exception {

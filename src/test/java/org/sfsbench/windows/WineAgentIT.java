@@ -18,6 +18,7 @@ import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.WineAgent;
+import org.sfsbench.testsupport.Exclusive;
 
 /**
  * Runs driven by the Linux manager with an agent on a Windows JVM under Wine, started by hand
@@ -26,8 +27,9 @@ import org.sfsbench.testsupport.WineAgent;
  * that load the Windows engine. One agent serves two runs (a Wine start is costly): two sfs2008-nfs
  * load points on nfs3 against the shared loopback Ganesha (a URL with its ports: no portmapper on the
  * Windows side), then a mixed run whose clients are a Linux agent (localhost) and the Windows agent,
- * two sfs2008-cifs load points on smb (libsmb2 in each engine) against the shared loopback smbd.
+ * two sfs2008-cifs load points on smb (libsmb2 in each engine) against a private loopback smbd.
  */
+@Exclusive(Exclusive.WINE)
 class WineAgentIT {
     private static final String SECRET = "wine-agent-it-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
 
@@ -50,26 +52,31 @@ class WineAgentIT {
                     "the HTML report names the client's OS");
 
             // the same agent again, beside a Linux one: smb from both engines in one run
-            SambaServer smb = SambaServer.defaultInstance().start();
-            String share = smb.target(smb.env.get("SHARE"));
-            run = startRun(dir, "mix", port, "FS_PROTOCOL=cifs", "CLIENTS=\"localhost " + ip + "\"",
-                    "MNT_POINTS=\"" + String.join(" ", share, share, share, share) + "\"",
-                    "USERNAME=" + smb.env.get("USER"), "PASSWORD=" + smb.password(), "DOMAIN=" + smb.env.get("DOMAIN"),
-                    "LOAD=\"100 200\"", "RUNTIME=3");
-            results = finished(dir, run);
-            assertEquals(2, Files.readAllLines(results.resolve("sfssum.mix")).size(), "both load points done");
-            String linux = Files.readString(results.resolve("sfsc0001.mix"));
-            String windows = Files.readString(results.resolve("sfsc0002.mix"));
-            assertTrue(linux.contains("on Linux") && !linux.contains("sfsengine.dll"), "client 1 ran on Linux:\n" + linux);
-            assertTrue(windows.contains("engine win32-x86-64/sfsengine.dll"), "client 2 ran the Windows engine:\n" + windows);
-            assertNoErrors(linux);
-            assertNoErrors(windows);
-            for (String f : List.of("sfsres.mix", "sfsresult.mix.xml", "report.mix.html")) {
-                String text = Files.readString(results.resolve(f));
-                assertTrue(text.contains("Linux") && text.contains("Windows"), f + " names both clients' OS:\n" + text);
+            // libsmb2 in both engines: no security descriptor queries, so no port 445
+            SambaServer smb = SambaServer.startWithout445("wine-agent-it");
+            try {
+                String share = smb.target(smb.env.get("SHARE"));
+                run = startRun(dir, "mix", port, "FS_PROTOCOL=cifs", "CLIENTS=\"localhost " + ip + "\"",
+                        "MNT_POINTS=\"" + String.join(" ", share, share, share, share) + "\"",
+                        "USERNAME=" + smb.env.get("USER"), "PASSWORD=" + smb.password(), "DOMAIN=" + smb.env.get("DOMAIN"),
+                        "LOAD=\"100 200\"", "RUNTIME=3");
+                results = finished(dir, run);
+                assertEquals(2, Files.readAllLines(results.resolve("sfssum.mix")).size(), "both load points done");
+                String linux = Files.readString(results.resolve("sfsc0001.mix"));
+                String windows = Files.readString(results.resolve("sfsc0002.mix"));
+                assertTrue(linux.contains("on Linux") && !linux.contains("sfsengine.dll"), "client 1 ran on Linux:\n" + linux);
+                assertTrue(windows.contains("engine win32-x86-64/sfsengine.dll"), "client 2 ran the Windows engine:\n" + windows);
+                assertNoErrors(linux);
+                assertNoErrors(windows);
+                for (String f : List.of("sfsres.mix", "sfsresult.mix.xml", "report.mix.html")) {
+                    String text = Files.readString(results.resolve(f));
+                    assertTrue(text.contains("Linux") && text.contains("Windows"), f + " names both clients' OS:\n" + text);
+                }
+                String xml = Files.readString(results.resolve("sfsresult.mix.xml"));
+                assertTrue(xml.contains("os=\"Linux") && xml.contains("os=\"Windows"), "each client's os in the XML:\n" + xml);
+            } finally {
+                smb.stopAndRemove();
             }
-            String xml = Files.readString(results.resolve("sfsresult.mix.xml"));
-            assertTrue(xml.contains("os=\"Linux") && xml.contains("os=\"Windows"), "each client's os in the XML:\n" + xml);
         });
     }
 
