@@ -44,6 +44,8 @@ final class ClientCalls {
     private List<ClientSession> clients = List.of();
     /** Round-trip times (ms) of the latest status rounds, oldest first. */
     private final ArrayDeque<Long> recentPollMs = new ArrayDeque<>();
+    /** Every status round of the current load point. */
+    private final PollTimes pollTimes = new PollTimes();
 
     ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug) {
         this.rc = rc;
@@ -132,11 +134,18 @@ final class ClientCalls {
             }
             out.add(ws);
         }
-        recentPollMs.addLast((System.nanoTime() - sent) / 1_000_000);
+        long roundMs = (System.nanoTime() - sent) / 1_000_000;
+        pollTimes.add(roundMs);
+        recentPollMs.addLast(roundMs);
         if (recentPollMs.size() > RECENT_POLLS) {
             recentPollMs.removeFirst();
         }
         return out;
+    }
+
+    /** The status rounds since the last call, as an sfslog line. */
+    String takePollSummary() {
+        return pollTimes.takeSummary(clients.size());
     }
 
     /**
