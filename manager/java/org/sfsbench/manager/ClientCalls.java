@@ -103,7 +103,7 @@ final class ClientCalls {
         long sent = System.nanoTime();
         List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
         for (ClientSession c : clients) {
-            calls.add(pool.submit(() -> c.agent().status()));
+            calls.add(pool.submit(() -> c.agent().status().workers()));
         }
         List<List<WorkerStatus>> out = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {
