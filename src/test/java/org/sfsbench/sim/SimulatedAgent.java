@@ -17,10 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.sfsbench.engine.NativeEngine;
 import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WallClock;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
 import org.sfsbench.rmi.AgentLogin;
+import org.sfsbench.rmi.AgentStatus;
 import org.sfsbench.rmi.AgentService;
 import org.sfsbench.rmi.Challenge;
 import org.sfsbench.rmi.PointTask;
@@ -223,7 +225,7 @@ public final class SimulatedAgent implements AgentLogin {
         }
 
         @Override
-        public List<WorkerStatus> status() throws RemoteException {
+        public AgentStatus status() throws RemoteException {
             check();
             long now = System.currentTimeMillis();
             List<SimulatedLoad> ws = loads();
@@ -237,14 +239,15 @@ public final class SimulatedAgent implements AgentLogin {
             boolean done = !ws.isEmpty();
             for (int i = 0; i < ws.size(); i++) {
                 SimulatedLoad w = ws.get(i);
-                out.add(new WorkerStatus(i, ProcessHandle.current().pid(), w.phase(), w.state(now), null, w.sample(now)));
+                out.add(new WorkerStatus(i, ProcessHandle.current().pid(), w.phase(), w.state(now), null, w.sample(now),
+                        w.phaseStartMs() * 1000));
                 total += w.ops();
                 done &= w.phase() == Phase.RUN && w.state(now) == WorkerState.DONE;
             }
             if (done) {
                 runOps.put(point, total);
             }
-            return out;
+            return new AgentStatus(WallClock.epochMicros(), out);
         }
 
         @Override

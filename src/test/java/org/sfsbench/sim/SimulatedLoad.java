@@ -94,6 +94,14 @@ final class SimulatedLoad {
         return phase;
     }
 
+    /**
+     * When the current phase began, ms since the epoch (0 before the first): the simulation starts
+     * every phase exactly on the manager's instant.
+     */
+    synchronized long phaseStartMs() {
+        return phaseStartMs;
+    }
+
     /** Seconds since phase {@code p} began, or -1 when another phase runs. */
     synchronized double secondsInto(Phase p, long nowMs) {
         return phase == p ? elapsedSeconds(nowMs) : -1;
