@@ -7,10 +7,12 @@ import java.util.List;
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.WarmupFigures;
+import org.sfsbench.report.Decimals;
 import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
 import org.sfsbench.report.xml.ClientThroughputXml;
+import org.sfsbench.results.ClientSpread;
 import org.sfsbench.report.xml.ErrorXml;
 import org.sfsbench.report.xml.IntervalXml;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -343,6 +345,11 @@ public final class HtmlReport {
         if (p.clientThroughput.isEmpty()) {
             return "";
         }
+        if (ClientSpread.summarises(p.clientThroughput.size())) {
+            return clientSpread(ClientSpread.of(p.clientThroughput.stream()
+                    .map(c -> new ClientSpread.Client(c.index, c.client,
+                            Decimals.toDouble(c.opsPerSec))).toList()));
+        }
         HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec", "MB/sec", "Host CPU busy %",
                 "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9);
         for (ClientThroughputXml c : p.clientThroughput) {
@@ -353,6 +360,20 @@ public final class HtmlReport {
                     u ? plain(c.cpu.processPercent) : "-", u ? plain(c.cpu.processUsecPerOp) : "-");
         }
         return t.html();
+    }
+
+    /** Many clients: min / median / max and the slowest by name; every row is in the XML and JSON. */
+    private static String clientSpread(ClientSpread s) {
+        HtmlTable t = new HtmlTable("client-spread", "Achieved ops/sec", "Client", "Ops/sec").numeric(2);
+        t.row("min", s.min().label(), plain(Decimals.fixed(s.min().opsPerSec(), Decimals.RATE_SCALE)));
+        t.row("median", "", plain(Decimals.fixed(s.median(), Decimals.RATE_SCALE)));
+        t.row("max", s.max().label(), plain(Decimals.fixed(s.max().opsPerSec(), Decimals.RATE_SCALE)));
+        int rank = 1;
+        for (ClientSpread.Client c : s.slowest()) {
+            t.row("slowest " + rank++, c.label(), plain(Decimals.fixed(c.opsPerSec(), Decimals.RATE_SCALE)));
+        }
+        return "<p>" + s.count() + " clients: their spread and the slowest; every client's row is in the XML and"
+                + " JSON results (clientThroughput).</p>\n" + t.html();
     }
 
     private static void errors(StringBuilder b, ResultDocument d) {
