@@ -7,7 +7,6 @@ import java.util.List;
 import org.sfsbench.report.summary.Headline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.WarmupFigures;
-import org.sfsbench.report.Decimals;
 import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
@@ -348,7 +347,7 @@ public final class HtmlReport {
         if (ClientSpread.summarises(p.clientThroughput.size())) {
             return clientSpread(ClientSpread.of(p.clientThroughput.stream()
                     .map(c -> new ClientSpread.Client(c.index, c.client,
-                            Decimals.toDouble(c.opsPerSec))).toList()));
+                            c.opsPerSec == null ? Double.NaN : c.opsPerSec.doubleValue())).toList()));
         }
         HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec", "MB/sec", "Host CPU busy %",
                 "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9);
@@ -365,15 +364,19 @@ public final class HtmlReport {
     /** Many clients: min / median / max and the slowest by name; every row is in the XML and JSON. */
     private static String clientSpread(ClientSpread s) {
         HtmlTable t = new HtmlTable("client-spread", "Achieved ops/sec", "Client", "Ops/sec").numeric(2);
-        t.row("min", s.min().label(), plain(Decimals.fixed(s.min().opsPerSec(), Decimals.RATE_SCALE)));
-        t.row("median", "", plain(Decimals.fixed(s.median(), Decimals.RATE_SCALE)));
-        t.row("max", s.max().label(), plain(Decimals.fixed(s.max().opsPerSec(), Decimals.RATE_SCALE)));
+        t.row("min", s.min().label(), rate(s.min().opsPerSec()));
+        t.row("median", "", rate(s.median()));
+        t.row("max", s.max().label(), rate(s.max().opsPerSec()));
         int rank = 1;
         for (ClientSpread.Client c : s.slowest()) {
-            t.row("slowest " + rank++, c.label(), plain(Decimals.fixed(c.opsPerSec(), Decimals.RATE_SCALE)));
+            t.row("slowest " + rank++, c.label(), rate(c.opsPerSec()));
         }
         return "<p>" + s.count() + " clients: their spread and the slowest; every client's row is in the XML and"
                 + " JSON results (clientThroughput).</p>\n" + t.html();
+    }
+
+    private static String rate(double opsPerSec) {
+        return Double.isNaN(opsPerSec) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", opsPerSec);
     }
 
     private static void errors(StringBuilder b, ResultDocument d) {
