@@ -26,16 +26,24 @@ public final class BuildId {
 
     private static String compute() {
         try {
-            Path self = Path.of(BuildId.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isRegularFile(self)) {
-                return "classes-" + self.getFileName();
+            return of(Path.of(BuildId.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (URISyntaxException | SecurityException e) {
+            return "unknown";
+        }
+    }
+
+    /** The identity of the build in {@code jar} (a folder of classes has none of its own). */
+    public static String of(Path jar) {
+        try {
+            if (!Files.isRegularFile(jar)) {
+                return "classes-" + jar.getFileName();
             }
             MessageDigest d = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = new DigestInputStream(Files.newInputStream(self), d)) {
+            try (InputStream in = new DigestInputStream(Files.newInputStream(jar), d)) {
                 in.transferTo(java.io.OutputStream.nullOutputStream());
             }
             return HexFormat.of().formatHex(d.digest(), 0, 6);
-        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException e) {
+        } catch (IOException | NoSuchAlgorithmException | SecurityException e) {
             return "unknown";
         }
     }

@@ -9,6 +9,8 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.sfsbench.results.ClientSpread;
+
 /**
  * The live figures as JSON: the page's data (one document) and the live file's lines (one
  * object per line, docs/live.md). Numbers not known are left out, never written as NaN.
@@ -51,6 +53,7 @@ final class LiveJson {
             m.put("serverMissing", s.server().missing());
         }
         m.put("clients", clients(s.clients()));
+        m.put("clientRowsAtMost", ClientSpread.ROWS_AT_MOST);
         List<Object> pts = new ArrayList<>();
         for (LiveListener.FinishedPoint p : s.finished()) {
             pts.add(point(p));

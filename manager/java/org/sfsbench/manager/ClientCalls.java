@@ -51,6 +51,8 @@ final class ClientCalls {
     private final ClientClocks clocks = new ClientClocks();
     private final ResultSink sink;
     private final Progress progress;
+    /** Every status round of the current load point. */
+    private final PollTimes pollTimes = new PollTimes();
 
     /** {@code sink} and {@code progress} are where a client's clock step is stated (sfslog, console). */
     ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug, ResultSink sink, Progress progress) {
@@ -166,7 +168,9 @@ final class ClientCalls {
             }
             out.add(ws);
         }
-        recentPollMs.addLast((System.nanoTime() - sent) / 1_000_000);
+        long roundMs = (System.nanoTime() - sent) / 1_000_000;
+        pollTimes.add(roundMs);
+        recentPollMs.addLast(roundMs);
         if (recentPollMs.size() > RECENT_POLLS) {
             recentPollMs.removeFirst();
         }
@@ -183,6 +187,11 @@ final class ClientCalls {
             progress.println("     " + c.label() + ": " + step);
         }
         return s.workers();
+    }
+
+    /** The status rounds since the last call, as an sfslog line. */
+    String takePollSummary() {
+        return pollTimes.takeSummary(clients.size());
     }
 
     /**

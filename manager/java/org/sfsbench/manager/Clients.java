@@ -12,6 +12,7 @@ import org.sfsbench.launch.BuildId;
 import org.sfsbench.launch.JavaProcess;
 import org.sfsbench.launch.SshLaunch;
 import org.sfsbench.rc.AgentAccess;
+import org.sfsbench.rc.ClientAddress;
 import org.sfsbench.rc.LocalFolders;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentService;
@@ -58,7 +59,7 @@ final class Clients implements AutoCloseable {
             for (String name : names) {
                 boolean local = isLocal(name);
                 boolean tls = access.tlsFor(local);
-                if (!local && !access.sshLaunch()) {
+                if (ClientAddress.of(name).hasPort() || (!local && !access.sshLaunch())) {
                     manualTls |= tls;
                 } else {
                     launchedTls |= tls;
@@ -76,11 +77,25 @@ final class Clients implements AutoCloseable {
             if (!mine.isEmpty()) {
                 SocketFactories.TlsClient.use(TlsIdentity.context(mine));
             }
-            // agents of other hosts first: a missing one fails the run before anything is started here
+            // agents that run already, then those of other hosts: a missing one fails the run before
+            // anything is started here
             String remoteSecret = null;
             for (int i = 0; i < names.size(); i++) {
+                ClientAddress at = ClientAddress.of(names.get(i));
+                if (!at.hasPort()) {
+                    continue;
+                }
+                if (remoteSecret == null) {
+                    remoteSecret = Secrets.load(secretFile);
+                }
+                boolean tls = access.tlsFor(isLocal(at.host()));
+                found[i] = login(i + 1, names.get(i), at.host(), at.port(), remoteSecret, tls, REMOTE_WAIT_MS, () -> true,
+                        "; an entry host:port names an agent that runs there already: sfs agent --bind " + at.host()
+                                + " --port " + at.port() + (tls ? "" : " --tls off") + " (docs/running.md, Many clients)");
+            }
+            for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
-                if (isLocal(name)) {
+                if (isLocal(name) || ClientAddress.of(name).hasPort()) {
                     continue;
                 }
                 String label = "client " + (i + 1) + " (" + name + ")";
@@ -110,7 +125,7 @@ final class Clients implements AutoCloseable {
             // agents of this machine listen on loopback only, on ports the system picks free
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
-                if (!isLocal(name)) {
+                if (!isLocal(name) || ClientAddress.of(name).hasPort()) {
                     continue;
                 }
                 String host = name.startsWith("127.") ? name : "127.0.0.1";

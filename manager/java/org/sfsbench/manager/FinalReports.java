@@ -15,8 +15,10 @@ final class FinalReports {
     }
 
     static void write(RunResult result, RunOutputs out, Progress progress) throws IOException {
+        long started = System.nanoTime();
         ResultPublisher.Published p = ResultPublisher.writeAll(result, out.dir(), out.suffix());
-        out.log("results written: " + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
+        out.log(String.format(java.util.Locale.ROOT, "results written in %.2f s: ",
+                (System.nanoTime() - started) / 1e9) + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
                 + p.html().getFileName());
         progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
     }

@@ -320,6 +320,7 @@ public final class RunManager {
     }
 
     private void finishPoint() {
+        sink.log(calls.takePollSummary());
         // a dead or hung agent was already reported; the others close their workers
         AgentCalls.all(clients, AgentCalls.CLEANUP_WAIT_MS, a -> {
             a.finishPoint();

@@ -2,6 +2,7 @@ package org.sfsbench.rc;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -17,20 +18,42 @@ final class HostsRcReader {
     private HostsRcReader() {
     }
 
+    /** Most CLIENTS entries one run takes (each is a session, a thread and a connection of the manager). */
+    public static final int MAX_CLIENTS = 4096;
+
     static void readClients(RcReader r, RunConfig.Values v) throws RcException {
         List<String> clients = r.words("CLIENTS");
         if (clients.isEmpty()) {
             throw r.missing("CLIENTS", "host names or addresses of the load generators, e.g. CLIENTS=\"localhost\"");
         }
+        if (clients.size() > MAX_CLIENTS) {
+            throw r.error("CLIENTS", clients.size() + " entries", "at most " + MAX_CLIENTS + " load generators");
+        }
+        Set<String> seen = new HashSet<>();
+        boolean repeated = false;
         for (String c : clients) {
-            if (!c.matches("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?")) {
+            if (!c.matches("([A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?)(:[0-9]{1,5})?")) {
                 throw r.error("CLIENTS", "'" + c + "' is not a host name or address",
-                        "host names (letters, digits, . - _), IPv4 or IPv6 addresses, separated by spaces");
+                        "host names (letters, digits, . - _), IPv4 or IPv6 addresses, each optionally :port of an"
+                                + " agent that runs there already, separated by spaces");
+            }
+            ClientAddress a = ClientAddress.of(c);
+            if (a.hasPort() && (a.port() < 1 || a.port() > 65535)) {
+                throw r.error("CLIENTS", "'" + c + "': port " + a.port() + " out of range", "ports 1..65535");
+            }
+            if (!seen.add(c)) {
+                // the manager starts one agent per entry only on this machine; elsewhere a second
+                // login to the same agent would end the first one's session
+                if (a.hasPort() || !LocalFolders.isThisMachine(c)) {
+                    throw r.error("CLIENTS", "'" + c + "' is listed twice; both entries would be the same agent",
+                            "each other host (or host:port) once; more procs per client with PROCS");
+                }
+                repeated = true;
             }
         }
         v.clients = clients;
-        if (clients.size() != Set.copyOf(clients).size()) {
-            v.warnings.add("CLIENTS lists the same host more than once; each entry gets its own " + v.procs
+        if (repeated) {
+            v.warnings.add("CLIENTS lists this machine more than once; each entry gets its own agent and " + v.procs
                     + " procs.");
         }
     }

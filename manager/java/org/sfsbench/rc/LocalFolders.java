@@ -20,7 +20,7 @@ public final class LocalFolders {
 
     /** Whether a CLIENTS entry names this machine (its agent is started here, on loopback). */
     public static boolean isThisMachine(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
+        String n = ClientAddress.of(name).host().toLowerCase(Locale.ROOT);
         if (n.equals("localhost") || n.startsWith("127.") || n.equals("::1") || n.equals("[::1]")) {
             return true;
         }

@@ -138,6 +138,11 @@ public final class SfsresWriter {
         if (p.clients().isEmpty()) {
             return;
         }
+        if (ClientSpread.summarises(p.clients().size())) {
+            ClientSpread.of(p.clients().stream().map(c -> new ClientSpread.Client(c.number(), c.client(), c.opsPerSec()))
+                    .toList()).lines().forEach(l -> b.append("  ").append(l).append('\n'));
+            return;
+        }
         b.append(String.format(Locale.ROOT, CLIENT_ROW, "#", "Client", "Ops/s", "MB/s", "Busy%", "User%", "Sys%",
                 "CPUs", "Worker%", "CPU us/op"));
         for (ClientThroughput c : p.clients()) {

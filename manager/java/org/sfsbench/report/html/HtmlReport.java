@@ -11,6 +11,7 @@ import org.sfsbench.report.chart.BarChart;
 import org.sfsbench.report.chart.LineChart;
 import org.sfsbench.report.chart.Markup;
 import org.sfsbench.report.xml.ClientThroughputXml;
+import org.sfsbench.results.ClientSpread;
 import org.sfsbench.report.xml.ErrorXml;
 import org.sfsbench.report.xml.IntervalXml;
 import org.sfsbench.report.xml.LoadPointXml;
@@ -352,6 +353,11 @@ public final class HtmlReport {
         if (p.clientThroughput.isEmpty()) {
             return "";
         }
+        if (ClientSpread.summarises(p.clientThroughput.size())) {
+            return clientSpread(ClientSpread.of(p.clientThroughput.stream()
+                    .map(c -> new ClientSpread.Client(c.index, c.client,
+                            c.opsPerSec == null ? Double.NaN : c.opsPerSec.doubleValue())).toList()));
+        }
         HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec", "MB/sec", "Host CPU busy %",
                 "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op", "Clock offset ms", "\u00b1 ms",
                 "WARMUP start ms", "RUN start ms").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
@@ -366,6 +372,24 @@ public final class HtmlReport {
                     k ? plain(c.clock.warmupLagMs) : "-", k ? plain(c.clock.runLagMs) : "-");
         }
         return t.html();
+    }
+
+    /** Many clients: min / median / max and the slowest by name; every row is in the XML and JSON. */
+    private static String clientSpread(ClientSpread s) {
+        HtmlTable t = new HtmlTable("client-spread", "Achieved ops/sec", "Client", "Ops/sec").numeric(2);
+        t.row("min", s.min().label(), rate(s.min().opsPerSec()));
+        t.row("median", "", rate(s.median()));
+        t.row("max", s.max().label(), rate(s.max().opsPerSec()));
+        int rank = 1;
+        for (ClientSpread.Client c : s.slowest()) {
+            t.row("slowest " + rank++, c.label(), rate(c.opsPerSec()));
+        }
+        return "<p>" + s.count() + " clients: their spread and the slowest; every client's row is in the XML and"
+                + " JSON results (clientThroughput).</p>\n" + t.html();
+    }
+
+    private static String rate(double opsPerSec) {
+        return Double.isNaN(opsPerSec) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", opsPerSec);
     }
 
     private static void errors(StringBuilder b, ResultDocument d) {
