@@ -15,7 +15,7 @@ final class FinalReports {
     }
 
     static void write(RunResult result, RunOutputs out, Progress progress) throws IOException {
-        ResultPublisher.Published p = ResultPublisher.writeAll(result, out.dir(), out.suffix());
+        ResultPublisher.Published p = out.writeDocuments(result);
         out.log("results written: " + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
                 + p.html().getFileName());
         progress.println("  results: " + out.file("sfssum") + ", " + p.xml() + ", " + p.html());
