@@ -79,10 +79,19 @@ class ResultsDiskIT {
         assertTrue(Files.readString(results.resolve("report.d.html")).contains("incomplete: the run had not ended"));
         assertTrue(Files.readString(results.resolve("sfsres.d")).contains("RUN INCOMPLETE: incomplete"));
         assertNoTemporaryFile(results);
-        ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report",
-                results.resolve("sfsresult.d.xml").toString());
+        String xmlFile = results.resolve("sfsresult.d.xml").toString();
+        ChildProcess report = Sfs.start(dir.resolve("report.txt"), Map.of(), "report", xmlFile);
         report.waitFor(60);
-        assertTrue(report.output().contains("incomplete: the run had not ended"), report.output());
+        assertTrue(report.output().contains("RUN FAILED: incomplete: the run had not ended"), report.output());
+        ChildProcess metric = Sfs.start(dir.resolve("metric.txt"), Map.of(), "metric", xmlFile);
+        metric.waitFor(60);
+        assertTrue(metric.output().contains("2 load points\n  RUN INCOMPLETE, from the points it finished: incomplete:"),
+                metric.output());
+        ChildProcess compare = Sfs.start(dir.resolve("compare.txt"), Map.of(), "compare", xmlFile,
+                results.resolve("sfsresult.d.json").toString());
+        compare.waitFor(60);
+        assertTrue(compare.output().replaceAll("\\s+", " ").contains("is incomplete, only its finished points are"
+                + " compared: incomplete: the run had not ended"), compare.output());
         long until = System.currentTimeMillis() + 30_000;
         while (!Sfs.leftovers(dir.toString()).isEmpty() && System.currentTimeMillis() < until) {
             Thread.sleep(200);
