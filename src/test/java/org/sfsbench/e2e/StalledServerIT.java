@@ -55,6 +55,7 @@ class StalledServerIT {
             }
             run.waitFor(180);
             String out = run.output();
+            System.out.println(out);   // the console as the user saw it, in the test's report
             ResultDocument d = ResultXml.read(results.resolve("sfsresult.st.xml"));
             assertEquals(1, d.loadPoints.size(), out);
             LoadPointXml p = d.loadPoints.get(0);
