@@ -82,7 +82,8 @@ extern "C" {
 #define SFS_O_LATE       7   /* ops sent more than 1 ms after their intended start */
 #define SFS_O_PHYSICAL   8   /* physical requests issued (RPCs, chunks, COMMITs) */
 #define SFS_O_RETRIES    9   /* re-sends the server asked for (NFS3ERR_JUKEBOX), in the latency */
-#define SFS_O_HIST      10   /* SFS_HIST_BUCKETS words: histogram of latency from intended start */
+#define SFS_O_AFTER_END 10   /* of SFS_O_OPS: completed after RUN's end, late: not achieved in the window */
+#define SFS_O_HIST      11   /* SFS_HIST_BUCKETS words: histogram of latency from intended start */
 #define SFS_O_WORDS      (SFS_O_HIST + SFS_HIST_BUCKETS)
 
 /* error table after the per-op blocks: one count word, then slots of 2 words */

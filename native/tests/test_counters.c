@@ -30,11 +30,12 @@ int main(void)
     memset(&r, 0, sizeof r);
     r.op = SFS_OP_READ; r.result_bytes = 4096; r.physical = 2;
     r.t_intended_ns = 1000000; r.t_sent_ns = 1500000; r.t_done_ns = 1700000;   /* 700 us, svc 200 */
-    CHECK(sfs_counters_record(a, &r, 0) == 0, "record");
+    /* RUN's window ends at 2 ms: the first op completes within it, the others after */
+    CHECK(sfs_counters_record(a, &r, 0, 2000000) == 0, "record");
     r.t_intended_ns = 0; r.t_sent_ns = 3000000; r.t_done_ns = 3100000;          /* 3100 us, late */
     r.proto_status = 5;
-    sfs_counters_record(b, &r, 1);
-    sfs_counters_record(b, &r, 1);
+    sfs_counters_record(b, &r, 1, 2000000);
+    sfs_counters_record(b, &r, 1, 2000000);
     sfs_sample_clear(out);
     sfs_counters_merge(out, a);
     sfs_counters_merge(out, b);
@@ -44,6 +45,7 @@ int main(void)
           (unsigned long long)o[SFS_O_LAT_MIN], (unsigned long long)o[SFS_O_LAT_MAX]);
     CHECK(o[SFS_O_LAT_SUM] == 700 + 2 * 3100 && o[SFS_O_SVC_SUM] == 200 + 2 * 100, "latency sums");
     CHECK(o[SFS_O_LATE] == 2 && o[SFS_O_PHYSICAL] == 6, "late/physical");
+    CHECK(o[SFS_O_AFTER_END] == 2, "completed after the window's end: %llu", (unsigned long long)o[SFS_O_AFTER_END]);
     CHECK(o[SFS_O_HIST + sfs_hist_bucket(700)] == 1 && o[SFS_O_HIST + sfs_hist_bucket(3100)] == 2, "histogram");
     const uint64_t *e = out + SFS_E_BASE;
     CHECK(e[0] == 1 && e[1] == (((uint64_t)SFS_OP_READ << 32) | 5) && e[2] == 2, "error table");
@@ -52,7 +54,7 @@ int main(void)
     /* reset keeps what was allocated, zeroed; counting again starts from zero */
     sfs_counters_reset(b);
     r.t_intended_ns = 0; r.t_sent_ns = 0; r.t_done_ns = 5000;                  /* 5 us */
-    sfs_counters_record(b, &r, 0);
+    sfs_counters_record(b, &r, 0, 0);   /* no window end (WARMUP): never after it */
     sfs_sample_clear(out);
     sfs_counters_merge(out, b);
     CHECK(o[SFS_O_OPS] == 1 && o[SFS_O_ERRORS] == 0 && o[SFS_O_LAT_MIN] == 5 && o[SFS_O_LAT_MAX] == 5,
@@ -61,6 +63,7 @@ int main(void)
     uint64_t hsum = 0;
     for (int i = 0; i < SFS_HIST_BUCKETS; i++) hsum += o[SFS_O_HIST + i];
     CHECK(hsum == 1 && o[SFS_O_HIST + 5] == 1, "histogram after reset");
+    CHECK(o[SFS_O_AFTER_END] == 0, "after reset: none after the end");
     CHECK(out[SFS_E_BASE] == 0, "error table after reset");
     sfs_counters_free(a);
     sfs_counters_free(b);

@@ -108,7 +108,7 @@ static void count_error(struct sfs_counters *c, int op, int32_t status)
     }
 }
 
-int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
+int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, uint64_t end_ns)
 {
     if (req->op < 0 || req->op >= SFS_OPS_MAX)
         return 0;
@@ -136,6 +136,8 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed)
         add(&w[SFS_O_LATE], 1);
     add(&w[SFS_O_PHYSICAL], req->physical);
     add(&w[SFS_O_RETRIES], req->retries);
+    if (end_ns && req->t_done_ns > end_ns)
+        add(&w[SFS_O_AFTER_END], 1);
     add(&h[b % SFS_HIST_PIECE], 1);
     if (failed)
         count_error(c, req->op, req->proto_status);

@@ -38,10 +38,11 @@ void sfs_counters_free(struct sfs_counters *c);
 /* zero (min fields to UINT64_MAX), keeping what is allocated; no thread may
  * be writing c */
 void sfs_counters_reset(struct sfs_counters *c);
-/* account one completed logical op; failed: 1 if it counts as an error.
- * 0, or -1 when out of memory for a new op or histogram piece (the op is
- * then not counted). */
-int  sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed);
+/* account one completed logical op; failed: 1 if it counts as an error;
+ * end_ns: the end of the phase's window (0 = none): an op completing after
+ * it is also counted in SFS_O_AFTER_END.  0, or -1 when out of memory for a
+ * new op or histogram piece (the op is then not counted). */
+int  sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, uint64_t end_ns);
 /* account one op the workload did not send (req->not_issued): error-table
  * status SFS_STATUS_NOT_ISSUED only */
 void sfs_counters_not_issued(struct sfs_counters *c, int op);

@@ -1,8 +1,6 @@
 package org.sfsbench.access;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -90,7 +88,7 @@ public final class AccessReport {
     }
 
     public static void writeCsv(Path file, AccessTest test, List<AccessStepResult> rows) throws IOException {
-        Files.writeString(file, csv(test, rows), StandardCharsets.UTF_8);
+        org.sfsbench.results.ResultFiles.write(file, csv(test, rows));
     }
 
     /** A CPU column: Linux has no DPC time, interrupts are in the system (privileged) time. */

@@ -265,10 +265,10 @@ final class AgentServiceImpl {
         log.line(String.format(java.util.Locale.ROOT,
                 "RESULT point=%d%s worker=%d procs=%d ops=%d errors=%d latency_sum_us=%d elapsed_us=%d fileset_bytes=%d"
                         + " bytes=%d cpu_window_us=%d host_ticks=%d host_user_ticks=%d host_system_ticks=%d host_cpus=%d"
-                        + " worker_cpu_us=%d",
+                        + " worker_cpu_us=%d after_end=%d",
                 currentPoint, stepTag(), s.worker() + 1, e.procs(), t.ops(), t.errors(), t.latencySumUs(), e.elapsedUs(),
                 e.filesetBytes(), t.bytes(), c.windowUs(), c.hostTicks(), c.hostUser(), c.hostSystem(), c.hostCpus(),
-                c.processUs()));
+                c.processUs(), t.afterEnd()));
         for (OpCounters o : e.opCounters()) {
             if (o.ops() > 0) {
                 log.line(String.format(java.util.Locale.ROOT, "RESULT-OP point=%d%s worker=%d op=%s ops=%d errors=%d latency_sum_us=%d",

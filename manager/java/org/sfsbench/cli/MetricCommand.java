@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.text.TextReport;
 import org.sfsbench.results.Headlines;
 import org.sfsbench.results.Metrics;
@@ -69,13 +70,18 @@ public final class MetricCommand implements Callable<Integer> {
     /** The text printed for one file. */
     public static String metricText(Path file) throws IOException {
         // the rows sfssum prints, also of a result document: one metric from either file
-        List<SfssumRow> rows = ResultInput.load(file).loadPoints.stream().map(TextReport::row).toList();
+        ResultDocument doc = ResultInput.load(file);
+        List<SfssumRow> rows = doc.loadPoints.stream().map(TextReport::row).toList();
         List<LoadPointResult> points = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             points.add(rows.get(i).toLoadPoint(i + 1));
         }
         Metrics m = Metrics.compute(points);
         StringBuilder b = new StringBuilder(file + ": " + rows.size() + " load points\n");
+        if (doc.run != null && !doc.run.complete) {
+            b.append("  RUN INCOMPLETE, from the points it finished: ")
+                    .append(doc.run.failure == null ? "cause not recorded" : doc.run.failure).append('\n');
+        }
         if (m.peakIndex() < 0) {
             return b.append("  no load point at or below ").append(Metrics.RESPONSE_LIMIT_MS)
                     .append(" msec/op: no metric\n").toString();

@@ -49,6 +49,12 @@ public record Comparison(List<String> runs, List<String> files, double confidenc
         if (!fromSfssum.isEmpty()) {
             notes.add(String.join(", ", fromSfssum) + ": " + LoadedRun.SFSSUM_LACKS);
         }
+        for (LoadedRun r : runs) {
+            if (!r.run().complete()) {
+                notes.add(r.name() + " is incomplete, only its finished points are compared: "
+                        + (r.run().failure() == null ? "cause not recorded" : r.run().failure()));
+            }
+        }
         List<Finding> findings = new ArrayList<>();
         for (Alignment.Row row : rows) {
             LoadPointResult a = row.points().get(0);

@@ -33,6 +33,7 @@ public final class SampleLayout {
     public static final int O_LATE = f("SFS_O_LATE");
     public static final int O_PHYSICAL = f("SFS_O_PHYSICAL");
     public static final int O_RETRIES = f("SFS_O_RETRIES");
+    public static final int O_AFTER_END = f("SFS_O_AFTER_END");
     public static final int O_HIST = f("SFS_O_HIST");
     public static final int O_WORDS = f("SFS_O_WORDS");
 

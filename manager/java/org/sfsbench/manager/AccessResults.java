@@ -1,7 +1,6 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.sfsbench.access.AccessStep;
 import org.sfsbench.access.AccessStepResult;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.model.AccessStepIdentity;
+import org.sfsbench.results.ResultFiles;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.RunResult;
 
@@ -35,9 +35,9 @@ final class AccessResults {
         }
         String table = AccessReport.table(rows);
         Path csv = out.dir().resolve("access." + out.suffix() + ".csv");
-        Files.writeString(out.dir().resolve("access." + out.suffix() + ".txt"), table);
+        ResultFiles.write(out.dir().resolve("access." + out.suffix() + ".txt"), table);
         AccessReport.writeCsv(csv, rc.access(), rows);
-        Files.writeString(out.dir().resolve("access." + out.suffix() + ".html"),
+        ResultFiles.write(out.dir().resolve("access." + out.suffix() + ".html"),
                 AccessCharts.html("sfsbench access steps " + out.suffix(), rows));
         progress.println("\naccess steps (also in " + csv + ", Iometer's results.csv layout):");
         progress.println(table);

@@ -16,7 +16,7 @@ final class FinalReports {
 
     static void write(RunResult result, RunOutputs out, Progress progress) throws IOException {
         long started = System.nanoTime();
-        ResultPublisher.Published p = ResultPublisher.writeAll(result, out.dir(), out.suffix());
+        ResultPublisher.Published p = out.writeDocuments(result);
         out.log(String.format(java.util.Locale.ROOT, "results written in %.2f s: ",
                 (System.nanoTime() - started) / 1e9) + p.xml().getFileName() + ", " + p.json().getFileName() + ", "
                 + p.html().getFileName());

@@ -1,14 +1,14 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
+import org.sfsbench.report.ResultPublisher;
+import org.sfsbench.results.ResultFiles;
 import org.sfsbench.results.SfsLog;
 import org.sfsbench.results.SfsresWriter;
 import org.sfsbench.results.SfssumWriter;
@@ -18,8 +18,10 @@ import org.sfsbench.results.model.RunResult;
 
 /**
  * The result files of one run, named {@code <kind>.<suffix>} in the results folder. Everything
- * is written as it happens (rows appended and flushed), so a run that dies keeps every finished
- * load point.
+ * is written as it happens: after every finished load point sfssum and every result document
+ * (sfsres, XML, JSON, HTML) are rewritten whole through {@link ResultFiles}, the documents marked
+ * incomplete until the run ends, so a manager killed at any moment leaves valid files with every
+ * finished point. A file that cannot be written ends the run ({@link ResultWriteException}).
  */
 public final class RunOutputs implements ResultSink {
     private final Path dir;
@@ -36,7 +38,7 @@ public final class RunOutputs implements ResultSink {
         this.sfslog = new SfsLog(file("sfslog"));
     }
 
-    /** How to build the run's result so far; sfsres is rewritten from it after every point. */
+    /** How to build the run's result so far (marked incomplete); the documents are rewritten from it after every point. */
     public void setPartialResult(Supplier<RunResult> partial) {
         this.partialResult = partial;
     }
@@ -94,31 +96,30 @@ public final class RunOutputs implements ResultSink {
         points.add(point);
         try {
             sfssum.write(point);
+            sfslog.loadPointDone(point);
+            if (sfslog.failure() != null) {
+                throw new ResultWriteException(sfslog.failure());
+            }
+            if (partialResult != null) {
+                writeDocuments(partialResult.get());
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file("sfssum"), e);
-        }
-        sfslog.loadPointDone(point);
-        if (partialResult != null) {
-            writeSfsres(partialResult.get());
+            throw new ResultWriteException(e.getMessage());
         }
     }
 
-    /** Rewrites sfsres from {@code run} (atomically: a reader never sees half a file). */
-    public void writeSfsres(RunResult run) {
-        try {
-            SfsresWriter.write(file("sfsres"), run);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file("sfsres"), e);
-        }
+    /** Rewrites sfsres, the XML, the JSON and the HTML report from {@code run}, each atomically. */
+    public ResultPublisher.Published writeDocuments(RunResult run) throws IOException {
+        SfsresWriter.write(file("sfsres"), run);
+        return ResultPublisher.writeAll(run, dir, suffix);
     }
 
     /** Writes a client's collected log as {@code sfscNNNN.<suffix>}. */
     public void clientLog(int clientNumber, String text) throws IOException {
-        Files.writeString(dir.resolve(String.format("sfsc%04d.%s", clientNumber, suffix)), text, StandardCharsets.UTF_8);
+        ResultFiles.write(dir.resolve(String.format("sfsc%04d.%s", clientNumber, suffix)), text);
     }
 
     public void close() throws IOException {
-        sfssum.close();
         sfslog.close();
     }
 }

@@ -52,7 +52,7 @@ public final class RunSession {
         this.manager = new RunManager(rc, plan, out, progress, out.suffix(), out.file("sfsmon").toFile(), live,
                 serverMonitor);
         out.sfslog().redact(rc.password());
-        out.setPartialResult(() -> result(null, List.of()));
+        out.setPartialResult(() -> result(incomplete(), List.of()));
     }
 
     public static RunSession open(RunConfig rc, RunPlan plan, Path dir, String suffix) throws IOException {
@@ -113,7 +113,7 @@ public final class RunSession {
             // the load points leave the prime idle: it loads the result writers meanwhile
             ResultPublisher.prepareInBackground();
             manager.run(clients.sessions());
-        } catch (RunAbortedException e) {
+        } catch (RunAbortedException | ResultWriteException e) {
             failure = e.getMessage();
         } catch (RuntimeException e) {
             failure = "internal error: " + e;
@@ -133,7 +133,6 @@ public final class RunSession {
         }
         RunResult result = result(failure, clients == null ? List.of() : clients.sessions());
         try {
-            out.writeSfsres(result);
             FinalReports.write(result, out, progress);
             out.sfslog().runEnd(result);
             out.close();
@@ -156,6 +155,17 @@ public final class RunSession {
             progress.println(fileSetNote());
         }
         return failure == null ? 0 : 1;
+    }
+
+    /**
+     * The failure of the documents written after each point: what a reader of a run that is
+     * still going, or whose manager was killed, must know (docs/results.md).
+     */
+    private String incomplete() {
+        int done = out.points().size();
+        return "incomplete: the run had not ended when this was written, " + done + " of "
+                + (rc.topSpeed().unpaced() ? "its" : String.valueOf(plan.points().size()))
+                + " load points finished (a manager that was killed leaves it so)";
     }
 
     /** Ops of the target mix the backend cannot put on the wire, each with the reason. */

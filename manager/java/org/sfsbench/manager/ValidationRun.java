@@ -1,7 +1,6 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,9 +101,9 @@ public final class ValidationRun {
 
     private static void write(Path file, List<String> lines) {
         try {
-            Files.write(file, lines, StandardCharsets.UTF_8);
+            org.sfsbench.results.ResultFiles.write(file, String.join("\n", lines) + "\n");
         } catch (IOException e) {
-            System.err.println("sfs run: cannot write " + file + ": " + e.getMessage());
+            System.err.println("sfs run: " + e.getMessage());
         }
     }
 }

@@ -185,6 +185,9 @@ public final class ResultMapping {
         }
         x.failedOps = p.failedOps();
         x.lateOps = p.lateOps();
+        if (p.afterEndOps() > 0) {
+            x.afterEndOps = p.afterEndOps();
+        }
         if (p.retries() > 0) {
             x.retries = p.retries();
         }
@@ -356,6 +359,9 @@ public final class ResultMapping {
         }
         p.failedOps = x.failedOps;
         p.lateOps = x.lateOps;
+        if (x.afterEndOps != null) {
+            p.afterEndOps = x.afterEndOps;
+        }
         if (x.retries != null) {
             p.retries = x.retries;
         }

@@ -1,10 +1,8 @@
 package org.sfsbench.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -12,6 +10,7 @@ import org.sfsbench.report.html.HtmlReport;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
+import org.sfsbench.results.ResultFiles;
 import org.sfsbench.results.model.RunResult;
 
 /**
@@ -107,10 +106,8 @@ public final class ResultPublisher {
         return "report." + suffix + ".html";
     }
 
-    /** Writes UTF-8 text through a temporary file, so readers never see half a file. */
+    /** Writes UTF-8 text through {@link ResultFiles}: readers never see half a file. */
     public static void writeText(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        ResultFiles.write(file, text);
     }
 }

@@ -56,7 +56,9 @@ public final class LoadPointBuilder {
         r.failedOps = all.errors();
         r.lateOps = all.late();
         r.retries = all.retries();
-        r.achievedOpsPerSec = total / seconds;
+        r.afterEndOps = all.afterEnd();
+        // SPECsfs's achieved throughput: what completed within the measured window
+        r.achievedOpsPerSec = all.inWindow() / seconds;
         r.msecPerOp = ms(all.meanUs());
         r.throughputMBps = mbPerSec(all.bytes(), seconds);
         r.cpu = cpu(run.cpu(), total);
@@ -87,7 +89,7 @@ public final class LoadPointBuilder {
      */
     public static ClientThroughput clientThroughput(ClientInfo client, EngineSample clientRun, double seconds) {
         long ops = clientRun.totalOps();
-        return new ClientThroughput(client.name(), client.number(), ops / seconds,
+        return new ClientThroughput(client.name(), client.number(), clientRun.total().inWindow() / seconds,
                 mbPerSec(clientRun.total().bytes(), seconds), cpu(clientRun.cpu(), ops), null);
     }
 
@@ -115,7 +117,7 @@ public final class LoadPointBuilder {
         o.count = c.ops();
         o.errors = c.errors();
         o.bytes = c.bytes();
-        o.opsPerSec = c.ops() / seconds;
+        o.opsPerSec = c.inWindow() / seconds;
         o.mbPerSec = mbPerSec(c.bytes(), seconds);
         o.meanMs = ms(c.meanUs());
         o.minMs = c.ops() == 0 ? 0 : c.latencyMinUs() / US_PER_MS;

@@ -2,7 +2,6 @@ package org.sfsbench.results;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,13 +23,18 @@ import org.sfsbench.results.model.RunResult;
  * {@code yyyy-MM-ddTHH:mm:ssZ LEVEL message} (UTC, {@link Timestamps}) and is flushed at once, so the file follows the
  * run live ({@code tail -f}) and survives a crash. Registered secrets (the CIFS password) are
  * replaced by ******** in every message. Thread-safe: interval lines come from RMI callbacks.
+ * A line that cannot be written (a full or read-only disk) is not retried: the log keeps what it
+ * had, drops later lines, and {@link #failure()} says why, for the run to end on it.
  */
 public final class SfsLog implements Closeable {
     private final Writer out;
     private final Clock clock;
+    private final Path file;
     private final List<String> secrets = new ArrayList<>();
+    private String failure;
 
     public SfsLog(Path file, Clock clock) throws IOException {
+        this.file = file;
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         this.clock = clock;
@@ -124,16 +128,30 @@ public final class SfsLog implements Closeable {
         for (String s : secrets) {
             m = m.replace(s, RcVariable.MASK);
         }
+        if (failure != null) {
+            return;
+        }
         try {
             out.write(Timestamps.of(clock.instant()) + " " + level + " " + m + "\n");
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write sfslog: " + e.getMessage(), e);
+            failure = ResultFiles.cannotWrite(file, e);
         }
+    }
+
+    /** Why a line could not be written ("cannot write FILE: CAUSE"), or null while every line was. */
+    public synchronized String failure() {
+        return failure;
     }
 
     @Override
     public synchronized void close() throws IOException {
-        out.close();
+        try {
+            out.close();
+        } catch (IOException e) {
+            if (failure == null) {
+                throw new IOException(ResultFiles.cannotWrite(file, e), e);
+            }
+        }
     }
 }

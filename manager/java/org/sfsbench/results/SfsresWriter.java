@@ -1,10 +1,7 @@
 package org.sfsbench.results;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -31,9 +28,7 @@ public final class SfsresWriter {
 
     /** Writes {@code run} to {@code file}, replacing it. */
     public static void write(Path file, RunResult run) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, format(run), StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        ResultFiles.write(file, format(run));
     }
 
     /** The whole text. */
@@ -101,6 +96,10 @@ public final class SfsresWriter {
                 p.failedOps()));
         b.append(String.format(Locale.ROOT, "  Late ops (sent > 1 ms after schedule): %d; p90 %.2f ms, p99.9 %.2f ms,"
                 + " mean service %.2f ms%n", p.lateOps(), p.p90Ms(), p.p999Ms(), p.meanServiceMs()));
+        if (p.afterEndOps() > 0) {
+            b.append(String.format(Locale.ROOT, "  Completed after RUN's end (late, not achieved in the window): %d of %d"
+                    + " ops%n", p.afterEndOps(), p.totalOps()));
+        }
         if (p.retries() > 0) {
             b.append(String.format(Locale.ROOT, "  Re-sent ops (server said try again later, NFS3ERR_JUKEBOX): %d%n",
                     p.retries()));

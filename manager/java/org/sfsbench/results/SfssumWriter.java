@@ -1,51 +1,51 @@
 package org.sfsbench.results;
 
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.sfsbench.results.model.LoadPointResult;
 
 /**
- * Writes sfssum.&lt;suffix&gt; one row at a time, as each load point finishes, and forces it to
- * disk, so a crash later in the run keeps every finished point.
+ * Writes sfssum.&lt;suffix&gt; as each load point finishes: the whole file is rewritten through
+ * {@link ResultFiles} (forced to disk, renamed over the old one), so a crash later in the run
+ * keeps every finished point and a full disk never leaves half a row.
  */
-public final class SfssumWriter implements Closeable {
-    private final FileChannel channel;
-    private final Writer out;
+public final class SfssumWriter {
+    private final Path file;
+    private final StringBuilder text;
 
-    private SfssumWriter(FileChannel channel) {
-        this.channel = channel;
-        this.out = Channels.newWriter(channel, StandardCharsets.UTF_8);
+    private SfssumWriter(Path file, String text) {
+        this.file = file;
+        this.text = new StringBuilder(text);
     }
 
     /** Starts a new file (an existing one is replaced). */
     public static SfssumWriter create(Path file) throws IOException {
-        return new SfssumWriter(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING));
+        ResultFiles.write(file, "");
+        return new SfssumWriter(file, "");
     }
 
     /** Continues an existing file (created if missing). */
     public static SfssumWriter append(Path file) throws IOException {
-        return new SfssumWriter(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND));
+        String old = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        if (!old.isEmpty() && !old.endsWith("\n")) {
+            old += "\n";
+        }
+        return new SfssumWriter(file, old);
     }
 
-    /** Appends the row of {@code point} and forces it to disk. */
+    /** Adds the row of {@code point}; on disk once this returns, the file unchanged if it throws. */
     public synchronized void write(LoadPointResult point) throws IOException {
-        out.write(SfssumFile.format(SfssumRow.of(point)));
-        out.write('\n');
+        StringBuilder next = new StringBuilder(text);
+        next.append(SfssumFile.format(SfssumRow.of(point))).append('\n');
         String mark = failureMark(point);
         if (mark != null) {
-            out.write(mark);
-            out.write('\n');
+            next.append(mark).append('\n');
         }
-        out.flush();
-        channel.force(false);
+        ResultFiles.write(file, next.toString());
+        text.setLength(0);
+        text.append(next);
     }
 
     /**
@@ -58,10 +58,5 @@ public final class SfssumWriter implements Closeable {
         }
         return String.format(java.util.Locale.ROOT, "# load point %d: %d of %d ops failed (%.2f%%); see sfsres", p.index(),
                 p.failedOps(), p.totalOps(), p.totalOps() > 0 ? 100.0 * p.failedOps() / p.totalOps() : 0);
-    }
-
-    @Override
-    public synchronized void close() throws IOException {
-        out.close();
     }
 }

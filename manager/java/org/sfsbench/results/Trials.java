@@ -41,6 +41,7 @@ public final class Trials {
             b.p99Ms = mean(trials, LoadPointResult::p99Ms);
             b.totalOps = Math.round(mean(trials, p -> p.totalOps()));
             b.failedOps = Math.round(mean(trials, p -> p.failedOps()));
+            b.afterEndOps = Math.round(mean(trials, p -> p.afterEndOps()));
             b.seconds = mean(trials, LoadPointResult::seconds);
             b.trials = each;
             List<WarmupResult> warmups = trials.stream().map(LoadPointResult::warmup).filter(w -> w != null).toList();

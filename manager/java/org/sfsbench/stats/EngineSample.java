@@ -89,7 +89,8 @@ public final class EngineSample implements Serializable {
             list.add(new OpCounters(op, w[b + SampleLayout.O_OPS], w[b + SampleLayout.O_ERRORS],
                     w[b + SampleLayout.O_BYTES], w[b + SampleLayout.O_LAT_SUM], w[b + SampleLayout.O_LAT_MIN],
                     w[b + SampleLayout.O_LAT_MAX], w[b + SampleLayout.O_SVC_SUM], w[b + SampleLayout.O_LATE],
-                    w[b + SampleLayout.O_PHYSICAL], w[b + SampleLayout.O_RETRIES], h));
+                    w[b + SampleLayout.O_PHYSICAL], w[b + SampleLayout.O_RETRIES], w[b + SampleLayout.O_AFTER_END],
+                    h));
         }
         long used = w[SampleLayout.E_BASE];
         if (used < 0 || used > SampleLayout.ERR_SLOTS) {
@@ -142,6 +143,7 @@ public final class EngineSample implements Serializable {
             w[b + SampleLayout.O_LATE] = c.late();
             w[b + SampleLayout.O_PHYSICAL] = c.physical();
             w[b + SampleLayout.O_RETRIES] = c.retries();
+            w[b + SampleLayout.O_AFTER_END] = c.afterEnd();
             c.histogram().toWords(w, b + SampleLayout.O_HIST);
         }
         w[SampleLayout.E_BASE] = errors.size();
@@ -335,7 +337,7 @@ public final class EngineSample implements Serializable {
         OpCounters t = new OpCounters(-1);
         for (OpCounters c : opCounters()) {
             t.merge(new OpCounters(-1, c.ops(), c.errors(), c.bytes(), c.latencySumUs(), c.latencyMinUs(),
-                    c.latencyMaxUs(), c.serviceSumUs(), c.late(), c.physical(), c.retries(),
+                    c.latencyMaxUs(), c.serviceSumUs(), c.late(), c.physical(), c.retries(), c.afterEnd(),
                     c.histogram()));
         }
         return t;

@@ -23,16 +23,31 @@ public final class OpCounters implements Serializable {
     private long physical;
     /** Re-sends the server asked for (NFS3ERR_JUKEBOX), already inside the latencies. */
     private long retries;
+    /** Of {@link #ops}: completed after RUN's end, so not achieved in its window (docs/results.md). */
+    private long afterEnd;
     private LatencyHistogram histogram = new LatencyHistogram();
 
     public OpCounters(int opId) {
         this.opId = opId;
     }
 
-    /** Values as the engine reports them (a UINT64_MAX minimum, -1 in Java, means "none"). */
+    /** Values of ops that all completed within their window. */
     public OpCounters(int opId, long ops, long errors, long bytes, long latencySumUs, long latencyMinUs,
             long latencyMaxUs, long serviceSumUs, long late, long physical, long retries, LatencyHistogram histogram) {
+        this(opId, ops, errors, bytes, latencySumUs, latencyMinUs, latencyMaxUs, serviceSumUs, late, physical, retries,
+                0, histogram);
+    }
+
+    /** Values as the engine reports them (a UINT64_MAX minimum, -1 in Java, means "none"). */
+    public OpCounters(int opId, long ops, long errors, long bytes, long latencySumUs, long latencyMinUs,
+            long latencyMaxUs, long serviceSumUs, long late, long physical, long retries, long afterEnd,
+            LatencyHistogram histogram) {
+        if (afterEnd < 0 || afterEnd > ops) {
+            throw new IllegalArgumentException("op " + opId + ": " + afterEnd + " of " + ops
+                    + " ops completed after the end of the window");
+        }
         this.opId = opId;
+        this.afterEnd = afterEnd;
         this.ops = ops;
         this.errors = errors;
         this.bytes = bytes;
@@ -79,6 +94,7 @@ public final class OpCounters implements Serializable {
         late += o.late;
         physical += o.physical;
         retries += o.retries;
+        afterEnd += o.afterEnd;
         histogram.merge(o.histogram);
     }
 
@@ -106,6 +122,7 @@ public final class OpCounters implements Serializable {
         d.late = late - earlier.late;
         d.physical = physical - earlier.physical;
         d.retries = retries - earlier.retries;
+        d.afterEnd = afterEnd - earlier.afterEnd;
         d.histogram = histogram.minus(earlier.histogram);
         return d;
     }
@@ -159,6 +176,16 @@ public final class OpCounters implements Serializable {
 
     public long retries() {
         return retries;
+    }
+
+    /** Of {@link #ops()}: completed after RUN's end (late, not achieved in the window). */
+    public long afterEnd() {
+        return afterEnd;
+    }
+
+    /** Ops completed within the window: what achieved throughput counts. */
+    public long inWindow() {
+        return ops - afterEnd;
     }
 
     /** The histogram itself (not a copy); do not modify it. */

@@ -17,7 +17,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -77,6 +77,10 @@ public final class LoadPointXml {
     /** Re-sends the server asked for (NFS3ERR_JUKEBOX), inside the latencies; absent when none. */
     @XmlAttribute
     public Long retries;
+
+    /** Ops RUN scheduled that completed after its end: late, not in achievedOpsPerSec; absent when none. */
+    @XmlAttribute
+    public Long afterEndOps;
 
     /** WORKLOAD=loadfile: the simulated clients of the point; absent for the other workloads. */
     @XmlAttribute

@@ -1,9 +1,9 @@
 package org.sfsbench.report.xml;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+
+import org.sfsbench.results.ResultFiles;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -45,9 +45,7 @@ public final class ResultJson {
     }
 
     public static void write(Object doc, Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, toJson(doc) + "\n");
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        ResultFiles.write(file, toJson(doc) + "\n");
     }
 
     public static ResultDocument read(Path file) throws IOException {

@@ -11,6 +11,8 @@ import jakarta.xml.bind.JAXBException;
 import jakarta.xml.bind.Marshaller;
 import jakarta.xml.bind.Unmarshaller;
 
+import org.sfsbench.results.ResultFiles;
+
 /**
  * Writes and reads {@code sfsresult.<suffix>.xml}. Both directions validate against
  * {@code sfsresult.xsd}: a document that would not validate is never written, and a file that does
@@ -40,15 +42,9 @@ public final class ResultXml {
     }
 
     public static void write(ResultDocument doc, Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            write(doc, out);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        write(doc, text);   // a document the schema refuses is never written
+        ResultFiles.write(file, text.toByteArray());
     }
 
     public static void write(ResultDocument doc, OutputStream out) throws IOException {

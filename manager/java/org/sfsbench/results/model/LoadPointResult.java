@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * @param startTime start of the RUN phase, ISO-8601 UTC
  * @param endTime end of the RUN phase, ISO-8601 UTC
  * @param requestedOpsPerSec sfssum 1: aggregate requested load (procs * per-proc rate)
- * @param achievedOpsPerSec sfssum 2: total ops / seconds
+ * @param achievedOpsPerSec sfssum 2: ops completed within RUN's window / seconds (total ops less afterEndOps)
  * @param msecPerOp sfssum 3: latency sum of all ops / total ops
  * @param totalOps sfssum 4: logical ops completed (failed ones included)
  * @param seconds sfssum 5: measured length of the RUN phase
@@ -27,6 +27,7 @@ import java.util.function.Consumer;
  * @param failedOps failed logical ops
  * @param lateOps ops sent more than 1 ms after their intended start
  * @param retries re-sends the server asked for (NFS3ERR_JUKEBOX: "try again later"), inside the latencies
+ * @param afterEndOps ops RUN scheduled that completed after its end: late, in the latencies, not achieved
  * @param simulatedClients WORKLOAD=loadfile: simulated clients (0 for the other workloads)
  * @param throughputMBps MB/s (10^6 bytes) read + written by all ops: bytes / seconds (NaN when not known,
  *        a point read from sfssum)
@@ -67,6 +68,7 @@ public record LoadPointResult(
         long failedOps,
         long lateOps,
         long retries,
+        long afterEndOps,
         int simulatedClients,
         double throughputMBps,
         CpuResult cpu,
@@ -138,6 +140,7 @@ public record LoadPointResult(
         public long failedOps;
         public long lateOps;
         public long retries;
+        public long afterEndOps;
         public int simulatedClients;
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;

@@ -2,10 +2,8 @@ package org.sfsbench.submit.xml;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBException;
@@ -38,18 +36,17 @@ public final class SubmissionXml {
     }
 
     public static void write(SubmissionDocument doc, Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
             Marshaller m = context().createMarshaller();
             m.setProperty(Marshaller.JAXB_FORMATTED_OUTPUT, Boolean.TRUE);
             m.setProperty(Marshaller.JAXB_ENCODING, "US-ASCII");
             m.setSchema(Schemas.submission());
             m.marshal(doc, out);
         } catch (JAXBException e) {
-            Files.deleteIfExists(tmp);
             throw new XmlFormatException("submission does not match sfssubmission.xsd: " + JaxbErrors.describe(e), e);
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        org.sfsbench.results.ResultFiles.write(file, out.toByteArray());
     }
 
     public static SubmissionDocument read(Path file) throws IOException {

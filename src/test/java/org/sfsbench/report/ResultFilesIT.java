@@ -58,7 +58,8 @@ class ResultFilesIT {
         RunResult run = GuideSampleRun.build("digits");
         ResultPublisher.Published p = ResultPublisher.writeAll(run, dir, "digits");
         Path sfssum = dir.resolve("sfssum.digits");
-        try (SfssumWriter w = SfssumWriter.create(sfssum)) {
+        {
+            SfssumWriter w = SfssumWriter.create(sfssum);
             for (LoadPointResult lp : run.loadPoints()) {
                 w.write(lp);
             }

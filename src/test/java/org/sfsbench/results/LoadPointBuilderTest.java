@@ -40,6 +40,31 @@ class LoadPointBuilderTest {
                 OpNames.canonical()).retries());
     }
 
+    /**
+     * A stalled server: 100 ops RUN scheduled, 80 of them answered after RUN's end (SFS_O_AFTER_END).
+     * They keep their latency and count in total ops, but achieved ops/s is the 20 in the window.
+     */
+    @Test
+    void opsCompletedAfterRunsEndAreNotAchieved() {
+        LatencyHistogram h = new LatencyHistogram();
+        for (int i = 0; i < 100; i++) {
+            h.add(5_000_000);
+        }
+        OpCounters read = new OpCounters(Fixtures.READ, 100, 0, 409_600, 500_000_000, 5_000_000, 5_000_000,
+                1_000_000, 0, 100, 0, 80, h);
+        EngineSample run = new EngineSample(Phase.RUN, 10_000_000, 0, 0, 10L << 20, 4, 0, List.of(read), List.of());
+        LoadPointResult r = LoadPointBuilder.build(PLAN, run, 10.0, Fixtures.mix(), OpNames.canonical());
+        assertEquals(100, r.totalOps());
+        assertEquals(80, r.afterEndOps());
+        assertEquals(2.0, r.achievedOpsPerSec(), 1e-12);
+        assertEquals(5000.0, r.msecPerOp(), 1e-9);
+        OpResult op = r.ops().stream().filter(o -> o.opId() == Fixtures.READ).findFirst().orElseThrow();
+        assertEquals(2.0, op.opsPerSec(), 1e-12);
+        assertEquals(80, EngineSample.decode(run.toWords()).total().afterEnd(), "the word survives the layout");
+        assertThrows(IllegalArgumentException.class, () -> new OpCounters(Fixtures.READ, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                2, h));
+    }
+
     @Test
     void sfssumFigures() {
         LoadPointResult r = LoadPointBuilder.build(PLAN, Fixtures.runSample(), 10.0, Fixtures.mix(),

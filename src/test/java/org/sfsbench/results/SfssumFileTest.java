@@ -97,13 +97,15 @@ class SfssumFileTest {
     @Test
     void writerAppendsOneRowPerPointAndKeepsThem(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("sfssum.run");
-        try (SfssumWriter w = SfssumWriter.create(f)) {
+        {
+            SfssumWriter w = SfssumWriter.create(f);
             w.write(Fixtures.point(1, 100, 99.6, 1.25));
             // a finished row is on disk before the writer is closed
             assertEquals(1, SfssumFile.read(f).size());
             w.write(Fixtures.point(2, 200, 200.4, 2.35));
         }
-        try (SfssumWriter w = SfssumWriter.append(f)) {
+        {
+            SfssumWriter w = SfssumWriter.append(f);
             w.write(Fixtures.point(3, 300, 301, 19.96));
         }
         List<SfssumRow> rows = SfssumFile.read(f);
@@ -113,7 +115,8 @@ class SfssumFileTest {
         assertEquals(200, rows.get(1).achieved());
         assertEquals("     300     301    20.0    90300  300 NFS3 T 4          0   1 10  2  2 2008",
                 Files.readAllLines(f).get(2));
-        try (SfssumWriter w = SfssumWriter.create(f)) {
+        {
+            SfssumWriter w = SfssumWriter.create(f);
             w.write(Fixtures.point(1, 100, 100, 1));
         }
         assertEquals(1, SfssumFile.read(f).size());
@@ -123,7 +126,8 @@ class SfssumFileTest {
     @Test
     void pointsWithFailedOpsAreMarkedAndStillRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path f = dir.resolve("sfssum.marks");
-        try (SfssumWriter w = SfssumWriter.create(f)) {
+        {
+            SfssumWriter w = SfssumWriter.create(f);
             w.write(Fixtures.point(1, 100, 100, 1));
             w.write(Fixtures.point(2, 200, 200, 2).with(p -> p.failedOps = 120));
         }
