@@ -23,7 +23,7 @@ final class HostsRcReader {
             throw r.missing("CLIENTS", "host names or addresses of the load generators, e.g. CLIENTS=\"localhost\"");
         }
         for (String c : clients) {
-            if (!c.matches("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?")) {
+            if (!isHost(c)) {
                 throw r.error("CLIENTS", "'" + c + "' is not a host name or address",
                         "host names (letters, digits, . - _), IPv4 or IPv6 addresses, separated by spaces");
             }
@@ -33,6 +33,15 @@ final class HostsRcReader {
             v.warnings.add("CLIENTS lists the same host more than once; each entry gets its own " + v.procs
                     + " procs.");
         }
+    }
+
+    /**
+     * A host name (letters, digits, . - _; not beginning with '-' or '.', which ssh would read as
+     * an option or a relative name) or an IPv4 or IPv6 address: the rule of CLIENTS and of every
+     * other host the run reaches.
+     */
+    static boolean isHost(String h) {
+        return h.matches("[A-Za-z0-9_][A-Za-z0-9._-]*|\\[?[0-9A-Fa-f:.]+\\]?");
     }
 
     static void readCredentials(RcReader r, RunConfig.Values v) throws RcException {
