@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
             "Aligns the points of two or more results (by requested load, by step, by",
             "simulated clients) and prints, per aligned point, ops/s, MB/s, mean and p99",
             "response time and client CPU per op of each run against the first (the",
-            "baseline): the change in % and a verdict, faster, slower or within noise, from",
+            "baseline): the change in %% and a verdict, faster, slower or within noise, from",
             "Welch's t test on the points' trials (TRIALS > 1) or on batch means of their",
             "intervals (docs/compare.md).",
             "",
@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
             "      the table on stdout",
             "  sfs compare base.xml tuned.xml firmware2.xml --html cmp.html",
             "      three runs, curves overlaid in cmp.html",
-            "  sfs compare base.xml new.xml --fail-if \"ops/s < -5% or p99 > +10%\"",
+            "  sfs compare base.xml new.xml --fail-if \"ops/s < -5%% or p99 > +10%%\"",
             "      exit status 4 when a point is slower beyond both the threshold and the noise",
         })
 public final class CompareCommand implements Callable<Integer> {
@@ -69,7 +69,7 @@ public final class CompareCommand implements Callable<Integer> {
     double confidence;
 
     @Option(names = "--fail-if", paramLabel = "EXPR",
-            description = "Exit with status 4 when a change passes EXPR beyond the noise, e.g. \"ops/s < -5% or p99 > +10%\""
+            description = "Exit with status 4 when a change passes EXPR beyond the noise, e.g. \"ops/s < -5%% or p99 > +10%%\""
                     + " (metrics: ops/s, MB/s, mean, p99, cpu/op)")
     String failIf;
 

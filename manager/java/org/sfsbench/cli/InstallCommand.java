@@ -101,6 +101,13 @@ public final class InstallCommand implements Callable<Integer> {
             Files.createDirectories(secret.getParent());
             PrivateFiles.create(secret);
             Files.writeString(secret, Secrets.generate() + "\n");
+        } else {
+            String was = PrivateFiles.tighten(secret, "the agent secret");
+            if (was != null) {
+                System.out.println("  " + secret + " was mode " + was + ": now rw------- (only its owner reads it);"
+                        + " if others may have read it, make a new one: delete it, install again and copy it to"
+                        + " every client");
+            }
         }
         Path tls = d.resolve("policy/tls");
         if (!Files.exists(tls.resolve(TlsIdentity.HOST_KEY))) {

@@ -33,7 +33,7 @@ public final class LiveRun implements LiveListener, AutoCloseable {
             if (this.file != null) {
                 this.file.close();
             }
-            throw new IOException("--live " + address.socket() + ": " + e.getMessage(), e);
+            throw new IOException("--live " + address.text() + ": " + e.getMessage(), e);
         }
         this.server = s;
     }

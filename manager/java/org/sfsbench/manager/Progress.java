@@ -86,9 +86,16 @@ public final class Progress {
         // a LOAD=max run has steps, decided as results come in: no count of them is known
         sb.append(s.points() > 0 ? String.format(Locale.ROOT, "point %d/%d", s.point(), s.points())
                 : "step " + s.point());
-        sb.append(' ').append(s.phase()).append(' ').append(duration(s.clockSeconds()));
-        if (!Double.isNaN(s.clockLength())) {
-            sb.append('/').append(duration(s.clockLength()));
+        if (Double.isNaN(s.clockLength())) {
+            // INIT has no known length: its clock is the time into it
+            sb.append(' ').append(s.phase()).append(' ').append(duration(s.clockSeconds()));
+        } else {
+            // the point's clock (warm-up and RUN together), then what is left of the phase itself
+            sb.append(' ').append(duration(s.clockSeconds())).append('/').append(duration(s.clockLength()));
+            sb.append(' ').append(s.phase());
+            if (!Double.isNaN(s.phaseSecondsLeft())) {
+                sb.append(' ').append(duration(s.phaseSecondsLeft())).append(" left");
+            }
         }
         if (!Double.isNaN(s.achieved())) {
             // unpaced steps request no rate

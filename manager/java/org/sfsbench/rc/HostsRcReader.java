@@ -32,7 +32,7 @@ final class HostsRcReader {
         Set<String> seen = new HashSet<>();
         boolean repeated = false;
         for (String c : clients) {
-            if (!c.matches("([A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+\\]?)(:[0-9]{1,5})?")) {
+            if (!c.matches("(" + HOST + ")(:[0-9]{1,5})?")) {
                 throw r.error("CLIENTS", "'" + c + "' is not a host name or address",
                         "host names (letters, digits, . - _), IPv4 or IPv6 addresses, each optionally :port of an"
                                 + " agent that runs there already, separated by spaces");
@@ -57,6 +57,18 @@ final class HostsRcReader {
                     + " procs.");
         }
     }
+
+    /**
+     * A host name (letters, digits, . - _; not beginning with '-' or '.', which ssh would read as
+     * an option or a relative name) or an IPv4 or IPv6 address: the rule of CLIENTS and of every
+     * other host the run reaches.
+     */
+    static boolean isHost(String h) {
+        return h.matches(HOST);
+    }
+
+    /** A host name that cannot be read as an option (no leading '-'), or an IPv4 or IPv6 address. */
+    private static final String HOST = "[A-Za-z0-9_][A-Za-z0-9._-]*|\\[?[0-9A-Fa-f:.]+\\]?";
 
     static void readCredentials(RcReader r, RunConfig.Values v) throws RcException {
         v.username = r.string("USERNAME", "");

@@ -35,10 +35,11 @@ final class RcLexer {
                 int eq = line.indexOf('=');
                 if (eq > 0 && line.substring(0, eq).strip().matches("[A-Za-z_][A-Za-z0-9_]*")) {
                     String name = line.substring(0, eq).strip();
-                    throw new RcException(file, no, name, line.substring(eq + 1).strip(),
-                            "spaces around '=' are not allowed", "NAME=value or NAME=\"list of values\"");
+                    throw new RcException(file, no, name, null, "spaces around '=' are not allowed (the value is"
+                            + " not shown)", "NAME=value or NAME=\"list of values\"");
                 }
-                throw new RcException(file, no, null, null, "'" + line + "' is not an assignment",
+                throw new RcException(file, no, null, null, "not an assignment (the line is not shown: this may"
+                        + " not be an rc file)",
                         "NAME=value, NAME=\"list of values\", # comments and blank lines");
             }
             out.add(new RcAssignment(m.group(1), value(file, no, m.group(1), m.group(2)), no));

@@ -138,7 +138,9 @@ public final class RcParser {
             String canon = RcVariables.canonical(a.name());
             if (canon == null) {
                 String hint = EditDistance.didYouMean(a.name(), RcVariables.allSpellings());
-                throw new RcException(rc, a.line(), a.name(), a.value(), "unknown variable" + hint,
+                // the value of an unknown name may be another file's secret: it is not shown
+                throw new RcException(rc, a.line(), a.name(), null, "unknown variable (its value is not shown)"
+                        + hint,
                         hint.isEmpty() ? String.join(" ", RcVariables.NAMES) + " (NUM_PROCS = PROCS); see docs/rc-reference.md"
                                 : "the variables of docs/rc-reference.md");
             }

@@ -87,6 +87,9 @@ final class RcReader {
 
     int parseInt(String name, String text, int min, int max) throws RcException {
         String allowed = "a whole number from " + min + " to " + max;
+        if (text.matches("-\\d{1,10}")) {
+            throw error(name, text + " is negative", allowed);
+        }
         if (!text.matches("[+]?\\d{1,10}")) {
             throw error(name, "'" + text + "' is not a whole number", allowed);
         }

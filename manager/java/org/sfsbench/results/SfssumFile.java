@@ -31,6 +31,9 @@ public final class SfssumFile {
                 r.biodWrites(), r.biodReads(), r.release());
     }
 
+    /** A row that is not sfssum's may be another file's secret: its text is never shown. */
+    private static final String NOT_SHOWN = " (the line is not shown: this may not be an sfssum file)";
+
     /**
      * Reads every row of {@code file}. Blank lines are skipped; no-break spaces count as spaces
      * (text copied from the guide has them).
@@ -54,9 +57,9 @@ public final class SfssumFile {
     public static SfssumRow parse(String line, String where) {
         String[] f = line.strip().split("\\s+");
         if (f.length != SfssumRow.FIELDS) {
-            throw new IllegalArgumentException(where + ": sfssum row has " + f.length + " fields, expected "
+            throw new IllegalArgumentException(where + ": not an sfssum row: " + f.length + " fields, expected "
                     + SfssumRow.FIELDS + " (requested achieved msec/op ops seconds protocol T ipversion fileset-KB"
-                    + " generators procs biod-writes biod-reads release): '" + line + "'");
+                    + " generators procs biod-writes biod-reads release)" + NOT_SHOWN);
         }
         return new SfssumRow(num(f, 0, "requested ops/s", where), num(f, 1, "achieved ops/s", where),
                 dec(f, 2, "msec/op", where), num(f, 3, "total ops", where), num(f, 4, "seconds", where), f[5], f[6],
@@ -66,24 +69,34 @@ public final class SfssumFile {
     }
 
     private static long num(String[] f, int i, String what, String where) {
+        long v;
         try {
-            return Long.parseLong(f[i]);
+            v = Long.parseLong(f[i]);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is '" + f[i]
-                    + "', expected a whole number", e);
+            throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is not a whole"
+                    + " number" + NOT_SHOWN, e);
         }
+        if (v < 0) {
+            throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is " + v
+                    + ": rates, counts and times are never negative");
+        }
+        return v;
     }
 
     private static double dec(String[] f, int i, String what, String where) {
         try {
             double v = Double.parseDouble(f[i]);
             if (Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new NumberFormatException(f[i]);
+                throw new NumberFormatException("not finite");
+            }
+            if (v < 0) {
+                throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is " + v
+                        + ": rates, counts and times are never negative");
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is '" + f[i]
-                    + "', expected a decimal number", e);
+            throw new IllegalArgumentException(where + ": column " + (i + 1) + " (" + what + ") is not a finite"
+                    + " decimal number" + NOT_SHOWN, e);
         }
     }
 }

@@ -102,7 +102,9 @@ public final class ServerMonitor implements AutoCloseable {
         try {
             if (process.waitFor(2, TimeUnit.SECONDS)) {
                 int v = process.exitValue();
-                return v > 128 ? " (killed by signal " + (v - 128) + ")" : " (exit status " + v + ")";
+                // Java gives a child killed by signal N as 128 + N; signals end at 64, so 255 (ssh's own
+                // failure: connection or login) is an exit status
+                return v > 128 && v <= 128 + 64 ? " (killed by signal " + (v - 128) + ")" : " (exit status " + v + ")";
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -85,13 +85,14 @@ public final class DescriptionFile {
         }
         int eq = line.indexOf('=');
         if (eq < 0) {
-            problems.add(path + ":" + no + ": expected 'key = value', found '" + shorten(t) + "'");
+            problems.add(path + ":" + no + ": expected 'key = value' (the line is not shown: this may not be a"
+                    + " system description)");
             return;
         }
         String key = line.substring(0, eq).strip();
         if (!KEY.matcher(key).matches()) {
-            problems.add(path + ":" + no + ": '" + shorten(key) + "' is not a key (keys are lower case words"
-                    + " joined by dots, e.g. sut.vendor or client.1.name)");
+            problems.add(path + ":" + no + ": the text before '=' is not a key (the line is not shown; keys are"
+                    + " lower case words joined by dots, e.g. sut.vendor or client.1.name)");
             return;
         }
         String raw = line.substring(eq + 1);
@@ -102,9 +103,5 @@ public final class DescriptionFile {
             return;
         }
         entries.computeIfAbsent(key, k -> new ArrayList<>()).add(new Entry(key, FreeFormText.normalize(raw), no));
-    }
-
-    private static String shorten(String s) {
-        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

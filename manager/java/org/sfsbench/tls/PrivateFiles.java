@@ -29,6 +29,25 @@ public final class PrivateFiles {
         }
     }
 
+    /**
+     * Makes an existing file its owner's only: mode 0600 where there are POSIX modes (the mode it
+     * had is returned, null when it was 0600 already); on Windows a readable ACL is refused as by
+     * {@link #checkOwnerOnly}.
+     */
+    public static String tighten(Path file, String what) throws IOException {
+        if (!posix(file)) {
+            checkOwnerOnly(file, what);
+            return null;
+        }
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+        Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rw-------");
+        if (perms.equals(owner)) {
+            return null;
+        }
+        Files.setPosixFilePermissions(file, owner);
+        return PosixFilePermissions.toString(perms);
+    }
+
     /** Refuses a file others may read; {@code what} names its content in the message. */
     public static void checkOwnerOnly(Path file, String what) throws IOException {
         if (!posix(file)) {

@@ -47,7 +47,7 @@ class MetricCommandTest {
         Files.writeString(f, "100 100 2.0\n");
         r = run("metric", f.toString());
         assertEquals("1", r[0]);
-        assertTrue(r[2].contains("sfssum.x:1: sfssum row has 3 fields, expected 14"), r[2]);
+        assertTrue(r[2].contains("sfssum.x:1: not an sfssum row: 3 fields, expected 14"), r[2]);
     }
 
     @Test

@@ -80,8 +80,8 @@ class PlanCommandTest {
         Run r = sfs("plan", "-r", rc.toString());
         assertEquals(2, r.exit());
         assertEquals("", r.out());
-        assertTrue(r.err().startsWith("sfs plan: " + rc.toAbsolutePath() + ":8: RUNTMIE=60: unknown variable"
-                + " (did you mean RUNTIME?)"), r.err());
+        assertTrue(r.err().startsWith("sfs plan: " + rc.toAbsolutePath() + ":8: RUNTMIE: unknown variable"
+                + " (its value is not shown) (did you mean RUNTIME?)"), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
         assertFalse(r.err().contains("\tat "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());

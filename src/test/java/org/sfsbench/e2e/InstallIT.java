@@ -24,6 +24,21 @@ import org.sfsbench.testsupport.Sfs;
 class InstallIT {
 
     @Test
+    void reinstallingMakesAReadableSecretPrivateAndSaysSo(@TempDir Path dir) throws Exception {
+        Path dest = dir.resolve("sfs2008");
+        assertEquals(0, Sfs.start(dir.resolve("first.txt"), Map.of(), "install", dest.toString()).waitFor(60));
+        Path secret = dest.resolve("policy/agent.secret");
+        String before = Files.readString(secret);
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        ChildProcess again = Sfs.start(dir.resolve("again.txt"), Map.of(), "install", dest.toString());
+        assertEquals(0, again.waitFor(60), again.output());
+        assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+                Files.getPosixFilePermissions(secret), "the secret is private again");
+        assertTrue(again.output().contains(secret + " was mode rw-r--r--: now rw-------"), again.output());
+        assertEquals(before, Files.readString(secret), "the secret itself is kept");
+    }
+
+    @Test
     void installedTreeRunsSfsManagerAsInTheGuide(@TempDir Path dir) throws Exception {
         Path dest = dir.resolve("sfs2008");
         ChildProcess install = Sfs.start(dir.resolve("install.txt"), Map.of(), "install", dest.toString());

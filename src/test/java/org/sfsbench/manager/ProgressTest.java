@@ -16,9 +16,9 @@ class ProgressTest {
         Progress p = new Progress(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 Progress.Mode.PLAIN, 10, 80);
         Progress.Status unpaced = new Progress.Status(2, 0, "RUN", 3, 17, 20, 1234.5, 0, 0.25, 0, 0, "");
-        assertEquals("step 2 RUN 0:17/0:20 1234.5 ops/s 0.25 ms", p.line(unpaced, 0));
+        assertEquals("step 2 0:17/0:20 RUN 0:03 left 1234.5 ops/s 0.25 ms", p.line(unpaced, 0));
         Progress.Status curve = new Progress.Status(5, 0, "WARMUP", 3, 1, 20, 600, 617, 0.25, 0, 0, "");
-        assertEquals("step 5 WARMUP 0:01/0:20 600.0/617 ops/s 0.25 ms", p.line(curve, 0));
+        assertEquals("step 5 0:01/0:20 WARMUP 0:03 left 600.0/617 ops/s 0.25 ms", p.line(curve, 0));
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(p.json(unpaced, 0));
         assertEquals(2, json.get("step").asInt());
         assertTrue(!json.has("points") && !json.has("requestedOpsPerSec"), json.toString());
@@ -49,7 +49,7 @@ class ProgressTest {
         t.eta(new RunEta(java.util.List.of(100), 10, 50, System.currentTimeMillis()));
         Progress.Status s = new Progress.Status(1, 3, "RUN", 65, 75, 140, 39.8, 40, 0.52, 7, 2, "");
         String line = t.line(s, System.currentTimeMillis());
-        assertTrue(line.startsWith("[eta ?] point 1/3 RUN 1:15/2:20 39.8/40 ops/s 0.52 ms FAILED 7 late 2"), line);
+        assertTrue(line.startsWith("[eta ?] point 1/3 1:15/2:20 RUN 1:05 left 39.8/40 ops/s 0.52 ms FAILED 7 late 2"), line);
         assertTrue(!t.line(new Progress.Status(1, 3, "RUN", 65, 75, 140, 40, 40, 0.5, 0, 0, ""), 0).contains("FAILED"));
         t.update("x".repeat(200));
         assertEquals("\r" + "x".repeat(79), term.toString(StandardCharsets.UTF_8));
