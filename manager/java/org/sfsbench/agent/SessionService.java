@@ -8,9 +8,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WallClock;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
 import org.sfsbench.rmi.AgentService;
+import org.sfsbench.rmi.AgentStatus;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
@@ -94,9 +96,10 @@ final class SessionService implements AgentService, Unreferenced {
     }
 
     @Override
-    public List<WorkerStatus> status() throws RemoteException {
+    public AgentStatus status() throws RemoteException {
         check();
-        return work.status();
+        List<WorkerStatus> workers = work.status();
+        return new AgentStatus(WallClock.epochMicros(), workers);
     }
 
     @Override

@@ -116,14 +116,14 @@ final class WorkerHandle implements AutoCloseable {
             if (!(r instanceof Frame.StatusReport s)) {
                 throw new IOException("unexpected reply " + r);
             }
-            return new WorkerStatus(index, pid(), s.phase(), s.state(), s.error(), s.sample());
+            return new WorkerStatus(index, pid(), s.phase(), s.state(), s.error(), s.sample(), s.phaseStartEpochUs());
         } catch (IOException e) {
             return dead(died("status", e).getMessage());
         }
     }
 
     private WorkerStatus dead(String cause) {
-        return new WorkerStatus(index, pid(), Phase.IDLE, WorkerState.DEAD, cause, null);
+        return new WorkerStatus(index, pid(), Phase.IDLE, WorkerState.DEAD, cause, null, 0);
     }
 
     synchronized void stop() {

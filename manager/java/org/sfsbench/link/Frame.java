@@ -13,7 +13,7 @@ import org.sfsbench.engine.Phase;
  *   Open(config)                       -> Ok | Err(message)
  *   Start(phase, seconds, atEpochMs)   -> Ok | Err(message)   (the worker waits until atEpochMs)
  *   Step(changes)                      -> Ok | Err(message)   (between phases: active procs, rate)
- *   StatusQuery                        -> StatusReport(phase, state, error, sample)
+ *   StatusQuery                        -> StatusReport(phase, state, error, sample, phaseStartEpochUs)
  *   Stop                               -> Ok
  *   Validate(config)                   -> ValidationReport(failures, report)
  *   Close                              -> Ok, then the worker exits
@@ -64,8 +64,12 @@ public sealed interface Frame {
     record Err(String message) implements Frame {
     }
 
-    /** Answer to {@link StatusQuery}; {@code error} is "" unless the state is FAILED. */
-    record StatusReport(Phase phase, WorkerState state, String error, SparseWords sample) implements Frame {
+    /**
+     * Answer to {@link StatusQuery}; {@code error} is "" unless the state is FAILED;
+     * {@code phaseStartEpochUs} is when the worker started {@code phase} by its own clock (0: none yet).
+     */
+    record StatusReport(Phase phase, WorkerState state, String error, SparseWords sample, long phaseStartEpochUs)
+            implements Frame {
     }
 
     /** Answer to {@link Validate}; {@code failures} < 0 means the target could not be opened. */

@@ -99,6 +99,7 @@ public final class WorkerLink {
             out.writeInt(r.state().ordinal());
             writeString(out, r.error());
             r.sample().write(out);
+            out.writeLong(r.phaseStartEpochUs());
         } else if (f instanceof Frame.ValidationReport v) {
             out.writeInt(VALIDATION_REPORT);
             out.writeInt(v.failures());
@@ -122,7 +123,7 @@ public final class WorkerLink {
             case OK -> new Frame.Ok();
             case ERR -> new Frame.Err(readString(in));
             case STATUS_REPORT -> new Frame.StatusReport(phase(in.readInt()), state(in.readInt()), readString(in),
-                    SparseWords.read(in));
+                    SparseWords.read(in), in.readLong());
             case VALIDATION_REPORT -> new Frame.ValidationReport(in.readInt(), readString(in));
             default -> throw new IOException("corrupt worker frame: unknown tag " + tag);
         };

@@ -13,11 +13,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 
 import org.sfsbench.engine.Phase;
+import org.sfsbench.link.WallClock;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rc.DebugFlag;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.Timestamps;
 import org.sfsbench.rmi.AgentException;
+import org.sfsbench.rmi.AgentStatus;
 import org.sfsbench.rmi.WorkerStatus;
 
 /**
@@ -44,14 +46,26 @@ final class ClientCalls {
     private List<ClientSession> clients = List.of();
     /** Round-trip times (ms) of the latest status rounds, oldest first. */
     private final ArrayDeque<Long> recentPollMs = new ArrayDeque<>();
+    private final ClientClocks clocks = new ClientClocks();
+    private final ResultSink sink;
+    private final Progress progress;
 
-    ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug) {
+    /** {@code sink} and {@code progress} are where a client's clock step is stated (sfslog, console). */
+    ClientCalls(RunConfig rc, BiConsumer<DebugFlag, String> debug, ResultSink sink, Progress progress) {
         this.rc = rc;
         this.debug = debug;
+        this.sink = sink;
+        this.progress = progress;
     }
 
     void clients(List<ClientSession> sessions) {
         this.clients = sessions;
+        clocks.clients(sessions.size());
+    }
+
+    /** Every client's clock offset, phase starts and stragglers. */
+    ClientClocks clocks() {
+        return clocks;
     }
 
     /** One call to one agent, on the pool; its outcome is read by {@link #await}. */
@@ -71,13 +85,21 @@ final class ClientCalls {
         return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : STATUS_WAIT_MS;
     }
 
+    /**
+     * Starts {@code phase} on every client at manager-clock instant {@code atMs}, sent in each
+     * client's own clock (CLOCK_SYNC=on) or as it is (off).
+     */
     void startAll(Phase phase, double seconds, long atMs) throws RunAbortedException {
         List<Future<?>> calls = new ArrayList<>();
-        for (ClientSession c : clients) {
+        clocks.expect(phase, atMs);
+        for (int i = 0; i < clients.size(); i++) {
+            ClientSession c = clients.get(i);
+            long clientAt = rc.clockSync() ? clocks.toClient(i, atMs) : atMs;
             debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
-                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in " + (atMs - System.currentTimeMillis()) + " ms");
+                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in " + (atMs - System.currentTimeMillis())
+                    + " ms; " + clocks.describe(i) + ", sent as " + Timestamps.of(java.time.Instant.ofEpochMilli(clientAt)));
             calls.add(pool.submit(() -> {
-                c.agent().startPhase(phase, seconds, atMs);
+                c.agent().startPhase(phase, seconds, clientAt);
                 return null;
             }));
         }
@@ -99,9 +121,21 @@ final class ClientCalls {
     /** One status call per agent, in parallel; a dead agent or worker ends the run. */
     List<List<WorkerStatus>> pollAll() throws RunAbortedException {
         long sent = System.nanoTime();
+        clocks.newRound();
         List<Future<List<WorkerStatus>>> calls = new ArrayList<>();
-        for (ClientSession c : clients) {
-            calls.add(pool.submit(() -> c.agent().status()));
+        for (int i = 0; i < clients.size(); i++) {
+            ClientSession c = clients.get(i);
+            int client = i;
+            calls.add(pool.submit(() -> {
+                long sentUs = WallClock.epochMicros();
+                AgentStatus s = c.agent().status();
+                String step = clocks.answer(client, c.label(), sentUs, WallClock.epochMicros(), s);
+                if (!step.isEmpty()) {
+                    sink.log(c.label() + ": " + step);
+                    progress.println("     " + c.label() + ": " + step);
+                }
+                return s.workers();
+            }));
         }
         List<List<WorkerStatus>> out = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {

@@ -91,7 +91,7 @@ public final class RunManager {
         this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
-        this.calls = new ClientCalls(rc, this::debug);
+        this.calls = new ClientCalls(rc, this::debug, sink, progress);
     }
 
     /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */
@@ -499,7 +499,7 @@ public final class RunManager {
                 live.tick(point, nPoints, phase, (until - now) / 1000.0, clients, st);
                 progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0,
                         (now - clock.start()) / 1000.0, clock.seconds(), rate, point.requestedOps(), mean,
-                        merged.totalErrors(), merged.behind(), ""));
+                        merged.totalErrors(), merged.behind(), calls.clocks().stragglers()));
                 previous = merged;
                 previousAt = now;
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
@@ -567,7 +567,7 @@ public final class RunManager {
         for (int i = 0; i < clients.size(); i++) {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }
-        r.clients = perClient;
+        r.clients = calls.clocks().withClocks(perClient);
         r.intervals = intervalPoints;
         return r.build();
     }

@@ -392,6 +392,7 @@ public final class RcParser {
         v.trials = r.integer("TRIALS", 1, 1, 100);
         v.primeSleep = r.integer("PRIME_SLEEP", 0, 0, MAX_SECONDS);
         v.primeTimeout = r.integer("PRIME_TIMEOUT", 0, 0, MAX_SECONDS);
+        v.clockSync = r.bool("CLOCK_SYNC", true);
         v.agentPort = r.integer("AGENT_PORT", 50777, 1024, 65535);
     }
 

@@ -22,7 +22,7 @@ final class RcVariables {
             "PRIME_TIMEOUT", "IPV6_ENABLE", "DUMP", "POPULATE", "LAT_GRAPH",
             // sfsbench extensions
             "WORKLOAD", "FILESET_SCALE", "SAMPLE_INTERVAL", "TRIALS", "AGENT_PORT", "SMB_CLIENT",
-            "AGENT_START", "AGENT_TLS", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
+            "AGENT_START", "AGENT_TLS", "CLOCK_SYNC", "SSH_USER", "SSH_PORT", "SSH_IDENTITY", "SSH_CONFIG",
             "WINDOWS_CLIENTS", "WINDOWS_SFS_DIR",
             "DATA_COMPRESS_PCT", "DATA_DEDUP_PCT", "DIRECT_IO", "EVENT_LOOPS", "URING_SPIN_US",
             // steady-state warm-up (docs/steady-state.md)

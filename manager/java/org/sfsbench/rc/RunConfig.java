@@ -71,6 +71,7 @@ public final class RunConfig {
     private final int trials;
     private final int primeSleep;
     private final int primeTimeout;
+    private final boolean clockSync;
     private final boolean ipv6Enable;
     private final boolean directIo;
     private final int eventLoops;
@@ -135,6 +136,7 @@ public final class RunConfig {
         trials = v.trials;
         primeSleep = v.primeSleep;
         primeTimeout = v.primeTimeout;
+        clockSync = v.clockSync;
         ipv6Enable = v.ipv6Enable;
         directIo = v.directIo;
         eventLoops = v.eventLoops;
@@ -435,6 +437,11 @@ public final class RunConfig {
         return primeTimeout;
     }
 
+    /** CLOCK_SYNC: phase instants go to each agent in its own clock (docs/running.md, "Clocks"). */
+    public boolean clockSync() {
+        return clockSync;
+    }
+
     public boolean ipv6Enable() {
         return ipv6Enable;
     }
@@ -528,6 +535,7 @@ public final class RunConfig {
         int trials = 1;
         int primeSleep;
         int primeTimeout;
+        boolean clockSync = true;
         boolean ipv6Enable;
         boolean directIo;
         int eventLoops;

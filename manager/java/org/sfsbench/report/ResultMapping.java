@@ -217,6 +217,7 @@ public final class ResultMapping {
             cx.opsPerSec = fixedOrZero(c.opsPerSec(), RATE_SCALE);
             cx.mbPerSec = fixed(c.mbPerSec(), MBPS_SCALE);
             cx.cpu = cpu(c.cpu());
+            cx.clock = ClockMapping.toXml(c.clock());
             x.clientThroughput.add(cx);
         }
         x.intervals.addAll(TrialMapping.intervals(p.intervals()));
@@ -367,7 +368,8 @@ public final class ResultMapping {
         }
         for (ClientThroughputXml c : x.clientThroughput) {
             p.clients.add(new ClientThroughput(c.client, c.index, c.opsPerSec.doubleValue(),
-                    c.mbPerSec == null ? Double.NaN : c.mbPerSec.doubleValue(), cpu(c.cpu)));
+                    c.mbPerSec == null ? Double.NaN : c.mbPerSec.doubleValue(), cpu(c.cpu),
+                    ClockMapping.fromXml(c.clock)));
         }
         p.intervals = TrialMapping.intervalPoints(x.intervals);
         p.trials = TrialMapping.toModel(x);

@@ -88,7 +88,7 @@ public final class LoadPointBuilder {
     public static ClientThroughput clientThroughput(ClientInfo client, EngineSample clientRun, double seconds) {
         long ops = clientRun.totalOps();
         return new ClientThroughput(client.name(), client.number(), ops / seconds,
-                mbPerSec(clientRun.total().bytes(), seconds), cpu(clientRun.cpu(), ops));
+                mbPerSec(clientRun.total().bytes(), seconds), cpu(clientRun.cpu(), ops), null);
     }
 
     /** The CPU figures of a window in which {@code ops} were counted; null when it was not measured. */

@@ -32,7 +32,7 @@ public final class RunRules {
 
     /** The rules only a finished run can decide; every other rule is decided by the plan already. */
     public static final List<String> MEASURED_RULES = List.of("complete", "achieved-load", "failed-ops", "mix-share",
-            "response-limit", "backend-ops");
+            "response-limit", "backend-ops", "phase-alignment");
 
     private static final String SPACING_RULE = "Requested loads increase in equal steps (each step within "
             + pct(SPACING_TOLERANCE) + " of the uniform step).";
@@ -107,6 +107,7 @@ public final class RunRules {
         out.add(rule("backend-ops", "The backend issued every op of the mix.", run.unsupportedOps().isEmpty(),
                 run.unsupportedOps().isEmpty() ? "all ops issued"
                         : "not issued: " + String.join(", ", run.unsupportedOps())));
+        out.add(PhaseAlignment.check(points));
         return out;
     }
 

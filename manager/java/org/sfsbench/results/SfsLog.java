@@ -93,6 +93,9 @@ public final class SfsLog implements Closeable {
                 "load point %d done: requested %d ops/s, achieved %.1f ops/s, %.1f msec/op, %d ops (%d failed)"
                         + " in %.1f s", p.index(), p.requestedOpsPerSec(), p.achievedOpsPerSec(),
                 p.msecPerOp(), p.totalOps(), p.failedOps(), p.seconds()));
+        for (String l : ClockText.lines(p)) {
+            info("load point " + p.index() + ": " + l);
+        }
     }
 
     /** End of the run: metric and verdict. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.results.model.ClientInfo;
@@ -146,6 +147,11 @@ public final class SfsresWriter {
                     u == null ? "-" : f1(u.hostUserPercent()), u == null ? "-" : f1(u.hostSystemPercent()),
                     u == null ? "-" : String.valueOf(u.hostCpus()), u == null ? "-" : f1(u.processPercent()),
                     u == null ? "-" : f1(u.processUsPerOp())));
+        }
+        List<String> clocks = ClockText.lines(p);
+        if (!clocks.isEmpty()) {
+            b.append("  Client clocks:\n");
+            clocks.forEach(l -> b.append("    ").append(l).append('\n'));
         }
     }
 

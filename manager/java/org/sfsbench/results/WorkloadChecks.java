@@ -60,6 +60,7 @@ public final class WorkloadChecks {
         }
         out.add(queue);
         out.add(errors(run, "errors", "No I/O failed.", "step", "I/Os failed"));
+        out.add(PhaseAlignment.check(run.loadPoints()));
         return out;
     }
 
@@ -91,6 +92,7 @@ public final class WorkloadChecks {
         out.add(errors(run, "statuses", "Every loadfile line got the status the file expects (0 unexpected"
                 + " statuses; the client log shows each client's first mismatches).", "point",
                 "lines got an unexpected status"));
+        out.add(PhaseAlignment.check(run.loadPoints()));
         return out;
     }
 
@@ -101,6 +103,7 @@ public final class WorkloadChecks {
                 "step"));
         out.add(knee(run, s));
         out.add(errors(run, "errors", "No op failed.", "step", "ops failed"));
+        out.add(PhaseAlignment.check(run.loadPoints()));
         return out;
     }
 

@@ -18,7 +18,10 @@ public interface AgentService extends Remote {
     /** Spawns the worker processes of one load point and opens their engines (mount / connect). */
     void prepare(PointTask task) throws RemoteException, AgentException;
 
-    /** Starts a phase on every worker at wall-clock time {@code atEpochMs} (shared barrier). */
+    /**
+     * Starts a phase on every worker at wall-clock time {@code atEpochMs} of this agent's clock
+     * (shared barrier; the manager converts its instant with the agent's measured offset).
+     */
     void startPhase(Phase phase, double seconds, long atEpochMs) throws RemoteException, AgentException;
 
     /**
@@ -28,8 +31,11 @@ public interface AgentService extends Remote {
      */
     void step(int index, String changes) throws RemoteException, AgentException;
 
-    /** State and cumulative counters of every worker; also the manager's heartbeat. */
-    List<WorkerStatus> status() throws RemoteException;
+    /**
+     * The agent's clock and the state and cumulative counters of every worker; also the manager's
+     * heartbeat.
+     */
+    AgentStatus status() throws RemoteException;
 
     /** Stops load now (Ctrl-C, a failure elsewhere); workers are closed, then killed if they hang. */
     void abort(String reason) throws RemoteException;

@@ -10,6 +10,7 @@ import org.sfsbench.engine.EngineException;
 import org.sfsbench.engine.Phase;
 import org.sfsbench.link.Frame;
 import org.sfsbench.link.SparseWords;
+import org.sfsbench.link.WallClock;
 import org.sfsbench.link.WorkerLink;
 import org.sfsbench.link.WorkerState;
 
@@ -24,6 +25,7 @@ public final class WorkerMain {
     private volatile Phase phase = Phase.IDLE;
     private volatile WorkerState state = WorkerState.IDLE;
     private volatile String failure = "";
+    private volatile long phaseStartEpochUs;
     private volatile boolean closing;
     private Thread waiter;
 
@@ -75,7 +77,7 @@ public final class WorkerMain {
             } else if (f instanceof Frame.StatusQuery) {
                 Engine e = engine;
                 long[] sample = e == null ? new long[0] : e.sample();
-                link.send(new Frame.StatusReport(phase, state, failure, SparseWords.of(sample)));
+                link.send(new Frame.StatusReport(phase, state, failure, SparseWords.of(sample), phaseStartEpochUs));
             } else if (f instanceof Frame.Stop) {
                 if (engine != null) {
                     engine.stop();
@@ -108,7 +110,9 @@ public final class WorkerMain {
         if (e == null) {
             throw new EngineException("START before OPEN");
         }
+        long startedUs = WallClock.epochMicros();
         e.start(ph, seconds);
+        phaseStartEpochUs = startedUs;
         phase = ph;
         state = WorkerState.RUNNING;
         failure = "";

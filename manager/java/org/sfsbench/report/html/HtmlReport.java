@@ -344,13 +344,17 @@ public final class HtmlReport {
             return "";
         }
         HtmlTable t = new HtmlTable("clients", "Client", "#", "Achieved ops/sec", "MB/sec", "Host CPU busy %",
-                "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9);
+                "User %", "System %", "CPUs", "Worker CPU %", "Worker CPU \u00b5s/op", "Clock offset ms", "\u00b1 ms",
+                "WARMUP start ms", "RUN start ms").numeric(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
         for (ClientThroughputXml c : p.clientThroughput) {
             boolean u = c.cpu != null;
+            boolean k = c.clock != null;
             t.row(c.client, Integer.toString(c.index), plain(c.opsPerSec), plain(c.mbPerSec),
                     u ? plain(c.cpu.hostBusyPercent) : "-", u ? plain(c.cpu.hostUserPercent) : "-",
                     u ? plain(c.cpu.hostSystemPercent) : "-", u ? Integer.toString(c.cpu.hostCpus) : "-",
-                    u ? plain(c.cpu.processPercent) : "-", u ? plain(c.cpu.processUsecPerOp) : "-");
+                    u ? plain(c.cpu.processPercent) : "-", u ? plain(c.cpu.processUsecPerOp) : "-",
+                    k ? plain(c.clock.offsetMs) : "-", k ? plain(c.clock.uncertaintyMs) : "-",
+                    k ? plain(c.clock.warmupLagMs) : "-", k ? plain(c.clock.runLagMs) : "-");
         }
         return t.html();
     }

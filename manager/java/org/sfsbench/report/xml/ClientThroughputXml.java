@@ -7,7 +7,7 @@ import jakarta.xml.bind.annotation.XmlAttribute;
 import jakarta.xml.bind.annotation.XmlElement;
 
 /** Achieved throughput, MB/s and CPU of one client at one load point. */
-@JsonPropertyOrder({"client", "index", "opsPerSec", "mbPerSec", "cpu"})
+@JsonPropertyOrder({"client", "index", "opsPerSec", "mbPerSec", "cpu", "clock"})
 public final class ClientThroughputXml {
     @XmlAttribute(required = true)
     public String client;
@@ -25,4 +25,8 @@ public final class ClientThroughputXml {
     /** Absent when the client's CPU was not measured. */
     @XmlElement
     public CpuXml cpu;
+
+    /** Absent when the client's clock was not measured. */
+    @XmlElement
+    public ClockXml clock;
 }

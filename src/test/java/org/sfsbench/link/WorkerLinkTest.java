@@ -22,7 +22,7 @@ class WorkerLinkTest {
         List<Frame> frames = List.of(new Frame.Hello("tok\u00e9n", 4242), new Frame.Open("a=1\nb=\u00fc\n"),
                 new Frame.Start(Phase.WARMUP, 2.5, 1_700_000_000_123L), new Frame.StatusQuery(), new Frame.Stop(),
                 new Frame.Validate("x=y"), new Frame.Close(), new Frame.Ok(), new Frame.Err("mount failed"),
-                new Frame.StatusReport(Phase.RUN, WorkerState.FAILED, "ESTALE", SparseWords.of(dense)),
+                new Frame.StatusReport(Phase.RUN, WorkerState.FAILED, "ESTALE", SparseWords.of(dense), 1_764_000_000_123_456L),
                 new Frame.ValidationReport(-1, "line 1\nline 2"));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         WorkerLink writer = new WorkerLink(new ByteArrayInputStream(new byte[0]), bytes);

@@ -160,7 +160,7 @@ final class GuideSampleRun {
         for (int c = 0; c < 4; c++) {
             double ops = row[1] / 4 + (c - 1.5) * 0.7;
             p.clients.add(new ClientThroughput(CLIENTS.get(c), c + 1, ops, bytes / 4.0 / row[4] / 1e6,
-                    new CpuResult(busy, busy * 0.6, busy * 0.4, 8, ops * 40e-4, 40)));
+                    new CpuResult(busy, busy * 0.6, busy * 0.4, 8, ops * 40e-4, 40), null));
         }
         for (int t = 1; t <= 3; t++) {
             p.intervals.add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,

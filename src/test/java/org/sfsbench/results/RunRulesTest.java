@@ -11,6 +11,8 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.ClientClock;
+import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
 
@@ -42,8 +44,8 @@ class RunRulesTest {
         RunRules.apply(run, new Fixtures.Settings());
         assertTrue(run.disclosable);
         assertTrue(run.nonDisclosableReasons.isEmpty());
-        assertEquals(15, run.ruleChecks.size());
-        assertEquals(15, run.ruleChecks.stream().map(RuleCheck::id).distinct().count());
+        assertEquals(16, run.ruleChecks.size());
+        assertEquals(16, run.ruleChecks.stream().map(RuleCheck::id).distinct().count());
     }
 
     @Test
@@ -80,6 +82,8 @@ class RunRulesTest {
         }));
         assertEquals(Set.of("response-limit"), failingAfter((r, s) -> point(r, 1, p -> p.msecPerOp = 21)));
         assertEquals(Set.of("backend-ops"), failingAfter((r, s) -> r.unsupportedOps.add("readlink")));
+        assertEquals(Set.of("phase-alignment"), failingAfter((r, s) -> point(r, 3, p -> p.clients = List.of(
+                new ClientThroughput("c1", 1, 100, Double.NaN, null, new ClientClock(2000, 0.5, -2000, -2000, 0, 1, 0))))));
     }
 
     @Test

@@ -80,8 +80,8 @@ class SfsresWriterTest {
         RunResult base = run();
         LoadPointResult p = base.loadPoints().get(0).with(b -> {
             b.cpu = new CpuResult(40, 25, 15, 2, 5, 500);
-            b.clients = List.of(new ClientThroughput("client1", 1, 100, 0.328, new CpuResult(40, 25, 15, 2, 5, 500)),
-                    new ClientThroughput("client2", 2, 0, Double.NaN, null));
+            b.clients = List.of(new ClientThroughput("client1", 1, 100, 0.328, new CpuResult(40, 25, 15, 2, 5, 500), null),
+                    new ClientThroughput("client2", 2, 0, Double.NaN, null, null));
         });
         String text = SfsresWriter.format(base.with(b -> b.loadPoints = List.of(p)));
         assertTrue(text.contains("  Client CPU over RUN: host busy 40.0 % (user 25.0 %, system 15.0 %) of 2 CPUs;"
