@@ -7,6 +7,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.sfsbench.launch.BuildId;
 import org.sfsbench.launch.JavaProcess;
@@ -78,8 +84,47 @@ final class Clients implements AutoCloseable {
                 SocketFactories.TlsClient.use(TlsIdentity.context(mine));
             }
             // agents that run already, then those of other hosts: a missing one fails the run before
-            // anything is started here
+            // anything is started here. ssh-started ones start all at once (an agent JVM takes seconds
+            // to start: one after the other, 32 hosts took minutes); every start has ended before the
+            // first failure, in CLIENTS order, is reported, so close() finds every process that was started
             String remoteSecret = null;
+            Map<Integer, Future<ClientSession>> starting = new TreeMap<>();
+            ExecutorService pool = Executors.newCachedThreadPool(r -> {
+                Thread t = new Thread(r, "agent-start");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                for (int i = 0; i < names.size(); i++) {
+                    String name = names.get(i);
+                    if (isLocal(name) || !access.sshLaunch() || ClientAddress.of(name).hasPort()) {
+                        continue;
+                    }
+                    int number = i + 1;
+                    boolean tls = access.tlsFor(false);
+                    String pem = tls ? runCa.issue(name, RUN_VALIDITY).toPem() : null;
+                    starting.put(i, pool.submit(() -> c.launchOverSsh(name, number, access, agentPort, tls, pem)));
+                }
+                for (Future<ClientSession> f : starting.values()) {
+                    awaitStart(f);
+                }
+            } finally {
+                pool.shutdown();
+            }
+            Exception failed = null;
+            for (Map.Entry<Integer, Future<ClientSession>> e : starting.entrySet()) {
+                try {
+                    found[e.getKey()] = c.startedSession(e.getValue());
+                    byUs[e.getKey()] = true;
+                } catch (AgentException | IOException ex) {
+                    failed = failed == null ? ex : failed;
+                }
+            }
+            if (failed instanceof AgentException a) {
+                throw a;
+            } else if (failed instanceof IOException io) {
+                throw io;
+            }
             for (int i = 0; i < names.size(); i++) {
                 ClientAddress at = ClientAddress.of(names.get(i));
                 if (!at.hasPort()) {
@@ -95,32 +140,16 @@ final class Clients implements AutoCloseable {
             }
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
-                if (isLocal(name) || ClientAddress.of(name).hasPort()) {
+                if (isLocal(name) || access.sshLaunch() || ClientAddress.of(name).hasPort()) {
                     continue;
                 }
-                String label = "client " + (i + 1) + " (" + name + ")";
-                boolean tls = access.tlsFor(false);
-                if (access.sshLaunch()) {
-                    boolean windows = access.windows(name);
-                    String tree = windows ? access.windowsSfsDir() : access.sfsDir();
-                    List<String> cmd = windows
-                            ? SshLaunch.windowsCommand(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
-                                    access.sshConfig(), tree, agentPort)
-                            : SshLaunch.command(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
-                                    access.sshConfig(), tree, agentPort);
-                    LaunchedAgents.Started s = c.startOverSsh(cmd, tls ? runCa.issue(name, RUN_VALIDITY).toPem() : null,
-                            i + 1, label, tree, windows);
-                    found[i] = login(i + 1, name, name, s.port(), c.agents.secret(), tls, SSH_START_WAIT_MS,
-                            s.process()::isAlive, " (agent output: " + c.agents.consoleLog(i + 1) + ")");
-                    byUs[i] = true;
-                } else {
-                    if (remoteSecret == null) {
-                        remoteSecret = Secrets.load(secretFile);
-                    }
-                    found[i] = login(i + 1, name, name, agentPort, remoteSecret, tls, REMOTE_WAIT_MS, () -> true,
-                            "; on that host run: sfs agent --bind " + name + " --port " + agentPort
-                                    + (tls ? "" : " --tls off") + " (see docs/running.md, Clients on other hosts)");
+                if (remoteSecret == null) {
+                    remoteSecret = Secrets.load(secretFile);
                 }
+                boolean tls = access.tlsFor(false);
+                found[i] = login(i + 1, name, name, agentPort, remoteSecret, tls, REMOTE_WAIT_MS, () -> true,
+                        "; on that host run: sfs agent --bind " + name + " --port " + agentPort
+                                + (tls ? "" : " --tls off") + " (see docs/running.md, Clients on other hosts)");
             }
             // agents of this machine listen on loopback only, on ports the system picks free
             for (int i = 0; i < names.size(); i++) {
@@ -164,6 +193,51 @@ final class Clients implements AutoCloseable {
                     launched.add(found[i]);
                 }
             }
+        }
+    }
+
+    /** Starts the agent of remote client {@code number} over ssh and logs in to it. */
+    private ClientSession launchOverSsh(String name, int number, AgentAccess access, int agentPort, boolean tls,
+            String pem) throws AgentException, IOException {
+        boolean windows = access.windows(name);
+        String tree = windows ? access.windowsSfsDir() : access.sfsDir();
+        List<String> cmd = windows
+                ? SshLaunch.windowsCommand(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
+                        access.sshConfig(), tree, agentPort)
+                : SshLaunch.command(name, access.sshUser(), access.sshPort(), access.sshIdentity(),
+                        access.sshConfig(), tree, agentPort);
+        String label = "client " + number + " (" + name + ")";
+        LaunchedAgents.Started s = startOverSsh(cmd, pem, number, label, tree, windows);
+        return login(number, name, name, s.port(), agents.secret(), tls, SSH_START_WAIT_MS, s.process()::isAlive,
+                " (agent output: " + agents.consoleLog(number) + ")");
+    }
+
+    /** Waits for a start to end, however it ends. */
+    private static void awaitStart(Future<ClientSession> f) {
+        try {
+            f.get();
+        } catch (ExecutionException e) {
+            // reported in CLIENTS order by startedSession
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The session of an ended start, or its failure. */
+    private ClientSession startedSession(Future<ClientSession> f) throws AgentException, IOException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof AgentException a) {
+                throw a;
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentException("interrupted while starting the agents");
         }
     }
 

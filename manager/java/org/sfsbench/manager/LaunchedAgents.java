@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,7 +40,8 @@ final class LaunchedAgents implements AutoCloseable {
     record Started(String host, int port, Process process) {
     }
 
-    private final List<Process> processes = new ArrayList<>();
+    /** Agents of several hosts start at once (Clients): one list for every starting thread. */
+    private final List<Process> processes = new CopyOnWriteArrayList<>();
     private final String secret = Secrets.generate();
     private final Path logDir;
 

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.Sfs;
 
@@ -36,66 +34,28 @@ import org.sfsbench.testsupport.Sfs;
 class SshLaunchIT {
     @TempDir
     static Path keys;
-    private static final List<TestHost> HOSTS = new ArrayList<>();
-    private static final List<Process> SSHDS = new ArrayList<>();
+    private static SshHosts net;
+    private static List<TestHost> hosts;
     private static Path tree;
 
     @BeforeAll
     static void startHosts() throws Exception {
-        Path sshd = Path.of("/usr/sbin/sshd");
-        Require.that(Files.isExecutable(sshd), "openssh-server not installed (bin/install-deps)");
-        assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("id").toString()));
-        assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", keys.resolve("stranger").toString()));
-        Files.copy(keys.resolve("id.pub"), keys.resolve("authorized_keys"));
-        Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation folder
-        StringBuilder known = new StringBuilder();
-        for (int i = 0; i < 2; i++) {
-            TestHost h = TestHost.create(2 + i);
-            Require.that(h != null, "ip netns add not permitted (needs root / CAP_NET_ADMIN)");
-            HOSTS.add(h);
-            Path hostKey = keys.resolve("hostkey" + i);
-            assertEquals(0, TestHost.sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
-            Path config = keys.resolve("sshd" + i + ".conf");
-            Files.writeString(config, String.join("\n", "ListenAddress " + h.ip, "Port 22", "HostKey " + hostKey,
-                    "AuthorizedKeysFile " + keys.resolve("authorized_keys"), "PermitRootLogin prohibit-password",
-                    "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
-                    "PidFile none", ""));
-            Process p = new ProcessBuilder(h.exec(List.of(sshd.toString(), "-D", "-e", "-f", config.toString())))
-                    .redirectErrorStream(true).redirectOutput(keys.resolve("sshd" + i + ".log").toFile()).start();
-            SSHDS.add(p);
-            known.append(h.ip).append(' ').append(Files.readString(keys.resolve("hostkey" + i + ".pub")).strip()).append('\n');
-        }
-        Files.writeString(keys.resolve("known_hosts"), known);
-        Files.writeString(keys.resolve("ssh_config"), "Host *\n  UserKnownHostsFile " + keys.resolve("known_hosts")
-                + "\n  GlobalKnownHostsFile /dev/null\n");
-        tree = keys.resolve("tree");
-        ChildProcess install = Sfs.start(keys.resolve("install.out"), Map.of(), "install", tree.toString());
-        assertEquals(0, install.waitFor(120), install.output());
-        for (TestHost h : HOSTS) {
-            long until = System.currentTimeMillis() + 10_000;
-            while (TestHost.sh("ip", "netns", "exec", h.ns, "bash", "-c", "exec 3<>/dev/tcp/" + h.ip + "/22") != 0) {
-                assertTrue(System.currentTimeMillis() < until, "sshd not listening on " + h.ip);
-                Thread.sleep(200);
-            }
-        }
+        net = SshHosts.start(keys, 2, 2, i -> "");
+        SshHosts.keygen(keys.resolve("stranger"));
+        hosts = net.hosts;
+        tree = net.tree;
     }
 
     @AfterAll
     static void stopHosts() throws Exception {
-        for (Process p : SSHDS) {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-        }
-        for (TestHost h : HOSTS) {
-            h.close();
+        if (net != null) {
+            net.close();
         }
     }
 
     private static Path rc(Path dir, String sfsDir, String identity, int runtime) throws IOException {
-        String clients = "localhost " + HOSTS.get(0).ip + " " + HOSTS.get(1).ip;
-        return PosixRunIT.writeRc(dir, clients, 1, "20 40", 1, runtime, String.join("\n", "SFS_DIR=" + sfsDir,
-                "SSH_USER=root", "SSH_IDENTITY=" + keys.resolve(identity), "SSH_CONFIG=" + keys.resolve("ssh_config")))
-                .toAbsolutePath();
+        String clients = "localhost " + hosts.get(0).ip + " " + hosts.get(1).ip;
+        return PosixRunIT.writeRc(dir, clients, 1, "20 40", 1, runtime, net.rcLines(sfsDir, identity)).toAbsolutePath();
     }
 
     @Test
@@ -111,27 +71,27 @@ class SshLaunchIT {
         }
         String log = Files.readString(results.resolve("sfslog.ssh"));
         for (int i = 0; i < 2; i++) {
-            assertTrue(log.contains("client " + (i + 2) + " (" + HOSTS.get(i).ip + "): agent pid "), log);
+            assertTrue(log.contains("client " + (i + 2) + " (" + hosts.get(i).ip + "): agent pid "), log);
             String clientLog = Files.readString(results.resolve("sfsc000" + (i + 2) + ".ssh"));
             assertTrue(clientLog.contains("RESULT point=2 ") && clientLog.contains("client " + (i + 2) + " (")
                     && !clientLog.contains("client " + (3 - i) + " ("), "client log of host " + (i + 1) + " alone");
             assertTrue(Files.readString(results.resolve("agents.ssh/agent000" + (i + 2) + ".out"))
-                    .contains("listening on " + HOSTS.get(i).ip + ":"), "ssh-started agent with TLS");
+                    .contains("listening on " + hosts.get(i).ip + ":"), "ssh-started agent with TLS");
         }
-        assertNothingLeft(dir, 20);
+        net.assertNothingLeft(dir, 20);
     }
 
     @Test
     void refusedKeyIsNamedWithTheHostBeforeLoad(@TempDir Path dir) throws Exception {
         String out = failsBeforeLoad(dir, rc(dir, tree.toString(), "stranger", 3));
-        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): ssh could not start its agent: ")
+        assertTrue(out.contains("client 2 (" + hosts.get(0).ip + "): ssh could not start its agent: ")
                 && out.contains("Permission denied (publickey)"), out);
     }
 
     @Test
     void missingTreeIsNamedWithTheHostBeforeLoad(@TempDir Path dir) throws Exception {
         String out = failsBeforeLoad(dir, rc(dir, "/nonexistent/sfsbench", "id", 3));
-        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): no sfsbench tree at SFS_DIR=/nonexistent/sfsbench"
+        assertTrue(out.contains("client 2 (" + hosts.get(0).ip + "): no sfsbench tree at SFS_DIR=/nonexistent/sfsbench"
                 + " on that host (/nonexistent/sfsbench/bin/sfs not found)"), out);
     }
 
@@ -150,7 +110,7 @@ class SshLaunchIT {
         }
         rebuildJar(tree.resolve("manager/lib/sfsbench.jar"), other.resolve("manager/lib/sfsbench.jar"));
         String out = failsBeforeLoad(dir, rc(dir, other.toString(), "id", 3));
-        assertTrue(out.contains("client 2 (" + HOSTS.get(0).ip + "): its agent runs sfsbench build "), out);
+        assertTrue(out.contains("client 2 (" + hosts.get(0).ip + "): its agent runs sfsbench build "), out);
         assertTrue(out.contains("install the same tree on every client"), out);
     }
 
@@ -166,12 +126,12 @@ class SshLaunchIT {
             assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
             Thread.sleep(200);
         }
-        for (TestHost h : HOSTS) {
+        for (TestHost h : hosts) {
             assertTrue(h.pids().size() >= 3, "sshd, agent and worker run on " + h.ip + ": " + h.pids());
         }
         run.process().destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up call
         run.process().waitFor(10, TimeUnit.SECONDS);
-        assertNothingLeft(dir, 30);
+        net.assertNothingLeft(dir, 30);
     }
 
     private static String failsBeforeLoad(Path dir, Path rc) throws Exception {
@@ -182,40 +142,8 @@ class SshLaunchIT {
         String out = run.output();
         assertNotEquals(0, status, out);
         assertTrue(!out.contains("load point 1: INIT") && !out.contains("load point 1/"), "no load point started:\n" + out);
-        assertNothingLeft(dir, 20);
+        net.assertNothingLeft(dir, 20);
         return out;
-    }
-
-    /** Within {@code seconds}: only each host's sshd is left there, and no sfsbench process of this test here. */
-    private static void assertNothingLeft(Path dir, int seconds) throws Exception {
-        long until = System.currentTimeMillis() + seconds * 1000L;
-        List<Long> left;
-        do {
-            left = new ArrayList<>();
-            for (TestHost h : HOSTS) {
-                for (long pid : h.pids()) {
-                    if (!isSshd(pid)) {
-                        left.add(pid);
-                    }
-                }
-            }
-            left.addAll(Sfs.leftovers(dir.toString()).stream().map(ProcessHandle::pid).toList());
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(250);
-        } while (System.currentTimeMillis() < until);
-        StringBuilder b = new StringBuilder();
-        for (long pid : left) {
-            b.append(pid).append(' ').append(ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("?")).append('\n');
-        }
-        throw new AssertionError("left running after " + seconds + " s:\n" + b);
-    }
-
-    /** The host's sshd (and its per-connection processes, which linger a moment after a session). */
-    private static boolean isSshd(long pid) {
-        return ProcessHandle.of(pid).map(p -> !p.isAlive() || p.info().command().map(c -> c.endsWith("/sshd"))
-                .orElse(false)).orElse(true);
     }
 
     /** The same classes in a jar with one more entry: another build. */

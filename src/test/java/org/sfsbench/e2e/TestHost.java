@@ -50,6 +50,16 @@ final class TestHost implements AutoCloseable {
         return h;
     }
 
+    /**
+     * Routes {@code address}, an address of this host outside the host's /30 (another host's link),
+     * over the host's own link: a server bound there is reached through this host's veth.
+     */
+    void route(String address) throws IOException, InterruptedException {
+        if (sh("ip", "netns", "exec", ns, "ip", "route", "add", address + "/32", "via", hostIp) != 0) {
+            throw new IOException("cannot route " + address + " from network namespace " + ns);
+        }
+    }
+
     /** {@code ip netns exec NS cmd...} */
     List<String> exec(List<String> cmd) {
         List<String> c = new ArrayList<>(List.of("ip", "netns", "exec", ns));

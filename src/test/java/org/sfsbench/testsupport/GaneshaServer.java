@@ -18,8 +18,14 @@ public final class GaneshaServer {
 
     /** A private instance in {@code dir} on free ports. */
     public GaneshaServer(Path dir) throws IOException {
+        this(dir, "127.0.0.1");
+    }
+
+    /** A private instance in {@code dir} on free ports of {@code address}, an address of this host. */
+    public GaneshaServer(Path dir, String address) throws IOException {
         this.dir = dir;
         this.script = new ServerScript("ganesha.sh", Map.of("SFS_GANESHA_DIR", dir.toString(),
+                "SFS_GANESHA_HOST", address,
                 "SFS_GANESHA_PORT", Integer.toString(ServerScript.freeLoopbackPort()),
                 "SFS_GANESHA_MNT_PORT", Integer.toString(ServerScript.freeLoopbackPort())), 120);
     }
