@@ -85,6 +85,6 @@ class LiveLatencyChartIT {
 
     private static void tick(LiveState state, long timeMs, OpCounters cumulative) {
         EngineSample s = new EngineSample(Phase.RUN, 0, 0, 0, 0, 4, 0, List.of(cumulative.copy()), List.of());
-        state.tick(new LiveTick(timeMs, 1, 1, "RUN", 20, 1000, 20, List.of("client1"), List.of(s)));
+        state.tick(new LiveTick(timeMs, 1, 1, "RUN", 20, 1000, 20, List.of("client1"), List.of(s), ""));
     }
 }

@@ -29,7 +29,7 @@ class ManyClientsReportTest {
         for (int i = 1; i <= CLIENTS; i++) {
             // client 77 lags, client 3 leads, the others spread over 10..59 ops/s
             double ops = i == 77 ? 1.5 : i == 3 ? 99 : 10 + i % 50;
-            cs.add(new ClientThroughput(String.format("c%03d", i), i, ops, 0.1, null));
+            cs.add(new ClientThroughput(String.format("c%03d", i), i, ops, 0.1, null, null));
         }
         RunResult base = GuideSampleRun.build("many");
         List<LoadPointResult> points = new ArrayList<>(base.loadPoints());
