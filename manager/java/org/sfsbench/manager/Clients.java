@@ -31,8 +31,9 @@ import org.sfsbench.tls.TlsIdentity;
  * Finds or starts the agent of every CLIENTS entry. Entries naming this machine (localhost, a
  * 127.x address, ::1, or this host's own name) get an agent process started here on a free
  * loopback port; other hosts get one started over ssh (AGENT_START=ssh) or run their own
- * (manual: by hand or as a service) on AGENT_PORT. Agents the manager started stop with the
- * run; the others only see this manager log out.
+ * (manual: by hand or as a service) on AGENT_PORT; a host:port entry is an agent that runs
+ * already on that port. Agents the manager started stop with the run; the others only see this
+ * manager log out.
  */
 final class Clients implements AutoCloseable {
     private static final long LOCAL_START_WAIT_MS = 60_000;
