@@ -271,7 +271,7 @@ public final class SloSearch {
     /** Enough samples, no failed op and the paced rate kept: only the latency terms decide. */
     private boolean latencyOnly(Request r) {
         return acc.all().ops() >= slo.samplesNeeded() && acc.failed() == 0
-                && acc.all().ops() / acc.seconds() >= KEEP_UP * r.rate();
+                && acc.all().inWindow() / acc.seconds() >= KEEP_UP * r.rate();
     }
 
     /** The first term whose verdict is not sure yet (docs/slo.md, "Judging"), or null. */
@@ -323,7 +323,7 @@ public final class SloSearch {
         OpCounters all = acc.all();
         double accSeconds = acc.seconds();
         long accFailed = acc.failed();
-        double achieved = accSeconds > 0 ? all.ops() / accSeconds : 0;
+        double achieved = accSeconds > 0 ? all.inWindow() / accSeconds : 0;   // completed within the windows
         List<Double> termMs = new ArrayList<>();
         List<String> broken = new ArrayList<>();
         for (SloTerm t : slo.terms()) {

@@ -35,18 +35,22 @@ final class TopSpeedRuns {
         return rc;
     }
 
-    /** One RESULT line of a step in a client log. */
-    record StepResultLine(int step, long ops, long errors, long elapsedUs) {
+    /** One RESULT line of a step in a client log; afterEnd: of its ops, those completed after the step's end. */
+    record StepResultLine(int step, long ops, long errors, long elapsedUs, long afterEnd) {
+        /** The ops achieved within the step's window. */
+        long inWindow() {
+            return ops - afterEnd;
+        }
     }
 
     /** The RESULT lines of the steps in a client log, in order. */
     static List<StepResultLine> steps(String clientLog) {
         Matcher m = Pattern.compile("RESULT point=1 step=(\\d+) worker=\\d+ procs=\\d+ ops=(\\d+) errors=(\\d+) "
-                + "latency_sum_us=\\d+ elapsed_us=(\\d+)").matcher(clientLog);
+                + "latency_sum_us=\\d+ elapsed_us=(\\d+) .* after_end=(\\d+)").matcher(clientLog);
         List<StepResultLine> out = new ArrayList<>();
         while (m.find()) {
             out.add(new StepResultLine(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
-                    Long.parseLong(m.group(3)), Long.parseLong(m.group(4))));
+                    Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5))));
         }
         return out;
     }
