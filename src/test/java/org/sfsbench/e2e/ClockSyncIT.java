@@ -69,7 +69,8 @@ class ClockSyncIT {
         Process agent = startFakedAgent(dir, 3);
         Path results = dir.resolve("results");
         ChildProcess run = start(dir, "on", "on", 6);
-        // 1 s into RUN the faked agent stops answering for 3 s (its workers keep loading)
+        // 1 s into RUN the faked agent stops answering for 3 s (its workers keep loading): the status
+        // call then in flight or next waits 2 to 3 s
         Path log = results.resolve("sfslog.on");
         long deadline = System.currentTimeMillis() + 120_000;
         while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
@@ -94,7 +95,7 @@ class ClockSyncIT {
                     (phase == 2 ? "WARMUP" : "RUN") + " starts apart: " + c1[phase] + " and " + c2[phase] + " ms");
         }
         String sfsres = Files.readString(results.resolve("sfsres.on"));
-        assertTrue(Pattern.compile("straggler at point 1: client 2 \\S+ answered in [3-9]\\.\\d s").matcher(sfsres).find(),
+        assertTrue(Pattern.compile("straggler at point 1: client 2 \\S+ answered in [2-9]\\.\\d s").matcher(sfsres).find(),
                 sfsres);
         assertTrue(Pattern.compile("straggler: client 2 \\(\\S+\\) answered in [2-9]\\.\\d s").matcher(run.output()).find(),
                 "the console line names the stopped agent:\n" + run.output());
