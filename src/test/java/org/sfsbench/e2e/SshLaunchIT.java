@@ -141,7 +141,9 @@ class SshLaunchIT {
         TestHost h = hosts.get(0);
         long agent = h.pids().stream().filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().commandLine())
                 .map(c -> c.contains("org.sfsbench.cli.Main agent --launched")).orElse(false)).findFirst().orElseThrow();
-        // SIGSTOP: the host's agent answers nothing for 3 s, its worker goes on loading
+        // SIGSTOP 1.5 s into RUN (its start is past on every client): the host's agent answers
+        // nothing for 3 s, its worker goes on loading
+        Thread.sleep(1500);
         assertEquals(0, TestHost.sh("kill", "-STOP", Long.toString(agent)));
         Thread.sleep(3000);
         assertEquals(0, TestHost.sh("kill", "-CONT", Long.toString(agent)));
