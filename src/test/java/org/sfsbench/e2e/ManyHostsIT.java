@@ -137,7 +137,6 @@ class ManyHostsIT {
             }
         }
         assertEquals("", misaligned.toString(), "every client starts WARMUP within the tolerance");
-        assertTrue(!run.log().contains("phase-alignment failed"), "the manager's own check passes:\n" + run.log());
     }
 
     @Test
