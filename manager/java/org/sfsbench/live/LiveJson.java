@@ -105,6 +105,9 @@ final class LiveJson {
         put(m, "mbPerSec", r.mbPerSec());
         m.put("errors", r.errors());
         m.put("behindProcs", r.behindProcs());
+        if (!t.stragglers().isEmpty()) {
+            m.put("stragglers", t.stragglers());
+        }
         m.put("clients", clients(clients));
         return write(m);
     }

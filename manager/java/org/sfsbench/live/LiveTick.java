@@ -17,7 +17,9 @@ import org.sfsbench.stats.EngineSample;
  * @param clients the clients' names, in client order
  * @param samples each client's counters of the current phase (cumulative since the phase began),
  *     in client order; null for a client that did not report in this poll
+ * @param stragglers the clients this poll found late, with their lag (docs/running.md, "Clocks"); "" when none
  */
 public record LiveTick(long timeMs, int point, int points, String phase, double phaseSecondsLeft,
-        double requestedOpsPerSec, double runSecondsLeft, List<String> clients, List<EngineSample> samples) {
+        double requestedOpsPerSec, double runSecondsLeft, List<String> clients, List<EngineSample> samples,
+        String stragglers) {
 }

@@ -34,6 +34,8 @@ final class ClientCalls {
     private static final long STATUS_WAIT_MS = 30_000;
     /** How many of the latest status rounds {@link #leadMs} looks at. */
     private static final int RECENT_POLLS = 8;
+    /** Status round trips that give a client's first offset, before its first phase instant. */
+    private static final int PROBES = 4;
 
     private final RunConfig rc;
     private final BiConsumer<DebugFlag, String> debug;
@@ -94,11 +96,18 @@ final class ClientCalls {
         clocks.expect(phase, atMs);
         for (int i = 0; i < clients.size(); i++) {
             ClientSession c = clients.get(i);
-            long clientAt = rc.clockSync() ? clocks.toClient(i, atMs) : atMs;
-            debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds + " s) at "
-                    + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in " + (atMs - System.currentTimeMillis())
-                    + " ms; " + clocks.describe(i) + ", sent as " + Timestamps.of(java.time.Instant.ofEpochMilli(clientAt)));
+            int client = i;
             calls.add(pool.submit(() -> {
+                if (!clocks.measured(client)) {
+                    for (int k = 0; k < PROBES; k++) {
+                        status(client, c); // a run's first phase: the offset is measured before its instant
+                    }
+                }
+                long clientAt = rc.clockSync() ? clocks.toClient(client, atMs) : atMs;
+                debug.accept(DebugFlag.DEBUG_PARENT_SIGNAL, c.label() + ": start phase " + phase + " (" + seconds
+                        + " s) at " + Timestamps.of(java.time.Instant.ofEpochMilli(atMs)) + ", in "
+                        + (atMs - System.currentTimeMillis()) + " ms; " + clocks.describe(client) + ", sent as "
+                        + Timestamps.of(java.time.Instant.ofEpochMilli(clientAt)));
                 c.agent().startPhase(phase, seconds, clientAt);
                 return null;
             }));
@@ -126,16 +135,7 @@ final class ClientCalls {
         for (int i = 0; i < clients.size(); i++) {
             ClientSession c = clients.get(i);
             int client = i;
-            calls.add(pool.submit(() -> {
-                long sentUs = WallClock.epochMicros();
-                AgentStatus s = c.agent().status();
-                String step = clocks.answer(client, c.label(), sentUs, WallClock.epochMicros(), s);
-                if (!step.isEmpty()) {
-                    sink.log(c.label() + ": " + step);
-                    progress.println("     " + c.label() + ": " + step);
-                }
-                return s.workers();
-            }));
+            calls.add(pool.submit(() -> status(client, c)));
         }
         List<List<WorkerStatus>> out = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {
@@ -171,6 +171,18 @@ final class ClientCalls {
             recentPollMs.removeFirst();
         }
         return out;
+    }
+
+    /** One status round trip to client {@code i}: its offset and stragglers are noted, a clock step stated. */
+    private List<WorkerStatus> status(int i, ClientSession c) throws java.rmi.RemoteException {
+        long sentUs = WallClock.epochMicros();
+        AgentStatus s = c.agent().status();
+        String step = clocks.answer(i, c.label(), sentUs, WallClock.epochMicros(), s);
+        if (!step.isEmpty()) {
+            sink.log(c.label() + ": " + step);
+            progress.println("     " + c.label() + ": " + step);
+        }
+        return s.workers();
     }
 
     /**

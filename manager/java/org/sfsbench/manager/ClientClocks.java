@@ -44,6 +44,10 @@ final class ClientClocks {
         }
     }
 
+    synchronized boolean measured(int i) {
+        return offsets.get(i).measured();
+    }
+
     /** Manager-clock instant {@code atMs} in client {@code i}'s clock, ms (unchanged before any round trip). */
     synchronized long toClient(int i, long atMs) {
         return atMs + Math.round(offsets.get(i).offsetMs());

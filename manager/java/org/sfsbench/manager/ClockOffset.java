@@ -24,7 +24,6 @@ final class ClockOffset {
     private final ArrayDeque<Trip> window = new ArrayDeque<>();
     private Trip best;
     private int steps;
-    private String lastStep = "";
 
     /**
      * Adds one round trip (all three in microseconds since the epoch, the first two by the
@@ -37,7 +36,6 @@ final class ClockOffset {
             steps++;
             step = String.format(Locale.ROOT, "clock stepped by %+.1f ms (offset %+.1f ms ± %.1f, was %+.1f ms ± %.1f)",
                     t.offsetMs - best.offsetMs, t.offsetMs, t.halfRttMs, best.offsetMs, best.halfRttMs);
-            lastStep = step;
             window.clear();
         }
         window.addLast(t);
@@ -65,10 +63,5 @@ final class ClockOffset {
     /** Clock steps seen so far. */
     synchronized int steps() {
         return steps;
-    }
-
-    /** The latest step's description, or "". */
-    synchronized String lastStep() {
-        return lastStep;
     }
 }

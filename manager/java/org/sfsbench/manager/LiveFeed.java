@@ -14,10 +14,12 @@ import org.sfsbench.stats.EngineSample;
 final class LiveFeed {
     private final LiveListener live;
     private final Progress progress;
+    private final ClientClocks clocks;
 
-    LiveFeed(LiveListener live, Progress progress) {
+    LiveFeed(LiveListener live, Progress progress, ClientClocks clocks) {
         this.live = live;
         this.progress = progress;
+        this.clocks = clocks;
     }
 
     /** One poll: each client's workers merged (null for a client with a worker that sent nothing). */
@@ -41,7 +43,7 @@ final class LiveFeed {
         }
         RunEta eta = progress.eta();
         live.tick(new LiveTick(now, point.index(), nPoints, phase, phaseSecondsLeft, point.requestedOps(),
-                eta == null ? Double.NaN : eta.secondsLeft(now), names, samples));
+                eta == null ? Double.NaN : eta.secondsLeft(now), names, samples, clocks.stragglers()));
     }
 
     void pointFinished(LoadPointResult r) {

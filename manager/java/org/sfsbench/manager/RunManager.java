@@ -87,11 +87,11 @@ public final class RunManager {
         this.plan = plan;
         this.sink = sink;
         this.progress = progress;
-        this.live = new LiveFeed(live, progress);
         this.server = server;
         this.suffix = suffix;
         this.monitorOutput = monitorOutput;
         this.calls = new ClientCalls(rc, this::debug, sink, progress);
+        this.live = new LiveFeed(live, progress, calls.clocks());
     }
 
     /** Ctrl-C or another outside reason: the current phase ends, results so far are kept. */

@@ -40,7 +40,7 @@ class WorkloadVerdictsIT {
         assertEquals(1, r.doc.headline.lines.size(), "one line per spec: " + r.doc.headline.lines);
         assertTrue(r.doc.headline.lines.get(0).matches("OLTP: \\d+ IOPS at queue depth [14] \\(step [12], p99 [\\d.]+ ms\\);"
                 + " [\\d.]+ MB/s at queue depth [14] \\(step [12], p99 [\\d.]+ ms\\)"), r.doc.headline.lines.get(0));
-        r.ownVerdict("Access checks", List.of("steps", "outstanding-ios", "errors"));
+        r.ownVerdict("Access checks", List.of("steps", "outstanding-ios", "errors", "phase-alignment"));
         r.progressClockNeverRunsBackwards();
         assertTrue(r.console.contains("(requested ops/s, the first column, is 0 on unpaced rows"), r.console);
         r.screenshot(profile);
@@ -78,7 +78,7 @@ class WorkloadVerdictsIT {
             assertTrue(line.matches("Throughput [\\d.]+ MB/sec \\(NB=[\\d.]+ MB/sec  [\\d.]+ MBit/sec\\)  " + clients
                     + " clients  " + clients + " procs  max_latency=[\\d.]+ ms"), line);
         }
-        r.ownVerdict("Loadfile checks", List.of("clients", "statuses"));
+        r.ownVerdict("Loadfile checks", List.of("clients", "statuses", "phase-alignment"));
         r.progressClockNeverRunsBackwards();
     }
 
@@ -97,7 +97,7 @@ class WorkloadVerdictsIT {
                 + " unpaced\\), [\\d.]+ msec/op"), lines.get(0));
         assertTrue(lines.get(1).matches("Knee: step 1 \\(1 proc per client, unpaced\\), \\d+ ops/sec"), lines.get(1));
         assertTrue(lines.get(2).matches("Curve: 50 % = \\d+ ops/sec at [\\d.]+ msec/op"), lines.get(2));
-        r.ownVerdict("Top-speed checks", List.of("windows", "knee", "errors"));
+        r.ownVerdict("Top-speed checks", List.of("windows", "knee", "errors", "phase-alignment"));
         r.progressClockNeverRunsBackwards();
         r.screenshot(profile);
     }

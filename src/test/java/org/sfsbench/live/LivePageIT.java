@@ -50,7 +50,7 @@ class LivePageIT {
                             List.of()));
                 }
                 state.tick(new LiveTick(t, point, 10, "RUN", 20 - sec, 640.0 * point, 600 - 60 * point, names,
-                        samples));
+                        samples, ""));
                 t += 1000;
             }
             state.pointFinished(new LiveListener.FinishedPoint(point, 640L * point, 640.0 * point - point * point,

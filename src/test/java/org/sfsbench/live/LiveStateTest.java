@@ -33,7 +33,7 @@ class LiveStateTest {
     }
 
     private static LiveTick tick(long ms, int point, String phase, EngineSample s) {
-        return new LiveTick(ms, point, 2, phase, 5, 100, 30, List.of("alpha"), new ArrayList<>(List.of(s)));
+        return new LiveTick(ms, point, 2, phase, 5, 100, 30, List.of("alpha"), new ArrayList<>(List.of(s)), "");
     }
 
     @Test

@@ -87,7 +87,7 @@ class VerdictsTest {
         assertEquals(List.of("OLTP: 3000 IOPS at queue depth 8 (step 2, p99 15.000 ms); 24.00 MB/s at queue depth 8"
                 + " (step 2, p99 15.000 ms)", "Seq: 500 IOPS at queue depth 1 (step 3, p99 12.000 ms); 64.00 MB/s at"
                 + " queue depth 1 (step 3, p99 12.000 ms)"), r.headline().lines());
-        assertEquals(List.of("steps", "outstanding-ios", "errors"), r.ruleChecks().stream().map(RuleCheck::id).toList());
+        assertEquals(List.of("steps", "outstanding-ios", "errors", "phase-alignment"), r.ruleChecks().stream().map(RuleCheck::id).toList());
         assertTrue(r.headline().valid(), r.ruleChecks().toString());
         assertFalse(r.disclosable());
         assertEquals(List.of(Verdicts.notApplicable(WorkloadRules.ACCESS)), r.nonDisclosableReasons());
