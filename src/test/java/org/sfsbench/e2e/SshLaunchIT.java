@@ -12,6 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -120,18 +122,50 @@ class SshLaunchIT {
         ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 60).toString(),
                 "-s", "kill", "-d", results.toString());
         Path log = results.resolve("sfslog.kill");
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
-            assertTrue(run.process().isAlive(), "run ended before RUN:\n" + run.output());
-            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
-            Thread.sleep(200);
-        }
+        awaitRun(run, log);
         for (TestHost h : hosts) {
             assertTrue(h.pids().size() >= 3, "sshd, agent and worker run on " + h.ip + ": " + h.pids());
         }
         run.process().destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up call
         run.process().waitFor(10, TimeUnit.SECONDS);
         net.assertNothingLeft(dir, 30);
+    }
+
+    @Test
+    void agentStoppedForThreeSecondsIsNamedAsAStragglerWithItsLag(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc(dir, tree.toString(), "id", 8).toString(),
+                "-s", "stop", "-d", results.toString(), "--progress", "plain", "--interval", "1");
+        Path log = results.resolve("sfslog.stop");
+        awaitRun(run, log);
+        TestHost h = hosts.get(0);
+        long agent = h.pids().stream().filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().commandLine())
+                .map(c -> c.contains("org.sfsbench.cli.Main agent --launched")).orElse(false)).findFirst().orElseThrow();
+        // SIGSTOP 1.5 s into RUN (its start is past on every client): the host's agent answers
+        // nothing for 3 s, its worker goes on loading
+        Thread.sleep(1500);
+        assertEquals(0, TestHost.sh("kill", "-STOP", Long.toString(agent)));
+        Thread.sleep(3000);
+        assertEquals(0, TestHost.sh("kill", "-CONT", Long.toString(agent)));
+        assertEquals(0, run.waitFor(180), run.output());
+        Matcher m = Pattern.compile("straggler: (?:[^\n]*, )?client 2 \\(" + Pattern.quote(h.ip)
+                + "\\) answered in (\\d+\\.\\d) s").matcher(run.output());
+        assertTrue(m.find(), "the console line names the stopped client with its lag:\n" + run.output());
+        double lag = Double.parseDouble(m.group(1));
+        assertTrue(lag >= 1.5 && lag <= 4, "answered in " + lag + " s");
+        String sfsres = Files.readString(results.resolve("sfsres.stop"));
+        assertTrue(sfsres.contains("straggler at point 1: client 2 " + h.ip + " answered in "), sfsres);
+        net.assertNothingLeft(dir, 20);
+    }
+
+    /** Waits until {@code log} says point 1's RUN began. */
+    private static void awaitRun(ChildProcess run, Path log) throws Exception {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!(Files.exists(log) && Files.readString(log).contains("load point 1: RUN"))) {
+            assertTrue(run.process().isAlive(), "run ended before RUN:\n" + run.output());
+            assertTrue(System.currentTimeMillis() < deadline, "RUN never started:\n" + run.output());
+            Thread.sleep(200);
+        }
     }
 
     private static String failsBeforeLoad(Path dir, Path rc) throws Exception {

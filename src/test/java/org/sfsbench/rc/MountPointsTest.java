@@ -108,8 +108,9 @@ class MountPointsTest {
 
     @Test
     void fileFormWithAClientListedTwiceUsesItsLinesInOrder() throws Exception {
-        RcFiles.write(dir, "mnts", "h s:/first\nh s:/second\n");
-        RunConfig c = parse("h h", 1, "mnts", "nfs");
+        // only this machine may be listed twice (two agents here); another host is one agent
+        RcFiles.write(dir, "mnts", "localhost s:/first\nlocalhost s:/second\n");
+        RunConfig c = parse("localhost localhost", 1, "mnts", "nfs");
         assertEquals(List.of("s:/first"), texts(c.mountPointsOf(0)));
         assertEquals(List.of("s:/second"), texts(c.mountPointsOf(1)));
     }
