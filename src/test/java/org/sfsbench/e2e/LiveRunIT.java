@@ -35,6 +35,7 @@ import org.sfsbench.testsupport.HeadlessChromium;
 import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.XmlLint;
 import org.sfsbench.testsupport.Require;
+import org.sfsbench.testsupport.RunsAlone;
 
 /**
  * Watching a real run against the loopback NFS-Ganesha with {@code --live}: Chromium draws the page
@@ -44,6 +45,8 @@ import org.sfsbench.testsupport.Require;
  * with the sanity check passed. The server monitor over ssh and the token are in
  * {@link LiveServerMonIT}.
  */
+// its screenshots must show the p99 line apart from p99.9: another test's load flattens the tail onto one line
+@RunsAlone
 class LiveRunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
