@@ -177,14 +177,13 @@ final class ClientCalls {
         return out;
     }
 
-    /** One status round trip to client {@code i}: its offset and stragglers are noted, a clock step stated. */
+    /** One status round trip to client {@code i}: its offset and stragglers are noted, a clock step or a late answer stated. */
     private List<WorkerStatus> status(int i, ClientSession c) throws java.rmi.RemoteException {
         long sentUs = WallClock.epochMicros();
         AgentStatus s = c.agent().status();
-        String step = clocks.answer(i, c.label(), sentUs, WallClock.epochMicros(), s);
-        if (!step.isEmpty()) {
-            sink.log(c.label() + ": " + step);
-            progress.println("     " + c.label() + ": " + step);
+        for (String notice : clocks.answer(i, c.label(), sentUs, WallClock.epochMicros(), s)) {
+            sink.log(notice);
+            progress.println("     " + notice);
         }
         return s.workers();
     }

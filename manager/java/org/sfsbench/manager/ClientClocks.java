@@ -76,13 +76,19 @@ final class ClientClocks {
 
     /**
      * One client's status answer, sent and received at the given manager-clock instants (us);
-     * returns a clock step it revealed, else "".
+     * returns what to state on the console and in sfslog: a clock step it revealed, a straggler's
+     * answer. An answer is timed from when it could be given: a worker waiting for a phase's
+     * instant answers once it has started.
      */
-    synchronized String answer(int i, String label, long sentUs, long receivedUs, AgentStatus s) {
+    synchronized List<String> answer(int i, String label, long sentUs, long receivedUs, AgentStatus s) {
         ClockOffset off = offsets.get(i);
+        List<String> notices = new ArrayList<>();
         String step = off.add(sentUs, receivedUs, s.agentEpochUs());
+        if (!step.isEmpty()) {
+            notices.add(label + ": " + step);
+        }
         PointFigures f = point.get(i);
-        double rttMs = (receivedUs - sentUs) / 1000.0;
+        double rttMs = (receivedUs - Math.max(sentUs, expectedAtMs * 1000)) / 1000.0;
         f.slowestAnswerMs = Math.max(f.slowestAnswerMs, rttMs);
         long behind = 0;
         for (WorkerStatus w : s.workers()) {
@@ -100,12 +106,14 @@ final class ClientClocks {
         }
         f.behindProcs = Math.max(f.behindProcs, behind);
         if (rttMs > PhaseAlignment.STRAGGLER_MS) {
-            stragglers.add(String.format(Locale.ROOT, "%s answered in %.1f s", label, rttMs / 1000));
+            String late = String.format(Locale.ROOT, "%s answered in %.1f s", label, rttMs / 1000);
+            stragglers.add(late);
+            notices.add("straggler: " + late);
         }
         if (behind > 0) {
             stragglers.add(label + " " + behind + " procs >1 s behind");
         }
-        return step;
+        return notices;
     }
 
     private static double worse(double was, double lag) {

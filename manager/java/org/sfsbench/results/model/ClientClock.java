@@ -9,7 +9,8 @@ package org.sfsbench.results.model;
  *                        instant asked for, ms (negative: early; NaN: not seen)
  * @param runLagMs        the same for RUN
  * @param steps           clock steps seen during the point (an offset that moved beyond its uncertainty)
- * @param slowestAnswerMs the slowest status round trip of the point, ms
+ * @param slowestAnswerMs the slowest status answer of the point, ms, from when it could be given (a worker
+ *                        waiting for a phase's instant answers after it)
  * @param behindProcs     most procs the client had over 1 s behind their schedule at one poll
  */
 public record ClientClock(double offsetMs, double uncertaintyMs, double warmupLagMs, double runLagMs, int steps,

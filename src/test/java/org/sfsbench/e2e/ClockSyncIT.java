@@ -98,11 +98,10 @@ class ClockSyncIT {
         assertTrue(Pattern.compile("straggler at point 1: client 2 \\S+ answered in [2-9]\\.\\d s").matcher(sfsres).find(),
                 sfsres);
         assertTrue(Pattern.compile("straggler: client 2 \\(\\S+\\) answered in [2-9]\\.\\d s").matcher(run.output()).find(),
-                "the console line names the stopped agent:\n" + run.output());
-        Matcher check = Pattern.compile("(PASS|FAIL) phase-alignment .*").matcher(sfsres);
-        assertTrue(check.find(), sfsres);
-        // both clients together, so a failure can only be the host's own wake-up delay, never the 3 s clock
-        assertTrue(check.group(1).equals("PASS") || Math.abs(c2[3]) < 1000 && Math.abs(c2[2]) < 1000, check.group());
+                "the console names the stopped agent:\n" + run.output());
+        assertTrue(Pattern.compile("INFO  straggler: client 2 \\(\\S+\\) answered in [2-9]\\.\\d s")
+                .matcher(Files.readString(log)).find(), "sfslog names the stopped agent");
+        assertTrue(sfsres.contains("  PASS phase-alignment "), sfsres);
     }
 
     @Test
@@ -115,8 +114,8 @@ class ClockSyncIT {
         assertTrue(Math.abs(c2[0] - 3000) <= c2[1] + OFFSET_BOUND_MS, "offsets are measured with CLOCK_SYNC=off too: "
                 + c2[0]);
         String sfsres = Files.readString(results.resolve("sfsres.off"));
-        Matcher m = Pattern.compile("FAIL phase-alignment +point 1: client 2 \\S+ started RUN (\\d+\\.\\d) ms early")
-                .matcher(sfsres);
+        Matcher m = Pattern.compile("FAIL phase-alignment +point 1: client 2 \\S+ started RUN (\\d+\\.\\d) ms earlier"
+                + " than client 1 localhost").matcher(sfsres);
         assertTrue(m.find(), sfsres);
         // 3 s ahead, the client takes RUN's instant, sent 1.5 s ahead, as past: it starts on receipt
         assertTrue(Double.parseDouble(m.group(1)) > 1000, "over 1 s early: " + m.group());

@@ -51,12 +51,28 @@ class ClientClocksTest {
         clocks.clients(1);
         clocks.expect(Phase.WARMUP, T0 / 1000);
         clocks.newRound();
-        clocks.answer(0, "client 1 (a)", T0, T0 + 3_200_000, status(T0 + 1_600_000, Phase.WARMUP, 0));
+        assertEquals(List.of("straggler: client 1 (a) answered in 3.2 s"),
+                clocks.answer(0, "client 1 (a)", T0, T0 + 3_200_000, status(T0 + 1_600_000, Phase.WARMUP, 0)));
         assertEquals("straggler: client 1 (a) answered in 3.2 s", clocks.stragglers());
         assertEquals(3_200.0, clocks.clock(0).slowestAnswerMs(), 1e-9);
         clocks.newRound();
         clocks.answer(0, "client 1 (a)", T0 + 4_000_000, T0 + 4_001_000, status(T0 + 4_000_500, Phase.WARMUP, 0));
         assertEquals("", clocks.stragglers());
         assertEquals(3_200.0, clocks.clock(0).slowestAnswerMs(), 1e-9, "the point keeps its slowest answer");
+    }
+
+    @Test
+    void anAnswerWaitingForAPhaseInstantIsTimedFromIt() {
+        ClientClocks clocks = new ClientClocks();
+        clocks.clients(1);
+        long runAtMs = T0 / 1000 + 1_500;
+        clocks.expect(Phase.RUN, runAtMs);
+        clocks.newRound();
+        // sent 1.5 s before RUN's instant, answered 0.2 s after it: 0.2 s late, no straggler
+        assertEquals(List.of(), clocks.answer(0, "client 1 (a)", T0, T0 + 1_700_000,
+                status(T0 + 850_000, Phase.RUN, (runAtMs + 1) * 1000)));
+        assertEquals("", clocks.stragglers());
+        assertEquals(200.0, clocks.clock(0).slowestAnswerMs(), 1e-9);
+        assertEquals(1.0, clocks.clock(0).runLagMs(), 1e-9);
     }
 }

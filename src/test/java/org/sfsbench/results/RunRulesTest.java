@@ -83,7 +83,8 @@ class RunRulesTest {
         assertEquals(Set.of("response-limit"), failingAfter((r, s) -> point(r, 1, p -> p.msecPerOp = 21)));
         assertEquals(Set.of("backend-ops"), failingAfter((r, s) -> r.unsupportedOps.add("readlink")));
         assertEquals(Set.of("phase-alignment"), failingAfter((r, s) -> point(r, 3, p -> p.clients = List.of(
-                new ClientThroughput("c1", 1, 100, Double.NaN, null, new ClientClock(2000, 0.5, -2000, -2000, 0, 1, 0))))));
+                new ClientThroughput("c1", 1, 100, Double.NaN, null, new ClientClock(0, 0.5, 0.1, 0.2, 0, 1, 0)),
+                new ClientThroughput("c2", 2, 100, Double.NaN, null, new ClientClock(2000, 0.5, -250, -1500, 0, 1, 0))))));
     }
 
     @Test
