@@ -1,5 +1,6 @@
 package org.sfsbench.e2e;
 
+import org.sfsbench.testsupport.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +32,7 @@ import org.sfsbench.testsupport.Sfs;
  * starts RUN as soon as its command arrives, 1.5 s early, and phase-alignment fails naming it. A SIGSTOP of the
  * faked agent for 3 s during RUN names it a straggler with its lag.
  */
+@RunsAlone
 class ClockSyncIT {
     private static final String SECRET = "clock-it-secret-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1");

@@ -1,5 +1,6 @@
 package org.sfsbench.e2e;
 
+import org.sfsbench.testsupport.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,7 @@ import org.sfsbench.testsupport.XmlLint;
  * manager's whole lead. Each run's merged result holds every client's ops, and nothing is left
  * running on any host after it.
  */
+@RunsAlone
 class ManyHostsIT {
     private static final int HOSTS = 32;
     private static final int PROCS = 4;

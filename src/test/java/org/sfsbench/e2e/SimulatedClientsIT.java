@@ -1,5 +1,6 @@
 package org.sfsbench.e2e;
 
+import org.sfsbench.testsupport.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +26,7 @@ import org.sfsbench.testsupport.Sfs;
  * merged counts must be exactly the clients' own, a client that dies among 1,000 must end the run
  * promptly and by name, and a client that cannot be reached must be named before anything runs.
  */
+@RunsAlone
 class SimulatedClientsIT {
     private static final String SECRET = Secrets.generate();
     /** The build of the packaged sfs the test runs, which the simulated agents must claim. */
