@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.sfsbench.engine.Backend;
-import org.sfsbench.rc.InputFiles;
+import org.sfsbench.InputFiles;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
