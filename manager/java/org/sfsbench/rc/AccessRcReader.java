@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
+import org.sfsbench.InputFiles;
 import org.sfsbench.access.AccessSpec;
 import org.sfsbench.access.Active;
 import org.sfsbench.access.AccessSpecException;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.sfsbench.InputFiles;
 import org.sfsbench.engine.EngineCatalog;
 
 /**

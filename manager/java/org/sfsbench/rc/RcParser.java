@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.sfsbench.InputFiles;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.loadfile.LoadfileCopy;
+import org.sfsbench.stats.SteadyState;
 
 /**
  * Reads and checks an rc file (guide 1.3, 3.3, 3.3.1 plus sfsbench extensions). Nothing is started
@@ -408,6 +410,12 @@ public final class RcParser {
         v.steadyWarmup = "steady".equalsIgnoreCase(w);
         if (v.steadyWarmup) {
             v.warmupTime = r.integer("WARMUP_MAX", STEADY_CAP_DEFAULT, 1, MAX_SECONDS);
+            // one interval per poll, once a second: a shorter warm-up never fills the detector's window
+            if (v.warmupTime < SteadyState.WINDOW) {
+                throw r.error("WARMUP_MAX", "shorter than the steady-state window (" + SteadyState.WINDOW
+                        + " one-second intervals): warm-up could never settle", "a whole number from "
+                        + SteadyState.WINDOW + " to " + MAX_SECONDS + " (docs/steady-state.md)");
+            }
             return;
         }
         if (r.isSet("WARMUP_MAX")) {

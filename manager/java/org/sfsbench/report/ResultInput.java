@@ -2,6 +2,7 @@ package org.sfsbench.report;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.sfsbench.engine.Backend;
+import org.sfsbench.InputFiles;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultJson;
 import org.sfsbench.report.xml.ResultXml;
@@ -72,8 +74,14 @@ public final class ResultInput {
 
     /** The published document of a result file or of an sfssum file. */
     public static ResultDocument load(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such result file");
+        }
+        String problem = InputFiles.problem(file);
+        if (problem != null) {
+            // a device or FIFO is never read: /dev/zero would never end, a FIFO could block for ever
+            throw new FileSystemException(file.toString(), null, problem + ", not a result file (sfsresult.SUFFIX.xml"
+                    + " or .json, or sfssum.SUFFIX)");
         }
         int first = firstSignificant(file);
         long max = first == '<' || first == '{' ? MAX_XML_BYTES : MAX_SFSSUM_BYTES;
@@ -132,7 +140,7 @@ public final class ResultInput {
         if ("NFS".equalsIgnoreCase(column) || "NFSV3".equalsIgnoreCase(column)) {
             return Backend.NFS;
         }
-        throw new IllegalArgumentException(file + ": protocol column is '" + column + "', expected "
-                + String.join(", ", java.util.Arrays.stream(Backend.values()).map(Backend::sfssumName).toList()));
+        throw new IllegalArgumentException(file + ": the protocol column (6) is not a protocol (the value is not"
+                + " shown: this may not be an sfssum file); expected " + String.join(", ", java.util.Arrays.stream(Backend.values()).map(Backend::sfssumName).toList()));
     }
 }

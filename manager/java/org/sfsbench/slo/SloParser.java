@@ -16,6 +16,10 @@ public final class SloParser {
     /** What an SLO looks like, for error messages. */
     public static final String FORM = "terms \"STAT <= BOUND UNIT\" joined by \"and\": STAT p50..p99.99 or mean,"
             + " UNIT us or ms, e.g. \"p99 <= 5 ms\" or \"p99.9 <= 20 ms and mean <= 2 ms\"";
+    /** The clock's resolution: every latency is a whole number of microseconds. */
+    static final double MIN_BOUND_US = 1;
+    /** A minute: beyond it no op is answered in time for a probe to measure it. */
+    static final double MAX_BOUND_US = 60_000_000;
     private static final Pattern TERM = Pattern.compile(
             "(mean|p(\\d{1,3}(?:\\.\\d{1,4})?))\\s*<=\\s*(\\d{1,9}(?:\\.\\d{1,6})?)\\s*(us|µs|ms)");
     private static final Pattern AND = Pattern.compile("\\s+and\\s+");
@@ -48,6 +52,14 @@ public final class SloParser {
             }
             String unit = m.group(4).equals("ms") ? "ms" : "us";
             SloTerm term = new SloTerm(q, unit.equals("ms") ? bound * 1000 : bound, m.group(3) + " " + unit);
+            if (term.boundUs() < MIN_BOUND_US) {
+                throw new SloSyntaxException("the bound of '" + part.trim() + "' is below 1 us: latencies are measured"
+                        + " in whole microseconds");
+            }
+            if (term.boundUs() > MAX_BOUND_US) {
+                throw new SloSyntaxException("the bound of '" + part.trim() + "' is above 60000 ms: an op that long is"
+                        + " a stall, not a latency to search a capacity at");
+            }
             if (!seen.add(term.statistic())) {
                 throw new SloSyntaxException(term.statistic() + " is bounded twice");
             }

@@ -2,15 +2,19 @@ package org.sfsbench.report.xml;
 
 import java.io.IOException;
 import java.nio.file.Path;
-
-import org.sfsbench.results.ResultFiles;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import org.sfsbench.results.ResultFiles;
 
 /**
  * {@code sfsresult.<suffix>.json}: the same document as the XML, written by Jackson from the same
@@ -48,7 +52,42 @@ public final class ResultJson {
         ResultFiles.write(file, toJson(doc) + "\n");
     }
 
+    /**
+     * @throws IOException naming the file, the line and the field for JSON that is not a result
+     *     document (never Jackson's own text, which names internal classes, nor the line's content)
+     */
     public static ResultDocument read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), ResultDocument.class);
+        try {
+            return MAPPER.readValue(file.toFile(), ResultDocument.class);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            String where = file + (line > 0 ? ":" + line : "") + ": ";
+            if (!(e instanceof JsonMappingException m)) {
+                throw new IOException(where + "not JSON (the line is not shown)");
+            }
+            // an unknown field's name may be another file's secret: only where it stands is said
+            int known = m.getPath().size() - (e instanceof UnrecognizedPropertyException ? 1 : 0);
+            String field = m.getPath().stream().limit(Math.max(0, known)).map(r -> r.getFieldName() != null ? r.getFieldName()
+                    : "[" + r.getIndex() + "]").collect(Collectors.joining(".")).replace(".[", "[");
+            String what = e instanceof UnrecognizedPropertyException ? "a field that a result document does not"
+                    + " have (its name is not shown)"
+                    : e instanceof MismatchedInputException mi && mi.getTargetType() != null
+                    ? "not " + kind(mi.getTargetType()) : "not what a result document holds there";
+            throw new IOException(where + (field.isEmpty() ? "the document" : field) + ": " + what
+                    + " (the value is not shown; docs/sfsresult.xsd describes the fields)");
+        }
+    }
+
+    private static String kind(Class<?> type) {
+        if (type == String.class) {
+            return "a text";
+        }
+        if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
+            return type == boolean.class || type == Boolean.class ? "true or false" : "a number";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "a list";
+        }
+        return "an object";
     }
 }

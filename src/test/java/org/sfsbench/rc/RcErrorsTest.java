@@ -65,6 +65,7 @@ class RcErrorsTest {
             Arguments.of(m + "SERVER_MON=ssh:root@\n", 6, "SERVER_MON=ssh:root@", "no host after ssh:root@"),
             Arguments.of(m + "SERVER_MON=\"ssh:r;m@srv\"\n", 6, "SERVER_MON=ssh:r;m@srv", "'r;m' is not a user name"),
             Arguments.of(m.replace("CLIENTS=\"localhost\"", "CLIENTS=\"-oProxyCommand=x\""), 3, "CLIENTS=-oProxyCommand=x", "is not a host name or address"),
+            Arguments.of(m + "WARMUP_TIME=steady\nWARMUP_MAX=19\n", 7, "WARMUP_MAX=19", "shorter than the steady-state window (20 one-second intervals)"),
             Arguments.of(m + "TCP=off\n", 6, "TCP=off", "UDP is not supported; allowed: leave TCP unset, or 1 or on"),
             Arguments.of(m + "TCP=0\n", 6, "TCP=0", "UDP is not supported"),
             Arguments.of(m + "TCP=maybe\n", 6, "TCP=maybe", "not a TCP setting"),

@@ -45,6 +45,12 @@ class SloParserTest {
         assertEquals("percentile p100 is outside p50..p99.99", message("p100 <= 5 ms"));
         assertEquals("percentile p10 is outside p50..p99.99", message("p10 <= 5 ms"));
         assertEquals("the bound of 'p99 <= 0 ms' is not above 0", message("p99 <= 0 ms"));
+        assertEquals("the bound of 'p99 <= 0.5 us' is below 1 us: latencies are measured in whole microseconds",
+                message("p99 <= 0.5 us"));
+        assertEquals("the bound of 'p99 <= 0.0001 ms' is below 1 us: latencies are measured in whole microseconds",
+                message("p99 <= 0.0001 ms"));
+        assertEquals("the bound of 'p99 <= 7200000 ms' is above 60000 ms: an op that long is a stall, not a latency"
+                + " to search a capacity at", message("p99 <= 7200000 ms"));
         assertEquals("p99 is bounded twice", message("p99 <= 5 ms and p99 <= 6 ms"));
         assertEquals("is empty", message("  "));
     }

@@ -1,10 +1,10 @@
-package org.sfsbench.rc;
+package org.sfsbench;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What an input file named in the rc file (LOADFILE, MIXFILE, ACCESS_SPECS) is, when it is no regular file. */
+/** What an input file (LOADFILE, MIXFILE, ACCESS_SPECS, a result given to a reader) is, when it is no regular file. */
 public final class InputFiles {
     private InputFiles() {
     }
