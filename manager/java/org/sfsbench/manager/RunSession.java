@@ -1,6 +1,7 @@
 package org.sfsbench.manager;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -12,10 +13,13 @@ import org.sfsbench.live.LiveListener;
 import org.sfsbench.report.ResultPublisher;
 import org.sfsbench.servermon.ServerMonitor;
 import org.sfsbench.engine.Engine;
+import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.rc.LocalFolders;
+import org.sfsbench.rc.MountPoint;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.RunRules;
@@ -152,7 +156,7 @@ public final class RunSession {
         FinalReports.printSummary(result, out, progress);
         live.runFinished(FinalReports.headline(result), result.complete());
         if (clients != null) {
-            progress.println(fileSetNote());
+            progress.println(fileSetNote(failure));
         }
         return failure == null ? 0 : 1;
     }
@@ -200,13 +204,41 @@ public final class RunSession {
         }
     }
 
-    /** Where the run left its file set and how large it is (sfsres, results, console). */
-    private String fileSetNote() {
+    /**
+     * Where the run left its file set and how large it is (sfsres, results, console). It is said to be
+     * there only where that is known: a run that failed may have lost it, and the folders of this
+     * machine's posix mount points are looked at.
+     */
+    private String fileSetNote(String failure) {
         long kb = out.points().stream().mapToLong(p -> p.filesetKb()).max().orElse(-1);
-        return "File set: " + EngineConfigs.rootFolder(out.suffix()) + "/ under every mount point"
-                + (kb < 0 ? "" : String.format(java.util.Locale.ROOT, ", %,d KB at its largest point", kb))
-                + ", left there after the run (sfs clean -r " + rc.rcFile() + " -s " + out.suffix()
-                + " removes it; docs/running.md)";
+        String where = "File set: " + EngineConfigs.rootFolder(out.suffix()) + "/ under every mount point"
+                + (kb < 0 ? "" : String.format(java.util.Locale.ROOT, ", %,d KB at its largest point", kb));
+        String clean = "sfs clean -r " + rc.rcFile() + " -s " + out.suffix();
+        List<Path> local = localRoots();
+        if (!local.isEmpty() && local.stream().noneMatch(Files::isDirectory)) {
+            return where + ": gone, none of its folders on this machine exists any more (" + local.get(0) + ")";
+        }
+        if (failure != null) {
+            return where + ": what the run made before it ended early may be left there (" + clean
+                    + " removes what is left; docs/running.md)";
+        }
+        return where + ", left there after the run (" + clean + " removes it; docs/running.md)";
+    }
+
+    /** The file-set folders of the posix mount points of clients that are this machine. */
+    private List<Path> localRoots() {
+        List<Path> roots = new ArrayList<>();
+        if (!rc.fsProtocol().has(EngineCatalog.CAP_LOCAL_FS)) {
+            return roots;
+        }
+        for (int i = 0; i < rc.clients().size(); i++) {
+            if (LocalFolders.isThisMachine(rc.clients().get(i))) {
+                for (MountPoint mp : rc.mountPointsOf(i)) {
+                    roots.add(Path.of(mp.path(), EngineConfigs.rootFolder(out.suffix())));
+                }
+            }
+        }
+        return roots;
     }
 
     private RunResult result(String failure, List<ClientSession> sessions) {
@@ -253,7 +285,7 @@ public final class RunSession {
             notes.add(c.label() + ": " + c.info().host() + ", " + c.info().cores() + " cores, " + c.info().engineVersion());
         }
         if (!sessions.isEmpty()) {
-            notes.add(fileSetNote());
+            notes.add(fileSetNote(failure));
         }
         r.notes = notes;
         return r.build();

@@ -1,6 +1,7 @@
 package org.sfsbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,6 +95,27 @@ class FaultIT {
         long at = System.currentTimeMillis();
         kill("-KILL", agents.get(0).pid());
         assertEndedCleanly(dir, run, at, "agent of client 1");
+    }
+
+    /** The mount points' folders removed in the middle of a run: the last line must not say the file set is there. */
+    @Test
+    void mountPointFoldersRemovedMidRunAreNotSaidToHoldTheFileSet(@TempDir Path dir) throws Exception {
+        ChildProcess run = startAndReachPoint2(dir);
+        for (String m : List.of("mnt0", "mnt1", "mnt2", "mnt3")) {
+            Path p = dir.resolve(m);
+            if (Files.exists(p)) {
+                try (var walk = Files.walk(p)) {
+                    walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                }
+            }
+        }
+        run.waitFor(240);
+        String out = run.output();
+        List<String> notes = out.lines().filter(l -> l.startsWith("File set: ")).toList();
+        assertFalse(notes.isEmpty(), out);
+        String last = notes.get(notes.size() - 1);
+        assertTrue(last.contains(": gone, none of its folders on this machine exists any more"), last + "\n" + out);
+        assertFalse(last.contains("left there"), last);
     }
 
     @Test
