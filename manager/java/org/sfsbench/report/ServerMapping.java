@@ -1,6 +1,6 @@
 package org.sfsbench.report;
 
-import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.summary.PublishedServerFigures;
 import org.sfsbench.report.xml.ServerXml;
 
 import static org.sfsbench.report.Decimals.CPU_SCALE;
@@ -40,6 +40,6 @@ public final class ServerMapping {
     }
 
     public static ServerResult toModel(ServerXml x) {
-        return ServerFigures.of(x);
+        return PublishedServerFigures.of(x);
     }
 }

@@ -61,12 +61,12 @@ public final class BarChart {
 
     public String svg() {
         int n = categories.size();
-        double groupWidth = (width - Frame.MARGIN_LEFT - Frame.MARGIN_RIGHT) / (double) Math.max(1, n);
+        double groupWidth = (width - ChartFrame.MARGIN_LEFT - ChartFrame.MARGIN_RIGHT) / (double) Math.max(1, n);
         int longest = categories.stream().mapToInt(String::length).max().orElse(0);
         // labels wider than their group stand vertically; the chart grows below the axis to hold them
         boolean vertical = longest * LABEL_CHAR_WIDTH > groupWidth;
         int labelSpace = vertical ? (int) Math.ceil(longest * LABEL_CHAR_WIDTH) + 10 : 0;
-        Frame f = new Frame(width, height + labelSpace, Frame.MARGIN_BOTTOM + labelSpace, cssClass, title);
+        ChartFrame f = new ChartFrame(width, height + labelSpace, ChartFrame.MARGIN_BOTTOM + labelSpace, cssClass, title);
         double l = f.plotLeft();
         double r = f.plotRight();
         double t = f.plotTop();
@@ -86,18 +86,18 @@ public final class BarChart {
                 }
                 double top = b - (b - t) * scale.fraction(v);
                 f.out.append("<rect class=\"").append(Markup.escape(se.barClass())).append("\" x=\"")
-                        .append(Frame.num(gx + s * barWidth)).append("\" y=\"").append(Frame.num(top))
-                        .append("\" width=\"").append(Frame.num(Math.max(1, barWidth - 1))).append("\" height=\"")
-                        .append(Frame.num(Math.max(0, b - top))).append("\" fill=\"").append(se.color())
+                        .append(ChartFrame.num(gx + s * barWidth)).append("\" y=\"").append(ChartFrame.num(top))
+                        .append("\" width=\"").append(ChartFrame.num(Math.max(1, barWidth - 1))).append("\" height=\"")
+                        .append(ChartFrame.num(Math.max(0, b - top))).append("\" fill=\"").append(se.color())
                         .append("\"><title>").append(Markup.escape(categories.get(c) + " " + se.name() + ": "
                                 + plain(v) + unit)).append("</title></rect>\n");
             }
             double cx = l + (c + 0.5) * groupWidth;
             String label = categories.get(c);
             if (vertical) {
-                f.out.append("<text x=\"").append(Frame.num(cx + 4)).append("\" y=\"").append(Frame.num(b + 8))
+                f.out.append("<text x=\"").append(ChartFrame.num(cx + 4)).append("\" y=\"").append(ChartFrame.num(b + 8))
                         .append("\" text-anchor=\"end\" font-size=\"11\" transform=\"rotate(-90 ")
-                        .append(Frame.num(cx + 4)).append(' ').append(Frame.num(b + 8)).append(")\">")
+                        .append(ChartFrame.num(cx + 4)).append(' ').append(ChartFrame.num(b + 8)).append(")\">")
                         .append(Markup.escape(label)).append("</text>\n");
             } else {
                 f.text(cx, b + 19, "middle", label);

@@ -120,7 +120,7 @@ public final class LineChart {
         Ticks xt = Ticks.upTo(maxX * 1.05, 8);
         boolean log = yScale == YScale.LOG || yScale == YScale.LOG_WHEN_WIDE && maxY > minY * WIDE;
         Ticks yt = log ? Ticks.logCovering(minY, maxY) : Ticks.upTo(maxY * 1.05, 6);
-        Frame f = new Frame(width, height, cssClass, title);
+        ChartFrame f = new ChartFrame(width, height, cssClass, title);
         double l = f.plotLeft();
         double r = f.plotRight();
         double t = f.plotTop();
@@ -139,29 +139,29 @@ public final class LineChart {
         f.axes();
         f.axisTitles(xTitle, log ? yTitle + " (log scale)" : yTitle);
         for (Threshold th : offChart) {
-            f.out.append("<text class=\"threshold off-chart\" x=\"").append(Frame.num(r - 4)).append("\" y=\"")
-                    .append(Frame.num(t + 12)).append("\" text-anchor=\"end\" fill=\"").append(th.color())
+            f.out.append("<text class=\"threshold off-chart\" x=\"").append(ChartFrame.num(r - 4)).append("\" y=\"")
+                    .append(ChartFrame.num(t + 12)).append("\" text-anchor=\"end\" fill=\"").append(th.color())
                     .append("\">").append(Markup.escape(th.label() + " (above the chart)")).append("</text>\n");
         }
         for (Threshold th : drawn) {
             double yy = py.applyAsDouble(th.y());
             f.line(l, yy, r, yy, th.color(), 1.5, "6 4");
-            f.out.append("<text class=\"threshold\" x=\"").append(Frame.num(r - 4)).append("\" y=\"")
-                    .append(Frame.num(yy - 6)).append("\" text-anchor=\"end\" fill=\"").append(th.color())
+            f.out.append("<text class=\"threshold\" x=\"").append(ChartFrame.num(r - 4)).append("\" y=\"")
+                    .append(ChartFrame.num(yy - 6)).append("\" text-anchor=\"end\" fill=\"").append(th.color())
                     .append("\">").append(Markup.escape(th.label())).append("</text>\n");
         }
         for (Series s : series) {
             StringBuilder pts = new StringBuilder();
             for (Point p : s.points()) {
-                pts.append(Frame.num(px.applyAsDouble(p.x()))).append(',')
-                        .append(Frame.num(py.applyAsDouble(p.y()))).append(' ');
+                pts.append(ChartFrame.num(px.applyAsDouble(p.x()))).append(',')
+                        .append(ChartFrame.num(py.applyAsDouble(p.y()))).append(' ');
             }
             f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
                     .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
             for (Point p : s.points()) {
                 f.out.append("<circle class=\"").append(Markup.escape(s.pointClass())).append("\" cx=\"")
-                        .append(Frame.num(px.applyAsDouble(p.x()))).append("\" cy=\"")
-                        .append(Frame.num(py.applyAsDouble(p.y()))).append("\" r=\"4.5\" fill=\"")
+                        .append(ChartFrame.num(px.applyAsDouble(p.x()))).append("\" cy=\"")
+                        .append(ChartFrame.num(py.applyAsDouble(p.y()))).append("\" r=\"4.5\" fill=\"")
                         .append(s.color()).append("\"><title>").append(Markup.escape(p.tooltip()))
                         .append("</title></circle>\n");
             }

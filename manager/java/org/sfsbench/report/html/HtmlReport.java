@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.sfsbench.report.summary.Headline;
+import org.sfsbench.report.summary.DocumentHeadline;
 import org.sfsbench.report.summary.PeakPoint;
 import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.chart.BarChart;
@@ -46,7 +46,7 @@ public final class HtmlReport {
                 .append(Markup.escape(title)).append("</title>\n<style>\n").append(Style.CSS)
                 .append("</style>\n</head>\n<body>\n");
         b.append("<h1>").append(Markup.escape(title)).append("</h1>\n");
-        for (String line : Headline.lines(d)) {
+        for (String line : DocumentHeadline.lines(d)) {
             b.append("<div class=\"headline\">").append(Markup.escape(line)).append("</div>\n");
         }
         verdict(b, d);
@@ -99,8 +99,8 @@ public final class HtmlReport {
     }
 
     private static void verdict(StringBuilder b, ResultDocument d) {
-        if (Headline.ownChecks(d)) {
-            List<String> lines = Headline.verdict(d);
+        if (DocumentHeadline.ownChecks(d)) {
+            List<String> lines = DocumentHeadline.verdict(d);
             b.append("<div class=\"verdict ").append(d.headline.valid ? "ok" : "no").append("\" id=\"verdict\">");
             for (String l : lines) {
                 b.append(l.startsWith("  ") ? "<div class=\"check\">" : "<div>").append(Markup.escape(l.strip()))
@@ -134,7 +134,7 @@ public final class HtmlReport {
                 + (procs == 1 ? " proc in all: " : " procs in all: ") + String.join(", ", d.clients.stream()
                         .map(c -> c.name + " (" + c.procs + (c.procs == 1 ? " proc" : " procs")
                                 + (c.os == null ? "" : ", " + c.os) + ")").toList()));
-        boolean sfs = !Headline.ownChecks(d);   // SPECsfs2008's figures only for an SFS load curve
+        boolean sfs = !DocumentHeadline.ownChecks(d);   // SPECsfs2008's figures only for an SFS load curve
         if (sfs && d.metrics.peakThroughputOpsPerSec != null) {
             t.row("Peak throughput", d.metrics.peakThroughputOpsPerSec.toPlainString() + " ops/sec");
         }

@@ -1,7 +1,7 @@
 package org.sfsbench.report.html;
 
 import org.sfsbench.report.chart.Markup;
-import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.summary.PublishedServerFigures;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ServerXml;
@@ -34,7 +34,7 @@ final class ServerHtml {
                     s.nfsdCalls == null ? "-" : Long.toString(s.nfsdCalls), check);
             panels.append("<div class=\"server-panel").append(s.missing != null || s.flagged ? " flagged" : "")
                     .append("\"><b>Load point ").append(p.index).append("</b>");
-            for (String line : ServerLines.of(ServerFigures.of(s))) {
+            for (String line : ServerLines.of(PublishedServerFigures.of(s))) {
                 panels.append("<p>").append(Markup.escape(line)).append("</p>");
             }
             panels.append("</div>\n");

@@ -1,8 +1,8 @@
 package org.sfsbench.report.text;
 
-import org.sfsbench.report.summary.Headline;
+import org.sfsbench.report.summary.DocumentHeadline;
 import org.sfsbench.report.summary.PeakPoint;
-import org.sfsbench.report.summary.ServerFigures;
+import org.sfsbench.report.summary.PublishedServerFigures;
 import org.sfsbench.report.summary.WarmupFigures;
 import org.sfsbench.report.SloMapping;
 import org.sfsbench.results.SloTable;
@@ -32,9 +32,9 @@ public final class TextReport {
         StringBuilder b = new StringBuilder(8192);
         b.append("sfsbench result ").append(d.run.suffix).append(" (").append(d.tool.name).append(' ')
                 .append(d.tool.version).append(")\n\n");
-        boolean own = Headline.ownChecks(d);
+        boolean own = DocumentHeadline.ownChecks(d);
         if (own) {
-            Headline.lines(d).forEach(l -> b.append(Reflow.para(0, l, width)));
+            DocumentHeadline.lines(d).forEach(l -> b.append(Reflow.para(0, l, width)));
             b.append('\n');
         }
         b.append(Reflow.para(0, "Load points (sfssum columns: requested ops/s, achieved ops/s, msec/op, total ops,"
@@ -60,12 +60,12 @@ public final class TextReport {
             if (p.warmup != null) {
                 b.append(Reflow.para(0, "Point " + p.index + " warm-up: " + WarmupFigures.of(p.warmup).text(), width));
             }
-            for (String line : ServerLines.of(ServerFigures.of(p.server))) {
+            for (String line : ServerLines.of(PublishedServerFigures.of(p.server))) {
                 b.append(Reflow.para(0, "Point " + p.index + ": " + line, width));
             }
         }
         if (own) {
-            Headline.verdict(d).forEach(l -> b.append(l.startsWith("  ") ? Reflow.item(l.strip(), width)
+            DocumentHeadline.verdict(d).forEach(l -> b.append(l.startsWith("  ") ? Reflow.item(l.strip(), width)
                     : Reflow.para(0, l, width)));
         }
         if (!own && d.metrics.peakThroughputOpsPerSec != null) {
@@ -79,7 +79,7 @@ public final class TextReport {
             }
         }
         if (!own) {
-            b.append(Headline.of(d)).append("\n\n");
+            b.append(DocumentHeadline.of(d)).append("\n\n");
             if (d.disclosability.disclosable) {
                 b.append("Disclosable: yes (every run rule passed)\n");
             } else {
@@ -145,6 +145,7 @@ public final class TextReport {
         long achieved = p.achievedOpsPerSec.setScale(0, java.math.RoundingMode.HALF_UP).longValue();
         return new SfssumRow(p.requestedOpsPerSec, achieved, p.msecPerOp.doubleValue(),
                 p.totalOps, p.seconds, p.protocol, p.transport, p.ipVersion, p.fileSetKB, p.clients, p.procsPerClient,
-                p.biodMaxWrites, p.biodMaxReads, p.version);
+                p.biodMaxWrites == null ? 0 : p.biodMaxWrites, p.biodMaxReads == null ? 0 : p.biodMaxReads,
+                p.version == null ? "-" : p.version);
     }
 }

@@ -3,8 +3,6 @@ package org.sfsbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +10,6 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Published SPECsfs2008 results (src/test/resources/published, README there names each source):
@@ -27,13 +24,8 @@ class PublishedResultsTest {
     }
 
     private static String[] run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int rc = cl.execute(args);
-        return new String[] {Integer.toString(rc), out.toString(), err.toString()};
+        CliRun r = CliRun.of(args);
+        return new String[] {Integer.toString(r.status()), r.out(), r.err()};
     }
 
     @Test

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * Every reader given a file that is not its own (an /etc/shadow, a .env, text with spaces, a
@@ -51,13 +48,9 @@ class RefusedFilesNotShownTest {
         Files.writeString(file, content);
         List<Path> before = listing();
         String[] args = command.stream().map(a -> a.equals("F") ? file.toString() : a).toArray(String[]::new);
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int rc = cl.execute(args);
-        String all = out + "\n" + err;
+        CliRun r = CliRun.of(args);
+        int rc = r.status();
+        String all = r.out() + "\n" + r.err();
         assertNotEquals(0, rc, all);
         assertFalse(all.contains(SECRET), "the secret is shown: " + all);
         assertTrue(all.contains(file.toString()), "the file is named: " + all);

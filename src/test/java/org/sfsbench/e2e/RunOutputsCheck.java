@@ -139,12 +139,16 @@ final class RunOutputsCheck {
 
     /** Each point's clock of the live line counts up across WARMUP and RUN (INIT on its own). */
     void progressClockNeverRunsBackwards() {
-        Matcher m = Pattern.compile("(point \\d+/\\d+|step \\d+) (INIT|WARMUP|RUN) (\\d+):(\\d\\d)").matcher(console);
+        // "point 1/2 INIT 0:03", else "point 1/2 0:02/0:05 RUN 0:01 left": the point's clock, then the phase
+        Matcher m = Pattern.compile("(point \\d+/\\d+|step \\d+) (?:INIT (\\d+):(\\d\\d)|(\\d+):(\\d\\d)/\\d+:\\d\\d "
+                + "(WARMUP|RUN) )").matcher(console);
         Map<String, Integer> last = new HashMap<>();
         List<String> seen = new ArrayList<>();
         while (m.find()) {
-            String key = m.group(1) + (m.group(2).equals("INIT") ? " INIT" : "");
-            int t = Integer.parseInt(m.group(3)) * 60 + Integer.parseInt(m.group(4));
+            boolean init = m.group(2) != null;
+            String key = m.group(1) + (init ? " INIT" : "");
+            int t = init ? Integer.parseInt(m.group(2)) * 60 + Integer.parseInt(m.group(3))
+                    : Integer.parseInt(m.group(4)) * 60 + Integer.parseInt(m.group(5));
             seen.add(m.group());
             Integer before = last.put(key, t);
             assertTrue(before == null || t >= before, "the clock went back: " + seen);

@@ -12,11 +12,11 @@ import org.sfsbench.results.VerdictText;
 import org.sfsbench.results.model.RuleCheck;
 
 /**
- * The lines every report leads with: the run's own headline (docs/results.md "Headline"), or for
+ * The lines every report leads with: the run's own headline (docs/results.md "DocumentHeadline"), or for
  * an SFS run and a document without one, the one-line metric in the SPECsfs2008 wording.
  */
-public final class Headline {
-    private Headline() {
+public final class DocumentHeadline {
+    private DocumentHeadline() {
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.Locale;
  * legend row. Charts draw their data inside {@link #plotLeft()}..{@link #plotRight()} x
  * {@link #plotTop()}..{@link #plotBottom()}.
  */
-final class Frame {
+final class ChartFrame {
     static final int MARGIN_LEFT = 72;
     static final int MARGIN_RIGHT = 24;
     static final int MARGIN_TOP = 44;
@@ -18,12 +18,12 @@ final class Frame {
     private final int marginBottom;
     final StringBuilder out = new StringBuilder(8192);
 
-    Frame(int width, int height, String cssClass, String title) {
+    ChartFrame(int width, int height, String cssClass, String title) {
         this(width, height, MARGIN_BOTTOM, cssClass, title);
     }
 
     /** A frame whose bottom margin (below the x axis) is {@code marginBottom} pixels, e.g. for long labels. */
-    Frame(int width, int height, int marginBottom, String cssClass, String title) {
+    ChartFrame(int width, int height, int marginBottom, String cssClass, String title) {
         this.width = width;
         this.height = height;
         this.marginBottom = marginBottom;

@@ -6,8 +6,8 @@ import org.sfsbench.report.xml.ServerXml;
 import org.sfsbench.results.model.ServerResult;
 
 /** A published point's server figures back as the model, for the words both reports share. */
-public final class ServerFigures {
-    private ServerFigures() {
+public final class PublishedServerFigures {
+    private PublishedServerFigures() {
     }
 
     /** Null for null; absent figures are NaN. */
