@@ -1,11 +1,60 @@
 /* Histogram buckets exactly as specified in sfsengine.h; counter record and
  * merge (sums, min/max, error table). */
+#include <pthread.h>
 #include <string.h>
 #include <stdlib.h>
 #include "check.h"
 #include "counters.h"
 
 static uint64_t out[SFS_SAMPLE_WORDS];
+
+/* One worker records failed, late ops that end after the window while a
+ * sampler merges its counters: no sample shows more of a part of the ops
+ * (errors, late, after the end) than of the ops. */
+enum { RACE_OPS = 2000000 };
+static int race_done;
+
+static void *race_writer(void *arg)
+{
+    sfs_req r;
+    memset(&r, 0, sizeof r);
+    r.op = SFS_OP_WRITE; r.t_intended_ns = 0; r.t_sent_ns = 2000000; r.t_done_ns = 3000000;
+    for (int i = 0; i < RACE_OPS; i++)
+        sfs_counters_record(arg, &r, 1, 1000);
+    __atomic_store_n(&race_done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static void parts_never_exceed_ops_while_recording(void)
+{
+    static uint64_t s[SFS_SAMPLE_WORDS];
+    struct sfs_counters *c = sfs_counters_new();
+    sfs_req r;
+    memset(&r, 0, sizeof r);
+    r.op = SFS_OP_WRITE;
+    sfs_counters_record(c, &r, 0, 0);   /* the op's block exists before the race */
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, race_writer, c) == 0, "writer thread");
+    long samples = 0, bad = 0;
+    while (!__atomic_load_n(&race_done, __ATOMIC_ACQUIRE)) {
+        sfs_sample_clear(s);
+        sfs_counters_merge(s, c);
+        const uint64_t *o = s + SFS_S_HEADER_WORDS + SFS_OP_WRITE * SFS_O_WORDS;
+        if (o[SFS_O_ERRORS] > o[SFS_O_OPS] || o[SFS_O_LATE] > o[SFS_O_OPS] || o[SFS_O_AFTER_END] > o[SFS_O_OPS])
+            bad++;
+        samples++;
+    }
+    pthread_join(t, NULL);
+    CHECK(samples > 0 && bad == 0, "%ld of %ld samples taken while recording show a part above the ops",
+          bad, samples);
+    sfs_sample_clear(s);
+    sfs_counters_merge(s, c);
+    const uint64_t *o = s + SFS_S_HEADER_WORDS + SFS_OP_WRITE * SFS_O_WORDS;
+    CHECK(o[SFS_O_OPS] == RACE_OPS + 1 && o[SFS_O_AFTER_END] == RACE_OPS && o[SFS_O_ERRORS] == RACE_OPS,
+          "after the race: ops %llu after the end %llu", (unsigned long long)o[SFS_O_OPS],
+          (unsigned long long)o[SFS_O_AFTER_END]);
+    sfs_counters_free(c);
+}
 
 int main(void)
 {
@@ -67,5 +116,6 @@ int main(void)
     CHECK(out[SFS_E_BASE] == 0, "error table after reset");
     sfs_counters_free(a);
     sfs_counters_free(b);
+    parts_never_exceed_ops_while_recording();
     return check_result("test_counters");
 }

@@ -94,6 +94,19 @@ static void add(uint64_t *w, uint64_t v)
     ST(*w, LD(*w) + v);
 }
 
+/* A word that counts a part of SFS_O_OPS (errors, late, after the end) is
+ * stored after it with release and loaded before it with acquire: a sample
+ * taken while ops complete never shows more of a part than of the whole. */
+static void add_part(uint64_t *w, uint64_t v)
+{
+    ST_REL(*w, LD(*w) + v);
+}
+
+static int is_part_of_ops(int w)
+{
+    return w == SFS_O_ERRORS || w == SFS_O_LATE || w == SFS_O_AFTER_END;
+}
+
 static void count_error(struct sfs_counters *c, int op, int32_t status)
 {
     uint64_t key = ((uint64_t)(uint32_t)op << 32) | (uint32_t)status;
@@ -124,7 +137,7 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
     uint64_t *w = o->w;
     add(&w[SFS_O_OPS], 1);
     if (failed)
-        add(&w[SFS_O_ERRORS], 1);
+        add_part(&w[SFS_O_ERRORS], 1);
     if (req->op == SFS_OP_READ || req->op == SFS_OP_WRITE || req->op == SFS_OP_WRCACHE ||
         req->op == SFS_OP_CIFS_READ_ANDX || req->op == SFS_OP_CIFS_WRITE_ANDX)
         add(&w[SFS_O_BYTES], req->result_bytes);
@@ -133,11 +146,11 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
     if (lat > LD(w[SFS_O_LAT_MAX])) ST(w[SFS_O_LAT_MAX], lat);
     add(&w[SFS_O_SVC_SUM], svc);
     if (req->t_sent_ns > req->t_intended_ns + 1000000ULL)
-        add(&w[SFS_O_LATE], 1);
+        add_part(&w[SFS_O_LATE], 1);
     add(&w[SFS_O_PHYSICAL], req->physical);
     add(&w[SFS_O_RETRIES], req->retries);
     if (end_ns && req->t_done_ns > end_ns)
-        add(&w[SFS_O_AFTER_END], 1);
+        add_part(&w[SFS_O_AFTER_END], 1);
     add(&h[b % SFS_HIST_PIECE], 1);
     if (failed)
         count_error(c, req->op, req->proto_status);
@@ -165,8 +178,8 @@ void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c)
         uint64_t *d = out + SFS_S_HEADER_WORDS + op * SFS_O_WORDS;
         if (!o || LD(o->w[SFS_O_OPS]) == 0)
             continue;
-        for (int w = 0; w < SFS_O_HIST; w++) {
-            uint64_t v = LD(o->w[w]);
+        for (int w = SFS_O_HIST - 1; w >= 0; w--) {   /* the parts of SFS_O_OPS before it */
+            uint64_t v = is_part_of_ops(w) ? LD_ACQ(o->w[w]) : LD(o->w[w]);
             if (w == SFS_O_LAT_MIN) { if (v < d[w]) d[w] = v; }
             else if (w == SFS_O_LAT_MAX) { if (v > d[w]) d[w] = v; }
             else d[w] += v;
