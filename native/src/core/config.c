@@ -140,6 +140,7 @@ static const sfs_option core_keys[] = {
     { "loadfile_passes", SFS_KEY_INT, 0, 1000000000, "0", "loadfile: passes through the file, then stop; 0 = until the end", CORE(loadfile_passes) },
     { "working_set", SFS_KEY_INT, 0, (double)(1LL << 50), "0", "client data set bytes (randread, seqread, seqwrite)", CORE(working_set) },
     { "file_count", SFS_KEY_INT, 0, 100000000, "0", "files of that set, 0 = one per proc", CORE(file_count) },
+    { "outage_max", SFS_KEY_NUM, 0, 86400, "0", "seconds a server that stops answering, drops its connections or restarts is ridden through: requests re-sent, connections and handles re-made (OUTAGE=ride); 0 = the first failure fails the op", CORE(outage_max) },
     { "loops", SFS_KEY_INT, 0, 1024, "0", "event loops (threads) that drive the procs of an asynchronous backend, each with its own connections; 0 = the client's online CPUs; never more than the procs", CORE(loops) },
     { "outstanding_ios", SFS_KEY_INT, 0, SFS_MAX_OUTSTANDING, "0", "requests in flight per proc; 0 = one (an SFS proc)", CORE(outstanding_ios) },
     { "access_spec", SFS_KEY_TEXT, 0, 0, "", "workload access: Iometer access-spec lines separated by ';'", CORE(access_spec) },

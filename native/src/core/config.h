@@ -57,6 +57,7 @@ struct sfs_cfg {
     double   target_mbps;        /* loadfile: MB/s (1e6 bytes) of each proc, 0 = none */
     int      loadfile_passes;    /* loadfile: passes through the file, then stop; 0 = until the end */
     int      procs_total;        /* procs of the whole run (all engines), 0 = procs */
+    double   outage_max;         /* OUTAGE=ride: seconds a server that stops answering is waited for, 0 = not */
     int      loops;              /* event loops (threads) of an async backend, 0 = online CPUs */
     /* set by the engine before it opens the procs of an async backend
      * (engine.c, place_procs); NULL elsewhere (validation, clean) */
