@@ -259,7 +259,7 @@ final class AgentServiceImpl {
         if (!reported.add(s.worker())) {
             return;
         }
-        EngineSample e = EngineSample.decode(s.sample().toDense());
+        EngineSample e = s.sample().readDense(EngineSample::decode);
         OpCounters t = e.total();
         CpuTimes c = e.cpu();
         log.line(String.format(java.util.Locale.ROOT,

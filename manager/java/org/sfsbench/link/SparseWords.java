@@ -5,6 +5,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * A counters sample with only its non-zero words: the engine's layout has ~41 k words of which a
@@ -42,12 +43,39 @@ public final class SparseWords implements Serializable {
         return new SparseWords(dense.length, idx, val);
     }
 
-    public long[] toDense() {
-        long[] d = new long[length];
+    /** A dense buffer per thread, zeroed again after each use. */
+    private static final ThreadLocal<long[]> DENSE = ThreadLocal.withInitial(() -> new long[0]);
+
+    /**
+     * {@code reader} applied to the dense words. The array is this thread's buffer, valid only during
+     * the call: a manager polling many clients reads each sample without a ~330 KB array per sample.
+     */
+    public <T> T readDense(Function<long[], T> reader) {
+        long[] d = DENSE.get();
+        if (d.length != length) {
+            d = new long[length];
+            DENSE.set(d);
+        }
         for (int i = 0; i < index.length; i++) {
             d[index[i]] = value[i];
         }
-        return d;
+        try {
+            return reader.apply(d);
+        } finally {
+            for (int i : index) {
+                d[i] = 0;
+            }
+        }
+    }
+
+    /** Word {@code i} (0 when it is not among the non-zero ones). */
+    public long word(int i) {
+        for (int k = 0; k < index.length; k++) {
+            if (index[k] == i) {
+                return value[k];
+            }
+        }
+        return 0;
     }
 
     public void write(DataOutput out) throws IOException {

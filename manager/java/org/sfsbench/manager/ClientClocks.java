@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 
 import org.sfsbench.engine.Phase;
+import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.results.PhaseAlignment;
 import org.sfsbench.results.model.ClientClock;
 import org.sfsbench.results.model.ClientThroughput;
 import org.sfsbench.rmi.AgentStatus;
 import org.sfsbench.rmi.WorkerStatus;
-import org.sfsbench.stats.EngineSample;
 
 /**
  * Every client's clock as the manager sees it (docs/running.md, "Clocks"): its offset
@@ -93,7 +93,7 @@ final class ClientClocks {
         long behind = 0;
         for (WorkerStatus w : s.workers()) {
             if (w.sample() != null) {
-                behind += EngineSample.decode(w.sample().toDense()).behind();
+                behind += w.sample().word(SampleLayout.S_BEHIND);
             }
             if ((expected == Phase.WARMUP || expected == Phase.RUN) && w.phase() == expected && w.phaseStartEpochUs() > 0) {
                 double lag = (w.phaseStartEpochUs() - off.offsetMs() * 1000.0) / 1000.0 - expectedAtMs;

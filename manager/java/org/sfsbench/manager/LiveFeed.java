@@ -7,7 +7,6 @@ import org.sfsbench.live.LiveListener;
 import org.sfsbench.live.LiveTick;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.results.model.LoadPointResult;
-import org.sfsbench.rmi.WorkerStatus;
 import org.sfsbench.stats.EngineSample;
 
 /** Turns the manager's polls and finished points into what a {@link LiveListener} receives. */
@@ -24,22 +23,14 @@ final class LiveFeed {
 
     /** One poll: each client's workers merged (null for a client with a worker that sent nothing). */
     void tick(LoadPoint point, int nPoints, String phase, double phaseSecondsLeft, List<ClientSession> clients,
-            List<List<WorkerStatus>> statuses) {
+            List<EngineSample> samples) {
         if (live == LiveListener.NONE) {
             return;
         }
         long now = System.currentTimeMillis();
         List<String> names = new ArrayList<>();
-        List<EngineSample> samples = new ArrayList<>();
-        for (int i = 0; i < statuses.size(); i++) {
+        for (int i = 0; i < samples.size(); i++) {
             names.add(clients.get(i).name());
-            List<EngineSample> mine = new ArrayList<>();
-            for (WorkerStatus w : statuses.get(i)) {
-                if (w.sample() != null) {
-                    mine.add(EngineSample.decode(w.sample().toDense()));
-                }
-            }
-            samples.add(mine.size() == statuses.get(i).size() && !mine.isEmpty() ? EngineSample.merge(mine) : null);
         }
         RunEta eta = progress.eta();
         live.tick(new LiveTick(now, point.index(), nPoints, phase, phaseSecondsLeft, point.requestedOps(),

@@ -412,16 +412,17 @@ public final class RunManager {
         while (true) {
             checkAbort();
             List<List<WorkerStatus>> st = calls.pollAll();
+            List<EngineSample> byClient = WorkerStatuses.samplesByClient(st);
             long done = 0;
             long total = 0;
             boolean all = true;
-            for (List<WorkerStatus> ws : st) {
-                for (WorkerStatus w : ws) {
-                    if (w.sample() != null) {
-                        EngineSample s = EngineSample.decode(w.sample().toDense());
-                        done += s.initDone();
-                        total += s.initTotal();
-                    }
+            for (int i = 0; i < st.size(); i++) {
+                EngineSample s = byClient.get(i);
+                if (s != null) {
+                    done += s.initDone();
+                    total += s.initTotal();
+                }
+                for (WorkerStatus w : st.get(i)) {
                     all &= w.state() == WorkerState.DONE;
                 }
             }
@@ -444,7 +445,7 @@ public final class RunManager {
             }
             // INIT has no planned length: show what is built, not the INIT_TIMEOUT countdown
             double initLeft = done > 0 && total > 0 ? (now - at) / 1000.0 * (total - done) / done : Double.NaN;
-            live.tick(point, nPoints, "INIT", initLeft, clients, st);
+            live.tick(point, nPoints, "INIT", initLeft, clients, byClient);
             progress.status(new Progress.Status(point.index(), nPoints, "INIT", initLeft, (now - at) / 1000.0,
                     Double.NaN, Double.NaN, point.requestedOps(), Double.NaN, 0, 0,
                     total > 0 ? String.format("file set %d/%d", done, total) : "creating file set"));
@@ -469,18 +470,14 @@ public final class RunManager {
             long now = System.currentTimeMillis();
             List<List<WorkerStatus>> st = calls.pollAll();
             boolean allDone = true;
-            List<EngineSample> samples = new ArrayList<>();
             for (List<WorkerStatus> ws : st) {
                 for (WorkerStatus w : ws) {
                     allDone &= w.state() == WorkerState.DONE;
-                    if (w.sample() != null) {
-                        samples.add(EngineSample.decode(w.sample().toDense()));
-                    }
                 }
             }
+            List<EngineSample> byClient = WorkerStatuses.samplesByClient(st);
             // a tick counts only when every worker reported (a missing one would make totals drop)
-            EngineSample merged = samples.isEmpty() || samples.size() != WorkerStatuses.workerCount(st) ? null
-                    : EngineSample.merge(samples);
+            EngineSample merged = WorkerStatuses.mergedOrNull(st, byClient);
             if (merged != null && now >= from) {
                 double rate = Double.NaN;
                 double mean = Double.NaN;
@@ -497,7 +494,7 @@ public final class RunManager {
                 if (progress.eta() != null) {
                     progress.eta().phaseEndsAt(until);
                 }
-                live.tick(point, nPoints, phase, (until - now) / 1000.0, clients, st);
+                live.tick(point, nPoints, phase, (until - now) / 1000.0, clients, byClient);
                 progress.status(new Progress.Status(point.index(), nPoints, phase, (until - now) / 1000.0,
                         (now - clock.start()) / 1000.0, clock.seconds(), rate, point.requestedOps(), mean,
                         merged.totalErrors(), merged.behind(), calls.clocks().stragglers()));
@@ -542,7 +539,7 @@ public final class RunManager {
         for (List<WorkerStatus> ws : last) {
             List<EngineSample> mine = new ArrayList<>();
             for (WorkerStatus w : ws) {
-                EngineSample s = EngineSample.decode(w.sample().toDense());
+                EngineSample s = w.sample().readDense(EngineSample::decode);
                 mine.add(s);
                 all.add(s);
                 seconds = Math.max(seconds, s.elapsedUs() / 1e6);

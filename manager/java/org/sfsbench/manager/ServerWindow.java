@@ -26,7 +26,7 @@ final class ServerWindow {
         List<EngineSample> all = new ArrayList<>();
         for (List<WorkerStatus> ws : last) {
             for (WorkerStatus w : ws) {
-                all.add(EngineSample.decode(w.sample().toDense()));
+                all.add(w.sample().readDense(EngineSample::decode));
             }
         }
         EngineSample run = EngineSample.merge(all);

@@ -1,9 +1,11 @@
 package org.sfsbench.manager;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.WorkerStatus;
+import org.sfsbench.stats.EngineSample;
 
 /** Figures over the workers' statuses of one poll (a list per client). */
 final class WorkerStatuses {
@@ -25,12 +27,35 @@ final class WorkerStatuses {
         return sb.toString();
     }
 
-    /** The workers of all clients. */
-    static int workerCount(List<List<WorkerStatus>> st) {
-        int n = 0;
+    /**
+     * Each client's workers decoded and merged, once per poll (a poll of 1,000 clients is read by
+     * the progress line, the intervals and the live page): null for a client without workers or
+     * with a worker that sent no sample.
+     */
+    static List<EngineSample> samplesByClient(List<List<WorkerStatus>> st) {
+        List<EngineSample> out = new ArrayList<>(st.size());
         for (List<WorkerStatus> ws : st) {
-            n += ws.size();
+            List<EngineSample> mine = new ArrayList<>(ws.size());
+            for (WorkerStatus w : ws) {
+                if (w.sample() != null) {
+                    mine.add(w.sample().readDense(EngineSample::decode));
+                }
+            }
+            out.add(mine.size() == ws.size() && !mine.isEmpty() ? EngineSample.merge(mine) : null);
         }
-        return n;
+        return out;
+    }
+
+    /** The clients' samples merged, or null unless every worker of every client sent one. */
+    static EngineSample mergedOrNull(List<List<WorkerStatus>> st, List<EngineSample> byClient) {
+        List<EngineSample> present = new ArrayList<>(byClient.size());
+        for (int i = 0; i < byClient.size(); i++) {
+            if (byClient.get(i) != null) {
+                present.add(byClient.get(i));
+            } else if (!st.get(i).isEmpty()) {
+                return null;
+            }
+        }
+        return present.isEmpty() ? null : EngineSample.merge(present);
     }
 }

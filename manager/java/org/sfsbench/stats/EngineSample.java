@@ -2,6 +2,7 @@ package org.sfsbench.stats;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -117,11 +118,18 @@ public final class EngineSample implements Serializable {
 
     /** Encodes back into the engine layout (for pure-Java producers and tests). */
     public long[] toWords() {
+        long[] w = new long[SampleLayout.WORDS];
+        toWords(w);
+        return w;
+    }
+
+    /** {@link #toWords()} into {@code w} (SampleLayout.WORDS long), every word written. */
+    public void toWords(long[] w) {
         if (errors.size() > SampleLayout.ERR_SLOTS) {
             throw new IllegalStateException(errors.size() + " error entries do not fit the engine's "
                     + SampleLayout.ERR_SLOTS + " slots");
         }
-        long[] w = new long[SampleLayout.WORDS];
+        Arrays.fill(w, 0L);
         w[SampleLayout.S_LAYOUT] = SampleLayout.API_VERSION;
         w[SampleLayout.S_PHASE] = phase.id();
         w[SampleLayout.S_ELAPSED_US] = elapsedUs;
@@ -161,7 +169,6 @@ public final class EngineSample implements Serializable {
         w[c + SampleLayout.C_HOST_CPUS] = cpu.hostCpus();
         w[c + SampleLayout.C_PROC_USER_US] = cpu.processUserUs();
         w[c + SampleLayout.C_PROC_SYS_US] = cpu.processSystemUs();
-        return w;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import org.sfsbench.engine.Engine;
 import org.sfsbench.engine.EngineConfig;
 import org.sfsbench.engine.Phase;
+import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.link.SparseWords;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.stats.CpuTimes;
@@ -39,6 +40,8 @@ final class SimulatedLoad {
     private long counted;
     /** The sample of a phase that no longer changes (INIT done, RUN done, before any phase). */
     private SparseWords frozen;
+    /** The dense layout a sample is built in, per answering thread (not 330 KB of garbage per answer). */
+    private static final ThreadLocal<long[]> WORDS = ThreadLocal.withInitial(() -> new long[SampleLayout.WORDS]);
 
     SimulatedLoad(String engineConfig, double medianUs, double sigma, long seed) {
         EngineConfig c = EngineConfig.parse(engineConfig);
@@ -131,8 +134,10 @@ final class SimulatedLoad {
         }
         long init = phase == Phase.INIT ? procs * INIT_OBJECTS_PER_PROC : 0;
         List<OpCounters> ops = new ArrayList<>(counters.values());
-        SparseWords s = SparseWords.of(new EngineSample(phase, Math.round(elapsed * 1e6), init, init, 0, procs, 0, ops,
-                List.of(), CpuTimes.NONE).toWords());
+        long[] words = WORDS.get();
+        new EngineSample(phase, Math.round(elapsed * 1e6), init, init, 0, procs, 0, ops, List.of(), CpuTimes.NONE)
+                .toWords(words);
+        SparseWords s = SparseWords.of(words);
         if (state(nowMs) != WorkerState.RUNNING) {
             frozen = s;
         }
