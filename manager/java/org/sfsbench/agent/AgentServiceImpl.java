@@ -259,7 +259,7 @@ final class AgentServiceImpl {
         if (!reported.add(s.worker())) {
             return;
         }
-        EngineSample e = s.sample().readDense(EngineSample::decode);
+        EngineSample e = EngineSample.decode(s.sample());
         OpCounters t = e.total();
         CpuTimes c = e.cpu();
         log.line(String.format(java.util.Locale.ROOT,

@@ -3,15 +3,19 @@ package org.sfsbench.link;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.util.Arrays;
-import java.util.function.Function;
+
+import org.sfsbench.stats.LatencyHistogram;
+import org.sfsbench.stats.SampleWords;
 
 /**
  * A counters sample with only its non-zero words: the engine's layout has ~41 k words of which a
  * few hundred are set (most histogram buckets are empty), so this is what crosses pipes and RMI.
  */
-public final class SparseWords implements Serializable {
+public final class SparseWords implements SampleWords, Serializable {
     private static final long serialVersionUID = 1L;
 
     private final int length;
@@ -43,39 +47,37 @@ public final class SparseWords implements Serializable {
         return new SparseWords(dense.length, idx, val);
     }
 
-    /** A dense buffer per thread, zeroed again after each use. */
-    private static final ThreadLocal<long[]> DENSE = ThreadLocal.withInitial(() -> new long[0]);
-
-    /**
-     * {@code reader} applied to the dense words. The array is this thread's buffer, valid only during
-     * the call: a manager polling many clients reads each sample without a ~330 KB array per sample.
-     */
-    public <T> T readDense(Function<long[], T> reader) {
-        long[] d = DENSE.get();
-        if (d.length != length) {
-            d = new long[length];
-            DENSE.set(d);
-        }
-        for (int i = 0; i < index.length; i++) {
-            d[index[i]] = value[i];
-        }
-        try {
-            return reader.apply(d);
-        } finally {
-            for (int i : index) {
-                d[i] = 0;
-            }
-        }
+    @Override
+    public int length() {
+        return length;
     }
 
-    /** Word {@code i} (0 when it is not among the non-zero ones). */
-    public long word(int i) {
-        for (int k = 0; k < index.length; k++) {
-            if (index[k] == i) {
-                return value[k];
-            }
+    /** Word {@code i}: a binary search of the non-zero words (their indices ascend). */
+    @Override
+    public long at(int i) {
+        int k = Arrays.binarySearch(index, i);
+        return k >= 0 ? value[k] : 0;
+    }
+
+    @Override
+    public LatencyHistogram histogram(int offset) {
+        int lo = from(offset);
+        int hi = from(offset + LatencyHistogram.BUCKETS);
+        if (lo == hi) {
+            return new LatencyHistogram();
         }
-        return 0;
+        int first = index[lo] - offset;
+        long[] counts = new long[index[hi - 1] - offset - first + 1];
+        for (int k = lo; k < hi; k++) {
+            counts[index[k] - offset - first] = value[k];
+        }
+        return LatencyHistogram.ofRange(first, counts);
+    }
+
+    /** The position of the first non-zero word at or after {@code i}. */
+    private int from(int i) {
+        int k = Arrays.binarySearch(index, i);
+        return k >= 0 ? k : -k - 1;
     }
 
     public void write(DataOutput out) throws IOException {
@@ -98,11 +100,24 @@ public final class SparseWords implements Serializable {
         for (int i = 0; i < n; i++) {
             idx[i] = in.readInt();
             val[i] = in.readLong();
-            if (idx[i] < 0 || idx[i] >= length) {
+            if (idx[i] < 0 || idx[i] >= length || (i > 0 && idx[i] <= idx[i - 1])) {
                 throw new IOException("corrupt sample frame (index " + idx[i] + ")");
             }
         }
         return new SparseWords(length, idx, val);
+    }
+
+    /** What RMI delivers is checked as the link's frames are: indices in range and ascending. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        if (index == null || value == null || index.length != value.length || length < 0) {
+            throw new InvalidObjectException("corrupt sample (length " + length + ")");
+        }
+        for (int i = 0; i < index.length; i++) {
+            if (index[i] < 0 || index[i] >= length || (i > 0 && index[i] <= index[i - 1])) {
+                throw new InvalidObjectException("corrupt sample (index " + index[i] + ")");
+            }
+        }
     }
 
     @Override

@@ -93,7 +93,7 @@ final class ClientClocks {
         long behind = 0;
         for (WorkerStatus w : s.workers()) {
             if (w.sample() != null) {
-                behind += w.sample().word(SampleLayout.S_BEHIND);
+                behind += w.sample().at(SampleLayout.S_BEHIND);
             }
             if ((expected == Phase.WARMUP || expected == Phase.RUN) && w.phase() == expected && w.phaseStartEpochUs() > 0) {
                 double lag = (w.phaseStartEpochUs() - off.offsetMs() * 1000.0) / 1000.0 - expectedAtMs;

@@ -539,7 +539,7 @@ public final class RunManager {
         for (List<WorkerStatus> ws : last) {
             List<EngineSample> mine = new ArrayList<>();
             for (WorkerStatus w : ws) {
-                EngineSample s = w.sample().readDense(EngineSample::decode);
+                EngineSample s = EngineSample.decode(w.sample());
                 mine.add(s);
                 all.add(s);
                 seconds = Math.max(seconds, s.elapsedUs() / 1e6);

@@ -26,7 +26,7 @@ final class ServerWindow {
         List<EngineSample> all = new ArrayList<>();
         for (List<WorkerStatus> ws : last) {
             for (WorkerStatus w : ws) {
-                all.add(w.sample().readDense(EngineSample::decode));
+                all.add(EngineSample.decode(w.sample()));
             }
         }
         EngineSample run = EngineSample.merge(all);

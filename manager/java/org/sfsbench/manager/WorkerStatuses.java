@@ -38,7 +38,7 @@ final class WorkerStatuses {
             List<EngineSample> mine = new ArrayList<>(ws.size());
             for (WorkerStatus w : ws) {
                 if (w.sample() != null) {
-                    mine.add(w.sample().readDense(EngineSample::decode));
+                    mine.add(EngineSample.decode(w.sample()));
                 }
             }
             out.add(mine.size() == ws.size() && !mine.isEmpty() ? EngineSample.merge(mine) : null);

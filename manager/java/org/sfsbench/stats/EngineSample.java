@@ -75,45 +75,50 @@ public final class EngineSample implements Serializable {
      * @throws IllegalArgumentException if the array is too short or from another layout version
      */
     public static EngineSample decode(long[] w) {
-        if (w.length < SampleLayout.WORDS) {
-            throw new IllegalArgumentException("engine sample has " + w.length + " words, layout needs "
+        return decode(SampleWords.of(w));
+    }
+
+    /** {@link #decode(long[])} of dense or sparse words. */
+    public static EngineSample decode(SampleWords w) {
+        if (w.length() < SampleLayout.WORDS) {
+            throw new IllegalArgumentException("engine sample has " + w.length() + " words, layout needs "
                     + SampleLayout.WORDS);
         }
-        if (w[SampleLayout.S_LAYOUT] != SampleLayout.API_VERSION) {
-            throw new IllegalArgumentException("engine sample layout " + w[SampleLayout.S_LAYOUT]
+        if (w.at(SampleLayout.S_LAYOUT) != SampleLayout.API_VERSION) {
+            throw new IllegalArgumentException("engine sample layout " + w.at(SampleLayout.S_LAYOUT)
                     + ", this manager reads layout " + SampleLayout.API_VERSION);
         }
         List<OpCounters> list = new ArrayList<>();
         for (int op = 0; op < SampleLayout.OPS_MAX; op++) {
             int b = SampleLayout.op(op, 0);
-            LatencyHistogram h = LatencyHistogram.fromWords(w, b + SampleLayout.O_HIST);
-            list.add(new OpCounters(op, w[b + SampleLayout.O_OPS], w[b + SampleLayout.O_ERRORS],
-                    w[b + SampleLayout.O_BYTES], w[b + SampleLayout.O_LAT_SUM], w[b + SampleLayout.O_LAT_MIN],
-                    w[b + SampleLayout.O_LAT_MAX], w[b + SampleLayout.O_SVC_SUM], w[b + SampleLayout.O_LATE],
-                    w[b + SampleLayout.O_PHYSICAL], w[b + SampleLayout.O_RETRIES], w[b + SampleLayout.O_AFTER_END],
+            LatencyHistogram h = w.histogram(b + SampleLayout.O_HIST);
+            list.add(new OpCounters(op, w.at(b + SampleLayout.O_OPS), w.at(b + SampleLayout.O_ERRORS),
+                    w.at(b + SampleLayout.O_BYTES), w.at(b + SampleLayout.O_LAT_SUM), w.at(b + SampleLayout.O_LAT_MIN),
+                    w.at(b + SampleLayout.O_LAT_MAX), w.at(b + SampleLayout.O_SVC_SUM), w.at(b + SampleLayout.O_LATE),
+                    w.at(b + SampleLayout.O_PHYSICAL), w.at(b + SampleLayout.O_RETRIES), w.at(b + SampleLayout.O_AFTER_END),
                     h));
         }
-        long used = w[SampleLayout.E_BASE];
+        long used = w.at(SampleLayout.E_BASE);
         if (used < 0 || used > SampleLayout.ERR_SLOTS) {
             throw new IllegalArgumentException("engine sample error table claims " + used + " slots, at most "
                     + SampleLayout.ERR_SLOTS);
         }
         List<ErrorCount> errs = new ArrayList<>();
         for (int i = 0; i < used; i++) {
-            long key = w[SampleLayout.E_BASE + 1 + 2 * i];
-            long count = w[SampleLayout.E_BASE + 2 + 2 * i];
+            long key = w.at(SampleLayout.E_BASE + 1 + 2 * i);
+            long count = w.at(SampleLayout.E_BASE + 2 + 2 * i);
             errs.add(new ErrorCount((int) (key >>> 32), (int) key, count));
         }
-        return new EngineSample(Phase.ofId(w[SampleLayout.S_PHASE]), w[SampleLayout.S_ELAPSED_US],
-                w[SampleLayout.S_INIT_DONE], w[SampleLayout.S_INIT_TOTAL], w[SampleLayout.S_FILESET_BYTES],
-                w[SampleLayout.S_PROCS], w[SampleLayout.S_BEHIND], list, errs, cpu(w));
+        return new EngineSample(Phase.ofId(w.at(SampleLayout.S_PHASE)), w.at(SampleLayout.S_ELAPSED_US),
+                w.at(SampleLayout.S_INIT_DONE), w.at(SampleLayout.S_INIT_TOTAL), w.at(SampleLayout.S_FILESET_BYTES),
+                w.at(SampleLayout.S_PROCS), w.at(SampleLayout.S_BEHIND), list, errs, cpu(w));
     }
 
-    private static CpuTimes cpu(long[] w) {
+    private static CpuTimes cpu(SampleWords w) {
         int c = SampleLayout.C_BASE;
-        return new CpuTimes(w[c + SampleLayout.C_WINDOW_US], w[c + SampleLayout.C_HOST_TICKS],
-                w[c + SampleLayout.C_HOST_USER], w[c + SampleLayout.C_HOST_SYSTEM], w[c + SampleLayout.C_HOST_IDLE],
-                w[c + SampleLayout.C_HOST_CPUS], w[c + SampleLayout.C_PROC_USER_US], w[c + SampleLayout.C_PROC_SYS_US]);
+        return new CpuTimes(w.at(c + SampleLayout.C_WINDOW_US), w.at(c + SampleLayout.C_HOST_TICKS),
+                w.at(c + SampleLayout.C_HOST_USER), w.at(c + SampleLayout.C_HOST_SYSTEM), w.at(c + SampleLayout.C_HOST_IDLE),
+                w.at(c + SampleLayout.C_HOST_CPUS), w.at(c + SampleLayout.C_PROC_USER_US), w.at(c + SampleLayout.C_PROC_SYS_US));
     }
 
     /** Encodes back into the engine layout (for pure-Java producers and tests). */

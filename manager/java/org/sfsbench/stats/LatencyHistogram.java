@@ -75,6 +75,20 @@ public final class LatencyHistogram implements Serializable {
         return h;
     }
 
+    /** Histogram of buckets {@code first ..} with {@code counts} (taken, not copied). */
+    public static LatencyHistogram ofRange(int first, long[] counts) {
+        if (first < 0 || first + counts.length > BUCKETS) {
+            throw new IllegalArgumentException("buckets " + first + ".." + (first + counts.length - 1) + " outside 0.."
+                    + (BUCKETS - 1));
+        }
+        LatencyHistogram h = new LatencyHistogram();
+        if (counts.length > 0) {
+            h.first = first;
+            h.counts = counts;
+        }
+        return h;
+    }
+
     /** Writes all SFS_HIST_BUCKETS buckets into {@code words} from {@code offset} (engine layout). */
     public void toWords(long[] words, int offset) {
         Arrays.fill(words, offset, offset + BUCKETS, 0L);
