@@ -169,6 +169,11 @@ typedef struct sfs_backend {
                              * the platform's default (a client library of unknown depth) */
     uint64_t    ops;        /* SFS_OP_BIT of every op submit() implements */
     const char *standard_workload; /* what its protocol runs unless told otherwise */
+    /* Set only in the descriptor of the other platform's file backend (win32
+     * in the Linux engine, posix in the Windows one), which each engine lists
+     * so that a manager plans that platform's clients from its own catalog:
+     * the sentence its open, sfs_backend_open_elsewhere, refuses with. */
+    const char *elsewhere;
     const struct sfs_option *options; /* its own keys, ending with { NULL } (may be NULL) */
     size_t      opts_size;  /* size of the struct the options fill (cfg->backend_opts) */
     /* Open the backend for one proc: connect/mount cfg's target for proc
@@ -263,9 +268,9 @@ const char *sfs_backend_names(void);
 /* Registered backends, sorted by name (i in 0..count-1). */
 int sfs_backend_count(void);
 const sfs_backend *sfs_backend_at(int i);
-/* For an unknown backend name that is the other platform's file backend,
- * the sentence to add to the error ("" otherwise). */
-const char *sfs_backend_elsewhere(const char *name);
+/* The open of a descriptor with 'elsewhere' set: refuses with that sentence. */
+int sfs_backend_open_elsewhere(const struct sfs_cfg *cfg, int proc, const char *root, void **ctx,
+                               char *err, size_t errlen);
 /* Name of a backend that declares option 'key', or NULL. */
 const char *sfs_backend_with_option(const char *key);
 /* The client libraries of the backends that have some, with versions

@@ -221,8 +221,7 @@ static int set_backend_keys(struct sfs_cfg *c, const struct backend_key *keys, i
 {
     const sfs_backend *be = sfs_backend_find(c->backend);
     if (!be)
-        BAD("config: backend=%s: unknown backend (available: %s)%s", c->backend, sfs_backend_names(),
-            sfs_backend_elsewhere(c->backend));
+        BAD("config: backend=%s: unknown backend (available: %s)", c->backend, sfs_backend_names());
     if (be->opts_size) {
         c->backend_opts = calloc(1, be->opts_size);
         if (!c->backend_opts)

@@ -116,8 +116,8 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         goto fail;
     e->be = sfs_backend_find(e->cfg.backend);
     if (!e->be) {
-        snprintf(msg, sizeof msg, "backend=%s: unknown backend (available: %s)%s",
-                 e->cfg.backend, sfs_backend_names(), sfs_backend_elsewhere(e->cfg.backend));
+        snprintf(msg, sizeof msg, "backend=%s: unknown backend (available: %s)",
+                 e->cfg.backend, sfs_backend_names());
         goto fail;
     }
     e->wl = sfs_workload_find(e->cfg.workload);

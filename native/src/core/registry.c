@@ -9,6 +9,7 @@
 #include "workload.h"
 #include "sfsengine.h"
 #include "options.h"
+#include "config.h"
 
 #define SFS_REGISTRY_MAX 32
 
@@ -86,18 +87,13 @@ const sfs_backend *sfs_backend_find(const char *name)
     return NULL;
 }
 
-/* The Linux engine knows the win32 backend (win32_elsewhere.c); the Windows
- * engine does not know posix: naming it there gets the one to use instead. */
-const char *sfs_backend_elsewhere(const char *name)
+int sfs_backend_open_elsewhere(const struct sfs_cfg *cfg, int proc, const char *root, void **ctx,
+                               char *err, size_t errlen)
 {
-#ifdef _WIN32
-    if (name && strcmp(name, "posix") == 0)
-        return "; posix is the Linux engine's file backend: on Windows, win32 issues the "
-               "file calls (FS_PROTOCOL=win32)";
-#else
-    (void)name;
-#endif
-    return "";
+    (void)proc; (void)root; (void)ctx;
+    const sfs_backend *b = sfs_backend_find(cfg->backend);
+    snprintf(err, errlen, "%s", b && b->elsewhere ? b->elsewhere : "not a backend of this engine");
+    return -1;
 }
 
 const sfs_workload *sfs_workload_find(const char *name)

@@ -16,6 +16,7 @@
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
 #include "posix_priv.h"
+#include "posix_descriptor.h"
 #include "config.h"
 #include "options.h"
 
@@ -525,13 +526,9 @@ static const sfs_option posix_options[] = {
 };
 
 static const sfs_backend posix_backend = {
-    .name = "posix",
-    .description = "system calls on a local or mounted folder (sfsbench extension)",
+    SFS_POSIX_DESCRIPTOR,
     .async = 0,
-    .ops = SFS_OPS_ALL,
-    .caps = SFS_CAP_DIRECT_IO | SFS_CAP_LOCAL_FS,
     .proc_stack = SFS_PROC_STACK,
-    .standard_workload = "sfs2008-nfs",
     .options = posix_options,
     .opts_size = sizeof(struct posix_opts),
     .open = posix_open,

@@ -193,12 +193,8 @@ static const char *w32_error(void *ctx)
 }
 
 static const sfs_backend win32_backend = {
-    .name = SFS_WIN32_NAME,
-    .description = SFS_WIN32_DESCRIPTION,
+    SFS_WIN32_DESCRIPTOR,
     .async = 0,
-    .ops = SFS_WIN32_OPS,
-    .caps = 0,
-    .standard_workload = SFS_WIN32_STANDARD_WORKLOAD,
     .open = w32_open,
     .submit = w32_submit,
     .poll = w32_poll,

@@ -7,14 +7,17 @@
 
 #include "backend.h"
 
-#define SFS_WIN32_NAME "win32"
-#define SFS_WIN32_DESCRIPTION "Windows file calls on a local folder or a UNC path, in the Windows " \
-                              "engine (sfsbench extension)"
-/* no symbolic links (creating one needs a privilege ordinary accounts lack)
- * and no fifos: the SFS ops that need them are not declared */
-#define SFS_WIN32_OPS (SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_SYMLINK) | SFS_OP_BIT(SFS_OP_READLINK) | \
-                                       SFS_OP_BIT(SFS_OP_MKNOD)))
-/* Windows clients measured CIFS servers in SPECsfs2008 */
-#define SFS_WIN32_STANDARD_WORKLOAD "sfs2008-cifs"
+/* The fields of its sfs_backend that the catalog publishes. No symbolic
+ * links (creating one needs a privilege ordinary accounts lack) and no
+ * fifos: the SFS ops that need them are not declared. Windows clients
+ * measured CIFS servers in SPECsfs2008: its standard workload. */
+#define SFS_WIN32_DESCRIPTOR                                                                     \
+    .name = "win32",                                                                             \
+    .description = "Windows file calls on a local folder or a UNC path, in the Windows engine "  \
+                   "(sfsbench extension)",                                                       \
+    .ops = SFS_OPS_ALL & ~(SFS_OP_BIT(SFS_OP_SYMLINK) | SFS_OP_BIT(SFS_OP_READLINK) |             \
+                           SFS_OP_BIT(SFS_OP_MKNOD)),                                            \
+    .caps = 0,                                                                                   \
+    .standard_workload = "sfs2008-cifs"
 
 #endif

@@ -10,9 +10,11 @@ import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 
 import org.sfsbench.agent.AgentServer;
+import org.sfsbench.launch.JavaProcess;
 import org.sfsbench.launch.LaunchInput;
 import org.sfsbench.rmi.Secrets;
 import org.sfsbench.tls.TlsIdentity;
+import org.sfsbench.windows.WindowsService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -170,7 +172,9 @@ public final class AgentCommand implements Callable<Integer> {
                     "--secret-file", secretPath.toString(), "--work-dir", work.toString()));
             options.addAll(withTls ? List.of("--tls", "on", "--tls-dir", tlsPath.toString()) : List.of("--tls", "off"));
             if (windows) {
-                return WindowsService.install(port, work, options, !noStart);
+                List<String> agent = new ArrayList<>(List.of("agent", "--service"));
+                agent.addAll(options);
+                return WindowsService.install(port, work, JavaProcess.command(List.of(), agent), !noStart);
             }
             return ServiceUnit.install(unitDir != null ? unitDir : ServiceUnit.SYSTEM_UNITS, port,
                     ServiceUnit.text(home, bind, port, options), !noStart);

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.windows.WindowsCommandLine;
+
 /**
  * The ssh command that starts an agent on another host from its installed tree: the system's
  * OpenSSH client, key-based only (BatchMode), host keys checked, keepalives so that a dead

@@ -3,18 +3,17 @@ package org.sfsbench.tls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.AclEntry;
-import java.nio.file.attribute.AclEntryPermission;
-import java.nio.file.attribute.AclEntryType;
-import java.nio.file.attribute.AclFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
+import org.sfsbench.windows.OwnerOnlyAcl;
+
 /**
  * Files only their owner may read (the agent secret, private keys): mode 0600 where the file
- * system has POSIX modes, on Windows an ACL that does not let everyone or all users read.
+ * system has POSIX modes, on Windows an ACL that does not let everyone or all users read
+ * ({@link OwnerOnlyAcl}).
  */
 public final class PrivateFiles {
     private PrivateFiles() {
@@ -51,7 +50,7 @@ public final class PrivateFiles {
     /** Refuses a file others may read; {@code what} names its content in the message. */
     public static void checkOwnerOnly(Path file, String what) throws IOException {
         if (!posix(file)) {
-            checkAcl(file, what);
+            OwnerOnlyAcl.check(file, what);
             return;
         }
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
@@ -63,21 +62,5 @@ public final class PrivateFiles {
 
     private static boolean posix(Path p) throws IOException {
         return Files.getFileStore(p).supportsFileAttributeView(PosixFileAttributeView.class);
-    }
-
-    /** Windows (no POSIX mode): refuses a file whose ACL lets everyone or all users read it. */
-    private static void checkAcl(Path file, String what) throws IOException {
-        AclFileAttributeView acl = Files.getFileAttributeView(file, AclFileAttributeView.class);
-        if (acl == null) {
-            return; // neither POSIX modes nor ACLs: the file system keeps no per-user permissions to check
-        }
-        for (AclEntry e : acl.getAcl()) {
-            String who = e.principal().getName();
-            if (e.type() == AclEntryType.ALLOW && e.permissions().contains(AclEntryPermission.READ_DATA)
-                    && (who.equals("Everyone") || who.endsWith("\\Users") || who.endsWith("\\Authenticated Users"))) {
-                throw new IOException(file + ": its ACL lets " + who + " read " + what + "; run: icacls " + file
-                        + " /inheritance:r /grant:r %USERNAME%:R");
-            }
-        }
     }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.GuideTables;
 import org.sfsbench.testsupport.TempTree;
 
 /**
@@ -35,11 +36,7 @@ class NfsWireProofIT {
     static Path work;
 
     /** guide 2.2.1, SPECsfs2008 column */
-    static final Map<String, Double> MIX = Map.ofEntries(Map.entry("lookup", 24.0),
-            Map.entry("read", 18.0), Map.entry("write", 10.0), Map.entry("getattr", 26.0),
-            Map.entry("readlink", 1.0), Map.entry("readdir", 1.0), Map.entry("create", 1.0),
-            Map.entry("remove", 1.0), Map.entry("fsstat", 1.0), Map.entry("setattr", 4.0),
-            Map.entry("readdirplus", 2.0), Map.entry("access", 11.0));
+    static final Map<String, Double> MIX = GuideTables.NFS_MIX;
 
     /** RFC 1813 procedure numbers */
     static final Map<Integer, String> PROC = Map.ofEntries(Map.entry(1, "getattr"),

@@ -19,6 +19,7 @@ import org.sfsbench.engine.EngineCatalog;
 import org.sfsbench.engine.EngineCatalog.Key;
 import org.sfsbench.manager.TargetMix;
 import org.sfsbench.stats.OpNames;
+import org.sfsbench.testsupport.GuideTables;
 
 /** The rc parser enforces the engine's own ranges, and the names and mixes Java uses are the engine's. */
 class EngineFactsTest {
@@ -73,7 +74,10 @@ class EngineFactsTest {
     @Test
     void workloadNamesOpNamesAndMixesComeFromTheEngine() throws Exception {
         EngineCatalog c = EngineCatalog.get();
-        assertEquals(c.opNames(), List.of(OpNames.canonical().toArray()));
+        // the guide's MIXFILE names, then its CIFS table: the op ids of every result file
+        List<String> guide = new java.util.ArrayList<>(GuideTables.MIXFILE_OPS);
+        guide.addAll(GuideTables.CIFS_OPS);
+        assertEquals(guide, c.opNames());
         for (String w : c.rcWorkloads()) {
             assertNotNull(c.workload(w).description(), w);
         }
@@ -85,10 +89,15 @@ class EngineFactsTest {
         RunConfig nfs = parse(RcFiles.MINIMAL);
         Map<Integer, Double> mix = TargetMix.of(nfs, OpNames.canonical());
         assertEquals(c.workload("sfs2008-nfs").standardMix(), mix);
-        assertEquals(100.0, mix.values().stream().mapToDouble(Double::doubleValue).sum(), 1e-9);
-        assertEquals(100.0, c.workload("sfs2008-cifs").standardMix().values().stream()
-                .mapToDouble(Double::doubleValue).sum(), 1e-9);
-        assertEquals(MixFile.OP_NAMES, c.opNames().subList(0, 24));
+        Map<Integer, Double> nfsGuide = new java.util.HashMap<>();
+        GuideTables.NFS_MIX.forEach((op, percent) -> nfsGuide.put(c.opNames().indexOf(op), percent));
+        assertEquals(nfsGuide, mix);
+        Map<Integer, Double> cifsGuide = new java.util.HashMap<>();
+        for (int i = 0; i < GuideTables.CIFS_OPS.size(); i++) {
+            cifsGuide.put(c.opNames().indexOf(GuideTables.CIFS_OPS.get(i)), GuideTables.CIFS_MIX.get(i));
+        }
+        assertEquals(cifsGuide, c.workload("sfs2008-cifs").standardMix());
+        assertEquals(GuideTables.MIXFILE_OPS, MixFile.OP_NAMES);
     }
 
     @Test

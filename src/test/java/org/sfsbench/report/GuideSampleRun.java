@@ -14,6 +14,7 @@ import org.sfsbench.results.model.OpResult;
 import org.sfsbench.results.model.RcVariable;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
+import org.sfsbench.testsupport.GuideTables;
 
 /**
  * A CIFS run shaped like the sample sfssum of guide 4.4 (4 clients x 10 procs, 10 load points),
@@ -49,10 +50,8 @@ final class GuideSampleRun {
         "3200 3011 11.3 901761 299 CIFS T 4 390136320 4 10 2 2 2008",
     };
 
-    static final String[] CIFS_OPS = {"ECHO", "LOCKING_ANDX", "NT_TRANSACT_QUERY_SECURITY_DESC", "READ_ANDX",
-        "TRANS2_QUERY_FS_INFORMATION", "TRANS2_QUERY_FILE_INFORMATION", "TRANS2_QUERY_PATH_INFORMATION",
-        "TRANS2_SET_FILE_INFORMATION", "TRANS2_FIND_FIRST2", "WRITE_ANDX", "NT_CREATE_ANDX", "CLOSE", "FLUSH"};
-    static final double[] CIFS_MIX = {0.5, 1.1, 1.6, 20.5, 1.6, 12.9, 21.5, 3.2, 8.6, 8.6, 9.7, 9.7, 0.5};
+    static final List<String> CIFS_OPS = GuideTables.CIFS_OPS;
+    static final List<Double> CIFS_MIX = GuideTables.CIFS_MIX;
     static final List<String> CLIENTS = List.of("client1.example", "client2.example", "client3.example",
             "client4.example");
 
@@ -119,14 +118,14 @@ final class GuideSampleRun {
         p.p99Ms = ms * 4.2;
         p.p999Ms = ms * 9.5;
         long assigned = 0;
-        for (int o = 0; o < CIFS_OPS.length; o++) {
+        for (int o = 0; o < CIFS_OPS.size(); o++) {
             OpResult.Builder op = OpResult.builder();
-            op.name = CIFS_OPS[o];
+            op.name = CIFS_OPS.get(o);
             op.opId = 24 + o;
-            op.targetPercent = CIFS_MIX[o];
+            op.targetPercent = CIFS_MIX.get(o);
             // a slightly uneven achieved mix: reads a bit above target, the rest takes up the slack
-            long count = o == CIFS_OPS.length - 1 ? p.totalOps - assigned
-                    : Math.round(p.totalOps * (CIFS_MIX[o] + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
+            long count = o == CIFS_OPS.size() - 1 ? p.totalOps - assigned
+                    : Math.round(p.totalOps * (CIFS_MIX.get(o) + (o == 3 ? 0.4 : o == 6 ? -0.4 : 0)) / 100.0);
             assigned += count;
             op.count = count;
             op.achievedPercent = 100.0 * count / p.totalOps;
@@ -140,10 +139,10 @@ final class GuideSampleRun {
             op.p99Ms = opMs * 4.2;
             op.p999Ms = opMs * 9.5;
             op.meanServiceMs = opMs * 0.93;
-            op.bytes = "READ_ANDX".equals(CIFS_OPS[o]) || "WRITE_ANDX".equals(CIFS_OPS[o]) ? count * 8192 : 0;
+            op.bytes = "READ_ANDX".equals(CIFS_OPS.get(o)) || "WRITE_ANDX".equals(CIFS_OPS.get(o)) ? count * 8192 : 0;
             op.mbPerSec = op.bytes / row[4] / 1e6;
             op.physical = count;
-            if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS[o])) {
+            if (failed > 0 && "TRANS2_QUERY_PATH_INFORMATION".equals(CIFS_OPS.get(o))) {
                 op.errors = failed;
             }
             p.ops.add(op.build());

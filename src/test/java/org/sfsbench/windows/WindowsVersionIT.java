@@ -13,8 +13,8 @@ import org.sfsbench.testsupport.Exclusive;
 
 /**
  * A Windows JVM under Wine runs the packaged jar: JNA loads win32-x86-64/sfsengine.dll from it, and
- * {@code sfs version} lists the Windows engine's backends (nfs3, null, smb and win32; posix is Linux's:
- * docs/running.md).
+ * {@code sfs version} lists the Windows engine's backends (nfs3, null, smb and win32, and posix, the
+ * Linux engine's, by its descriptor: docs/running.md).
  */
 @Exclusive(Exclusive.WINE)
 class WindowsVersionIT {
@@ -27,7 +27,7 @@ class WindowsVersionIT {
         assertTrue(out.contains("on Windows"), "not a Windows JVM: " + r);
         assertFalse(out.contains("not loadable"), r.toString());
         String engine = out.substring(out.indexOf("sfsengine "), out.indexOf("Java ")).replaceAll("\\s+", " ");
-        assertTrue(engine.contains("(backends: nfs3 null smb win32;"),
+        assertTrue(engine.contains("(backends: nfs3 null posix smb win32;"),
                 "the Windows engine's backends, smb and its file backend win32 among them: " + engine);
         assertTrue(engine.contains("sfs2008-nfs") && engine.contains("access"), "its workloads: " + engine);
     }

@@ -1,29 +1,25 @@
-package org.sfsbench.cli;
+package org.sfsbench.windows;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
-
-import org.sfsbench.launch.JavaProcess;
-import org.sfsbench.launch.WindowsCommandLine;
 
 /**
  * The Windows service of a persistent agent ({@code sfs agent --install-service} on Windows): the
  * service host {@code sfsagentsvc.exe} (built with the Windows engine, packed in the jar beside
- * it and copied into the service's work folder) runs this JVM's {@code java.exe} with the agent's
- * options, started at boot. One service per port, {@code sfsbench-agent-PORT}.
+ * it and copied into the service's work folder) runs the agent's JVM command line, started at
+ * boot. One service per port, {@code sfsbench-agent-PORT}.
  */
-final class WindowsService {
+public final class WindowsService {
     static final String HOST_RESOURCE = "/win32-x86-64/sfsagentsvc.exe";
 
     private WindowsService() {
     }
 
-    static boolean onWindows() {
+    public static boolean onWindows() {
         return System.getProperty("os.name", "").startsWith("Windows");
     }
 
@@ -32,24 +28,23 @@ final class WindowsService {
     }
 
     /** %ProgramData%\sfsbench\agent-PORT: the service host, its log and the agent's client log. */
-    static Path defaultWorkDir(int port) {
+    public static Path defaultWorkDir(int port) {
         String data = System.getenv("ProgramData");
         return Path.of(data != null && !data.isEmpty() ? data : "C:\\ProgramData", "sfsbench", "agent-" + port);
     }
 
-    /**
-     * The service's command line: the host, its log file, then the agent's JVM ({@code --service}:
-     * it stops when the host closes its standard input).
-     */
-    static String binaryPath(Path host, Path log, List<String> agentOptions) {
-        List<String> agent = new ArrayList<>(List.of("agent", "--service"));
-        agent.addAll(agentOptions);
+    /** The service's command line: the host, its log file, then the agent's JVM command line. */
+    static String binaryPath(Path host, Path log, List<String> agentCommand) {
         return WindowsCommandLine.quote(host.toString()) + " " + WindowsCommandLine.quote(log.toString()) + " "
-                + WindowsCommandLine.join(JavaProcess.command(List.of(), agent));
+                + WindowsCommandLine.join(agentCommand);
     }
 
-    /** Copies the service host into {@code workDir}, registers the service and (with {@code start}) starts it. */
-    static int install(int port, Path workDir, List<String> agentOptions, boolean start)
+    /**
+     * Copies the service host into {@code workDir}, registers the service that runs
+     * {@code agentCommand} (an agent with {@code --service}, which stops when the host closes its
+     * standard input) and (with {@code start}) starts it.
+     */
+    public static int install(int port, Path workDir, List<String> agentCommand, boolean start)
             throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path host = workDir.resolve("sfsagentsvc.exe");
@@ -62,7 +57,7 @@ final class WindowsService {
             Files.copy(in, host, StandardCopyOption.REPLACE_EXISTING);
         }
         Path log = workDir.resolve("service.log");
-        String binaryPath = binaryPath(host, log, agentOptions);
+        String binaryPath = binaryPath(host, log, agentCommand);
         try (ServiceControl scm = new ServiceControl()) {
             scm.create(name(port), "sfsbench agent (port " + port + ")",
                     "sfsbench load generator agent; remove with: sfs agent --uninstall-service --port " + port, binaryPath);
@@ -83,7 +78,7 @@ final class WindowsService {
     }
 
     /** Stops the service (with {@code stop}; its agent and workers end with it) and deletes it. */
-    static int uninstall(int port, boolean stop) throws InterruptedException {
+    public static int uninstall(int port, boolean stop) throws InterruptedException {
         try (ServiceControl scm = new ServiceControl()) {
             if (stop && !scm.stop(name(port), 30_000)) {
                 System.err.println("sfs agent: " + name(port) + " did not stop within 30 s; deleting it anyway");

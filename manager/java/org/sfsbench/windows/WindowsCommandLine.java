@@ -1,4 +1,4 @@
-package org.sfsbench.launch;
+package org.sfsbench.windows;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.sfsbench.cli;
+package org.sfsbench.windows;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
