@@ -105,7 +105,14 @@ extern "C" {
 #define SFS_C_PROC_USER_US 6   /* this process's user CPU time, us (getrusage) */
 #define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
 #define SFS_C_WORDS        8
-#define SFS_SAMPLE_WORDS (SFS_C_BASE + SFS_C_WORDS)
+
+/* schedule kept, after the CPU words: a histogram (the latency histogram's
+ * buckets, microseconds) of every counted op's send time minus its intended
+ * start; how far a replay of loadfile timestamps fell behind them */
+#define SFS_L_BASE         (SFS_C_BASE + SFS_C_WORDS)
+#define SFS_L_HIST         0
+#define SFS_L_WORDS        SFS_HIST_BUCKETS
+#define SFS_SAMPLE_WORDS (SFS_L_BASE + SFS_L_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;

@@ -135,6 +135,7 @@ static const sfs_option core_keys[] = {
     { "sample_us", SFS_KEY_INT, 1000, 10000000, "100000", "longest uninterrupted pacing sleep, microseconds", CORE(sample_us) },
     { "loadfile", SFS_KEY_TEXT, 0, 0, "", "workload=loadfile: the dbench loadfile to replay", CORE(loadfile) },
     { "loadfile_timing", SFS_KEY_CHOICE, 0, 0, "asap", "asap|timestamps", CORE(loadfile_timestamps) },
+    { "loadfile_speed", SFS_KEY_NUM, 1e-6, 1e6, "1", "loadfile_timing=timestamps: the file's times divided by this (2 = twice as fast)", CORE(loadfile_speed) },
     { "target_mbps", SFS_KEY_NUM, 0, 1e7, "0", "loadfile: MB/s (1e6 bytes) of each proc, 0 = none", CORE(target_mbps) },
     { "procs_total", SFS_KEY_INT, 0, 1000000, "0", "procs of the whole run (all engines), 0 = procs", CORE(procs_total) },
     { "loadfile_passes", SFS_KEY_INT, 0, 1000000000, "0", "loadfile: passes through the file, then stop; 0 = until the end", CORE(loadfile_passes) },

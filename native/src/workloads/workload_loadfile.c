@@ -14,7 +14,7 @@
  *
  * Timing: as fast as possible (closed loop), or loadfile_timing=timestamps
  * (each pass through the file starts a clock; a line is due at its
- * timestamp), or target_mbps (a line is due when the bytes before it fit
+ * timestamp, divided by loadfile_speed), or target_mbps (a line is due when the bytes before it fit
  * the rate).  Latency counts from the due time, so lateness shows.
  * loadfile_passes=N stops a client after N passes (tests, bench/). */
 #include <stdio.h>
@@ -74,6 +74,11 @@ static int lf_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, 
     (void)fs;
     if (!cfg->loadfile[0]) {
         snprintf(err, errlen, "loadfile: the loadfile key names the dbench loadfile to replay");
+        return -1;
+    }
+    if (cfg->loadfile_speed != 1 && !(cfg->loadfile_timestamps && cfg->target_mbps == 0)) {
+        snprintf(err, errlen, "loadfile_speed=%g: it scales the file's timestamps, which only"
+                 " loadfile_timing=timestamps follows", cfg->loadfile_speed);
         return -1;
     }
     struct client *w = calloc(1, sizeof *w);
@@ -154,7 +159,7 @@ static uint64_t lf_intended(void *state, uint64_t now_ns)
     if (!w->cfg->loadfile_timestamps || !w->f->timestamped || w->step || w->rep)
         return 0;
     if (!w->pass_start_ns) w->pass_start_ns = now_ns;
-    return w->pass_start_ns + w->f->ops[w->pc].t_us * 1000;
+    return w->pass_start_ns + (uint64_t)((double)w->f->ops[w->pc].t_us * 1000.0 / w->cfg->loadfile_speed);
 }
 
 static const char *want_text(const struct client *w, char *buf, size_t len)
