@@ -106,12 +106,13 @@ extern "C" {
 #define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
 #define SFS_C_WORDS        8
 
-/* schedule kept, after the CPU words: a histogram (the latency histogram's
- * buckets, microseconds) of every counted op's send time minus its intended
- * start; how far a replay of loadfile timestamps fell behind them */
+/* schedule kept, after the CPU words: every counted op's lag, its send time
+ * minus its intended start (how far a replay of loadfile timestamps fell
+ * behind them), in microseconds */
 #define SFS_L_BASE         (SFS_C_BASE + SFS_C_WORDS)
-#define SFS_L_HIST         0
-#define SFS_L_WORDS        SFS_HIST_BUCKETS
+#define SFS_L_MAX          0   /* the largest lag */
+#define SFS_L_HIST         1   /* SFS_HIST_BUCKETS words: their histogram (the latency buckets) */
+#define SFS_L_WORDS        (SFS_L_HIST + SFS_HIST_BUCKETS)
 #define SFS_SAMPLE_WORDS (SFS_L_BASE + SFS_L_WORDS)
 
 /*

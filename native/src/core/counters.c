@@ -75,6 +75,7 @@ void sfs_counters_reset(struct sfs_counters *c)
         ST(c->err_cnt[i], 0);
     }
     ST(c->nerr, 0);
+    ST(c->lag_max, 0);
 }
 
 /* The first count of an op, or of a histogram piece: zeroed memory,
@@ -140,7 +141,8 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
     uint64_t *h = o->hist[k];
     if (!h && !(h = piece_new(&o->hist[k])))
         return -1;
-    int lb = sfs_hist_bucket(req->t_sent_ns > req->t_intended_ns ? (req->t_sent_ns - req->t_intended_ns) / 1000 : 0);
+    uint64_t lag_us = req->t_sent_ns > req->t_intended_ns ? (req->t_sent_ns - req->t_intended_ns) / 1000 : 0;
+    int lb = sfs_hist_bucket(lag_us);
     uint64_t *lag = c->lag[lb / SFS_HIST_PIECE];
     if (!lag && !(lag = piece_new(&c->lag[lb / SFS_HIST_PIECE])))
         return -1;
@@ -163,6 +165,7 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
         add_part(&w[SFS_O_AFTER_END], 1);
     add(&h[b % SFS_HIST_PIECE], 1);
     add(&lag[lb % SFS_HIST_PIECE], 1);
+    if (lag_us > LD(c->lag_max)) ST(c->lag_max, lag_us);
     if (failed)
         count_error(c, req->op, req->proto_status);
     return 0;
@@ -208,6 +211,7 @@ void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c)
         uint64_t *dh = out + SFS_L_BASE + SFS_L_HIST + k * SFS_HIST_PIECE;
         for (int b = 0; b < SFS_HIST_PIECE; b++) dh[b] += LD(h[b]);
     }
+    if (LD(c->lag_max) > out[SFS_L_BASE + SFS_L_MAX]) out[SFS_L_BASE + SFS_L_MAX] = LD(c->lag_max);
     uint64_t *e = out + SFS_E_BASE;
     uint64_t n = __atomic_load_n(&c->nerr, __ATOMIC_ACQUIRE);
     for (uint64_t i = 0; i < n; i++) {
