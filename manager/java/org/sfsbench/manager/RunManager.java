@@ -562,6 +562,9 @@ public final class RunManager {
         r.filesetKb = run.filesetBytes() / 1024;
         if (rc.loadfile() != null) {
             r.simulatedClients = point.nominalLoad();
+            if (rc.loadfile().paced()) {
+                r.replayLag = LoadPointBuilder.replayLag(run.lag());
+            }
         }
         r.startTime = start;
         r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();

@@ -14,11 +14,17 @@ import org.sfsbench.loadfile.LoadfileCopy;
  * @param summary        the engine's one-line summary of the file (lines, op counts)
  * @param clientCounts   simulated clients of each load point (CLIENT_COUNTS, or PROCS x CLIENTS)
  * @param timestamps     LOADFILE_TIMING=timestamps: lines are due at their timestamps
+ * @param speed          LOADFILE_SPEED: with timestamps, the file's times are divided by it; 1 otherwise
  * @param targetRateMBps TARGET_RATE_MBPS, all clients together; 0 = as fast as possible
  */
 public record LoadfileSettings(Path file, LoadfileCopy copy, String summary, List<Integer> clientCounts, boolean timestamps,
-        double targetRateMBps) {
+        double speed, double targetRateMBps) {
     public LoadfileSettings {
         clientCounts = List.copyOf(clientCounts);
+    }
+
+    /** True when lines are due at a schedule (timestamps or a target rate), not as fast as possible. */
+    public boolean paced() {
+        return timestamps || targetRateMBps > 0;
     }
 }

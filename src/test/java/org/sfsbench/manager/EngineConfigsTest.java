@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcParser;
@@ -82,6 +83,23 @@ class EngineConfigsTest {
         assertEquals("5", second.get("procs_total"));
         assertEquals(20.0, Double.parseDouble(second.get("target_mbps")), 1e-9, "100 MB/s over 5 clients");
         assertEquals("asap", second.get("loadfile_timing"));
+        assertNull(second.get("loadfile_speed"), "the engine's default, 1");
+    }
+
+    @Test
+    void loadfileSpeedReachesEveryClientsEngine(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("t.load"), "0.000 MKDIR3 \"/clients/client1\" *\n");
+        Path rc = dir.resolve("sfs_rc");
+        Files.writeString(rc, String.join("\n", "FS_PROTOCOL=posix", "CLIENTS=\"c1 c2\"", "MNT_POINTS=\"/m\"",
+                "WORKLOAD=loadfile", "LOADFILE=t.load", "CLIENT_COUNTS=\"2\"", "LOADFILE_TIMING=timestamps",
+                "LOADFILE_SPEED=2", ""));
+        RunConfig config = RcParser.parse(rc);
+        LoadPoint point = RunPlan.from(config).points().get(0);
+        for (ClientPlan client : point.clients()) {
+            EngineConfig c = EngineConfigs.forClient(config, point, client, 7, "run1");
+            assertEquals("timestamps", c.get("loadfile_timing"));
+            assertEquals(2.0, Double.parseDouble(c.get("loadfile_speed")), 0);
+        }
     }
 
     @Test

@@ -73,6 +73,25 @@ class LoadfileRcTest {
                 "applies only to WORKLOAD=loadfile");
     }
 
+    private static final String STAMPED = "0.000 MKDIR3 \"/clients/client1\" *\n"
+            + "0.500 GETATTR3 \"/clients/client1\" 0x00000000\n";
+
+    @Test
+    void loadfileSpeedScalesTimestampsAndIsRefusedWhereItCannot() throws RcException {
+        String stamped = "CLIENT_COUNTS=2\nLOADFILE_TIMING=timestamps";
+        assertEquals(2.5, RcParser.parse(rc(STAMPED, stamped + "\nLOADFILE_SPEED=2.5")).loadfile().speed());
+        assertEquals(1, RcParser.parse(rc(STAMPED, stamped)).loadfile().speed());
+        for (String bad : List.of("0", "-1", "fast", "NaN", "2e6")) {
+            assertMessage(rc(STAMPED, stamped + "\nLOADFILE_SPEED=" + bad),
+                    "rc:8: LOADFILE_SPEED=" + bad + ": not a number from 0.000001 to 1000000");
+        }
+        assertMessage(rc(STAMPED, "CLIENT_COUNTS=2\nLOADFILE_SPEED=2"),
+                "rc:7: LOADFILE_SPEED=2: it scales the loadfile's timestamps, which LOADFILE_TIMING=asap does not follow");
+        assertMessage(rc(STAMPED, "CLIENT_COUNTS=2\nLOADFILE_TIMING=asap\nLOADFILE_SPEED=0.5"),
+                "LOADFILE_TIMING=asap does not follow");
+        assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE_SPEED=2\n"), "applies only to WORKLOAD=loadfile");
+    }
+
     @Test
     void theLoadfileIsReadOnceIntoTheCopyTheRunShipsAndBounded() throws Exception {
         RunConfig c = RcParser.parse(rc(GOOD, "CLIENT_COUNTS=2"));
