@@ -165,6 +165,8 @@ public final class PlanText {
         LoadfileSettings lf = plan.config().loadfile();
         sb.append(Reflow.field("loadfile", lf.summary(), width));
         sb.append(Reflow.field("timing", lf.timestamps() ? "by the loadfile's timestamps"
+                + (lf.speed() != 1 ? String.format(Locale.ROOT, ", %s times as fast (LOADFILE_SPEED)",
+                        java.math.BigDecimal.valueOf(lf.speed()).stripTrailingZeros().toPlainString()) : "")
                 : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
                 : "as fast as possible", width));
         sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
