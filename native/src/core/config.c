@@ -134,6 +134,7 @@ static const sfs_option core_keys[] = {
     { "log", SFS_KEY_TEXT, 0, 0, "", "file for the DEBUG output (empty = none)", CORE(log) },
     { "sample_us", SFS_KEY_INT, 1000, 10000000, "100000", "longest uninterrupted pacing sleep, microseconds", CORE(sample_us) },
     { "loadfile", SFS_KEY_TEXT, 0, 0, "", "workload=loadfile: the dbench loadfile to replay", CORE(loadfile) },
+    { "loadfile_dir", SFS_KEY_TEXT, 0, 0, "", "workload=loadfile: a folder of one loadfile per proc (proc i replays the i-th by name), instead of loadfile", CORE(loadfile_dir) },
     { "loadfile_timing", SFS_KEY_CHOICE, 0, 0, "asap", "asap|timestamps", CORE(loadfile_timestamps) },
     { "loadfile_speed", SFS_KEY_NUM, 1e-6, 1e6, "1", "loadfile_timing=timestamps: the file's times divided by this (2 = twice as fast)", CORE(loadfile_speed) },
     { "target_mbps", SFS_KEY_NUM, 0, 1e7, "0", "loadfile: MB/s (1e6 bytes) of each proc, 0 = none", CORE(target_mbps) },
