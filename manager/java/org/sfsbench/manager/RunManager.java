@@ -389,7 +389,7 @@ public final class RunManager {
                     + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
                     + " ops/s each");
             PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
-                    rc.loadfile() == null ? null : rc.loadfile().copy());
+                    rc.loadfile() == null ? List.of() : rc.loadfile().copiesFor(c.number() - 1));
             pending.add(calls.submit(() -> {
                 c.agent().prepare(task);
                 return null;

@@ -3,8 +3,11 @@ package org.sfsbench.rc;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.sfsbench.InputFiles;
 import org.sfsbench.engine.Engine;
@@ -27,24 +30,48 @@ final class LoadfileRcReader {
         }
         String text = r.required("LOADFILE", "the dbench loadfile to replay, e.g. /usr/share/dbench/client.txt");
         Path file = r.resolve(text, List.of(v.workDir, r.rcDir()));
-        String notFile = InputFiles.problem(file);
-        if (notFile != null) {
-            throw r.error("LOADFILE", file + " " + notFile, "a dbench loadfile, absolute or relative to WORK_DIR"
-                    + " or the rc file's folder");
+        boolean set = namesSet(r);
+        List<Path> members = set ? members(r, file) : List.of(file);
+        List<LoadfileCopy> copies = new ArrayList<>();
+        List<Engine.LoadfileCheck> checks = new ArrayList<>();
+        long total = 0;
+        for (Path m : members) {
+            String notFile = InputFiles.problem(m);
+            if (notFile != null) {
+                throw r.error("LOADFILE", m + " " + notFile, Files.isDirectory(m) && !set
+                        ? "a dbench loadfile, or a folder of loadfiles (one per recorded client) written with a"
+                                + " trailing /: LOADFILE=" + text + "/"
+                        : "a dbench loadfile, absolute or relative to WORK_DIR or the rc file's folder");
+            }
+            byte[] bytes = readBytes(r, m);
+            total += bytes.length;
+            if (total > LoadfileCopy.MAX_BYTES) {
+                throw r.error("LOADFILE", file + ": its loadfiles have more than " + LoadfileCopy.MAX_BYTES
+                        + " bytes together, more than a run ships to its clients", "a set of at most "
+                        + LoadfileCopy.MAX_BYTES + " bytes");
+            }
+            Engine.LoadfileCheck check = Engine.checkLoadfile(m.toString(), bytes);
+            if (check.ops() < 0) {
+                throw r.error("LOADFILE", check.report(), "a dbench loadfile: client.txt or the timestamped NFS/SMB"
+                        + " format (docs/loadfile.md)");
+            }
+            copies.add(LoadfileCopy.of(m.getFileName().toString(), bytes));
+            checks.add(check);
         }
-        byte[] bytes = readBytes(r, file);
-        Engine.LoadfileCheck check = Engine.checkLoadfile(file.toString(), bytes);
-        if (check.ops() < 0) {
-            throw r.error("LOADFILE", check.report(), "a dbench loadfile: client.txt or the timestamped NFS/SMB"
-                    + " format (docs/loadfile.md)");
+        List<List<Integer>> deal = set ? deal(r, v, checks) : List.of();
+        if (!set && r.isSet("LOADFILE_DEAL")) {
+            throw r.error("LOADFILE_DEAL", "deals the loadfiles of a set, and LOADFILE names one file",
+                    "LOADFILE=folder/ (one loadfile per recorded client), or no LOADFILE_DEAL");
         }
         String timing = r.string("LOADFILE_TIMING", "asap").toLowerCase(Locale.ROOT);
         if (!timing.equals("asap") && !timing.equals("timestamps")) {
             throw r.error("LOADFILE_TIMING", "unknown timing", "asap (as fast as possible) or timestamps");
         }
-        if (timing.equals("timestamps") && !check.report().contains(", timestamped")) {
-            throw r.error("LOADFILE_TIMING", "the loadfile has no timestamps (" + check.report() + ")",
-                    "asap, or a timestamped loadfile");
+        for (Engine.LoadfileCheck check : checks) {
+            if (timing.equals("timestamps") && !check.report().contains(", timestamped")) {
+                throw r.error("LOADFILE_TIMING", "the loadfile has no timestamps (" + check.report() + ")",
+                        "asap, or a timestamped loadfile");
+            }
         }
         double mbps = 0;
         String rate = r.value("TARGET_RATE_MBPS");
@@ -64,8 +91,69 @@ final class LoadfileRcReader {
             }
         }
         double speed = speed(r, timing.equals("timestamps"));
-        v.loadfile = new LoadfileSettings(file, LoadfileCopy.of(file.getFileName().toString(), bytes), check.report(),
-                v.loads, timing.equals("timestamps"), speed, mbps);
+        String summary = set ? setSummary(members, checks) : checks.get(0).report();
+        v.loadfile = new LoadfileSettings(file, copies, summary, v.loads, timing.equals("timestamps"), speed, mbps,
+                deal);
+    }
+
+    /** A LOADFILE written with a trailing / names a folder: a set of loadfiles, one per recorded client. */
+    static boolean namesSet(RcReader r) {
+        String text = r.value("LOADFILE");
+        return text != null && (text.endsWith("/") || text.endsWith("\\"));
+    }
+
+    /** The set's loadfiles: the folder's files whose names do not start with '.', by name. */
+    private static List<Path> members(RcReader r, Path folder) throws RcException {
+        if (!Files.isDirectory(folder)) {
+            throw r.error("LOADFILE", folder + " is not a folder", "a folder of loadfiles (the trailing / says so),"
+                    + " or a loadfile without the /");
+        }
+        List<Path> out;
+        try (Stream<Path> list = Files.list(folder)) {
+            out = list.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
+        } catch (IOException e) {
+            throw r.error("LOADFILE", folder + ": cannot list: " + e.getMessage(), "a readable folder of loadfiles");
+        }
+        if (out.isEmpty()) {
+            throw r.error("LOADFILE", folder + " holds no loadfile", "a folder of loadfiles, one per recorded client");
+        }
+        return out;
+    }
+
+    /**
+     * A set: one load point of one simulated client per loadfile, dealt over CLIENTS by
+     * LOADFILE_DEAL; PROCS becomes the most on one host.
+     */
+    private static List<List<Integer>> deal(RcReader r, RunConfig.Values v, List<Engine.LoadfileCheck> checks)
+            throws RcException {
+        int hosts = v.clients.size();
+        String word = r.string("LOADFILE_DEAL", LoadfileDeal.ROUND_ROBIN.word).toLowerCase(Locale.ROOT);
+        LoadfileDeal how = LoadfileDeal.of(word);
+        if (how == null) {
+            throw r.error("LOADFILE_DEAL", "unknown deal", "round-robin (loadfile i to host i mod hosts) or ops (as"
+                    + " evenly as their op lines allow)");
+        }
+        if (checks.size() < hosts) {
+            throw r.error("LOADFILE", checks.size() + " loadfiles cannot be dealt over the " + hosts
+                    + " hosts of CLIENTS", "at least one loadfile per CLIENTS host (" + hosts + "), or fewer hosts");
+        }
+        long perHost = EngineCatalog.get().key("procs").maxLong();
+        List<List<Integer>> deal = how.deal(checks.stream().map(c -> (long) c.ops()).toList(), hosts);
+        int most = deal.stream().mapToInt(List::size).max().orElseThrow();
+        if (most > perHost) {
+            throw r.error("LOADFILE", most + " loadfiles on one host, more than an engine's " + perHost + " procs",
+                    "more CLIENTS hosts");
+        }
+        v.loads = List.of(checks.size());
+        v.loadList = false;
+        v.procs = most;
+        return deal;
+    }
+
+    private static String setSummary(List<Path> members, List<Engine.LoadfileCheck> checks) {
+        long ops = checks.stream().mapToLong(Engine.LoadfileCheck::ops).sum();
+        return members.size() + " loadfiles, one simulated client each, " + ops + " op lines in all: "
+                + members.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(" "));
     }
 
     /** LOADFILE's bytes, read once: the engine checks them and the run ships them to the agents. */

@@ -63,8 +63,12 @@ public final class RcParser {
         readProtocol(r, v);
         boolean loadfile = "loadfile".equalsIgnoreCase(r.value("WORKLOAD"));
         boolean counts = loadfile && r.isSet("CLIENT_COUNTS");
+        boolean set = loadfile && LoadfileRcReader.namesSet(r);
         if (loadfile) {
             refuseLoads(r);
+            if (set) {
+                refuseCounts(r);
+            }
         } else {
             readLoads(r, v);
         }
@@ -73,7 +77,7 @@ public final class RcParser {
                     + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
         }
         TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
-        v.procs = counts ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
+        v.procs = counts || set ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
         if (steps != null && v.procs != steps.max()) {
             throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
                     "PROCS unset, or equal to the last number of STEP_PROCS");
@@ -82,11 +86,12 @@ public final class RcParser {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
         HostsRcReader.readClients(r, v);
-        if (loadfile) {
+        if (loadfile && !set) {
             readClientCounts(r, v, counts);
         }
-        // with CLIENT_COUNTS a host's clients vary per point: one mount point per host, shared
-        new MountPointsReader(r, v.fsProtocol, v.clients, counts ? 1 : v.procs).readInto(v);
+        // with CLIENT_COUNTS a host's clients vary per point, and a set's are dealt to it: one mount
+        // point per host, shared
+        new MountPointsReader(r, v.fsProtocol, v.clients, counts || set ? 1 : v.procs).readInto(v);
         HostsRcReader.readCredentials(r, v);
         TransportRcReader.readTransport(r, v);
         HostsRcReader.checkIpVersion(r, v);
@@ -238,6 +243,16 @@ public final class RcParser {
             if (r.isSet(name)) {
                 throw r.error(name, "does not apply to WORKLOAD=loadfile, whose load points are numbers of"
                         + " simulated clients", "CLIENT_COUNTS=\"1 4 16\" (or PROCS for one point)");
+            }
+        }
+    }
+
+    /** A set of loadfiles (LOADFILE=folder/) is one point of one simulated client per loadfile. */
+    private static void refuseCounts(RcReader r) throws RcException {
+        for (String name : List.of("CLIENT_COUNTS", "PROCS")) {
+            if (r.isSet(name)) {
+                throw r.error(name, "does not apply when LOADFILE names a folder of loadfiles, each of which is one"
+                        + " simulated client", "no " + name + " (LOADFILE_DEAL deals the loadfiles over CLIENTS)");
             }
         }
     }

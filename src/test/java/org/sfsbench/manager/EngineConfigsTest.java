@@ -76,7 +76,7 @@ class EngineConfigsTest {
         EngineConfig second = EngineConfigs.forClient(config, point, point.clients().get(1), 7, "run1");
         assertEquals("loadfile", second.get("workload"));
         assertNull(second.get("loadfile"), "the file travels with the task, the agent names its copy");
-        assertArrayEquals(Files.readAllBytes(lf), config.loadfile().copy().text());
+        assertArrayEquals(Files.readAllBytes(lf), config.loadfile().copies().get(0).text());
         assertEquals("2", second.get("procs"), "5 clients over 2 hosts: 3 + 2");
         assertEquals("3", second.get("proc_first"));
         assertEquals("/m", second.get("target.1"));
