@@ -559,12 +559,9 @@ public final class RunManager {
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
                 : TargetMix.ofAccess(rc.accessStep(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
-        r.filesetKb = run.filesetBytes() / 1024;
         if (rc.loadfile() != null) {
             r.simulatedClients = point.nominalLoad();
-            if (rc.loadfile().paced()) {
-                r.replayLag = LoadPointBuilder.replayLag(run.lag());
-            }
+            r.replayLag = rc.loadfile().paced() ? LoadPointBuilder.replayLag(run.lag()) : null;
         }
         r.startTime = start;
         r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
