@@ -105,7 +105,15 @@ extern "C" {
 #define SFS_C_PROC_USER_US 6   /* this process's user CPU time, us (getrusage) */
 #define SFS_C_PROC_SYS_US  7   /* this process's system CPU time, us */
 #define SFS_C_WORDS        8
-#define SFS_SAMPLE_WORDS (SFS_C_BASE + SFS_C_WORDS)
+
+/* schedule kept, after the CPU words: every counted op's lag, its send time
+ * minus its intended start (how far a replay of loadfile timestamps fell
+ * behind them), in microseconds */
+#define SFS_L_BASE         (SFS_C_BASE + SFS_C_WORDS)
+#define SFS_L_MAX          0   /* the largest lag */
+#define SFS_L_HIST         1   /* SFS_HIST_BUCKETS words: their histogram (the latency buckets) */
+#define SFS_L_WORDS        (SFS_L_HIST + SFS_HIST_BUCKETS)
+#define SFS_SAMPLE_WORDS (SFS_L_BASE + SFS_L_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;

@@ -53,7 +53,9 @@ struct sfs_cfg {
     char     log[1024];
     uint64_t sample_us;          /* pacing checkpoint: longest uninterrupted sleep */
     char     loadfile[1024];     /* workload=loadfile: the dbench loadfile */
+    char     loadfile_dir[1024]; /* workload=loadfile: one loadfile per proc, instead of loadfile */
     int      loadfile_timestamps;/* loadfile_timing=timestamps: paced by the file's times */
+    double   loadfile_speed;     /* loadfile_timing=timestamps: the times divided by this */
     double   target_mbps;        /* loadfile: MB/s (1e6 bytes) of each proc, 0 = none */
     int      loadfile_passes;    /* loadfile: passes through the file, then stop; 0 = until the end */
     int      procs_total;        /* procs of the whole run (all engines), 0 = procs */

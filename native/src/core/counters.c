@@ -43,6 +43,7 @@ void sfs_counters_free(struct sfs_counters *c)
         for (int k = 0; k < SFS_HIST_PIECES; k++) free(c->op[op]->hist[k]);
         free(c->op[op]);
     }
+    for (int k = 0; k < SFS_HIST_PIECES; k++) free(c->lag[k]);
     free(c);
 }
 
@@ -64,11 +65,17 @@ void sfs_counters_reset(struct sfs_counters *c)
                 for (int b = 0; b < SFS_HIST_PIECE; b++) ST(h[b], 0);
         }
     }
+    for (int k = 0; k < SFS_HIST_PIECES; k++) {
+        uint64_t *h = LD_ACQ(c->lag[k]);
+        if (h)
+            for (int b = 0; b < SFS_HIST_PIECE; b++) ST(h[b], 0);
+    }
     for (int i = 0; i < SFS_ERR_SLOTS; i++) {
         ST(c->err_key[i], 0);
         ST(c->err_cnt[i], 0);
     }
     ST(c->nerr, 0);
+    ST(c->lag_max, 0);
 }
 
 /* The first count of an op, or of a histogram piece: zeroed memory,
@@ -82,10 +89,10 @@ static struct sfs_op_counts *op_new(struct sfs_counters *c, int op)
     return o;
 }
 
-static uint64_t *piece_new(struct sfs_op_counts *o, int k)
+static uint64_t *piece_new(uint64_t **slot)
 {
     uint64_t *h = calloc(SFS_HIST_PIECE, sizeof *h);
-    if (h) ST_REL(o->hist[k], h);
+    if (h) ST_REL(*slot, h);
     return h;
 }
 
@@ -132,7 +139,12 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
     if (!o && !(o = op_new(c, req->op)))
         return -1;
     uint64_t *h = o->hist[k];
-    if (!h && !(h = piece_new(o, k)))
+    if (!h && !(h = piece_new(&o->hist[k])))
+        return -1;
+    uint64_t lag_us = req->t_sent_ns > req->t_intended_ns ? (req->t_sent_ns - req->t_intended_ns) / 1000 : 0;
+    int lb = sfs_hist_bucket(lag_us);
+    uint64_t *lag = c->lag[lb / SFS_HIST_PIECE];
+    if (!lag && !(lag = piece_new(&c->lag[lb / SFS_HIST_PIECE])))
         return -1;
     uint64_t *w = o->w;
     add(&w[SFS_O_OPS], 1);
@@ -152,6 +164,8 @@ int sfs_counters_record(struct sfs_counters *c, const sfs_req *req, int failed, 
     if (end_ns && req->t_done_ns > end_ns)
         add_part(&w[SFS_O_AFTER_END], 1);
     add(&h[b % SFS_HIST_PIECE], 1);
+    add(&lag[lb % SFS_HIST_PIECE], 1);
+    if (lag_us > LD(c->lag_max)) ST(c->lag_max, lag_us);
     if (failed)
         count_error(c, req->op, req->proto_status);
     return 0;
@@ -191,6 +205,13 @@ void sfs_counters_merge(uint64_t *out, const struct sfs_counters *c)
             for (int b = 0; b < SFS_HIST_PIECE; b++) dh[b] += LD(h[b]);
         }
     }
+    for (int k = 0; k < SFS_HIST_PIECES; k++) {
+        const uint64_t *h = LD_ACQ(c->lag[k]);
+        if (!h) continue;
+        uint64_t *dh = out + SFS_L_BASE + SFS_L_HIST + k * SFS_HIST_PIECE;
+        for (int b = 0; b < SFS_HIST_PIECE; b++) dh[b] += LD(h[b]);
+    }
+    if (LD(c->lag_max) > out[SFS_L_BASE + SFS_L_MAX]) out[SFS_L_BASE + SFS_L_MAX] = LD(c->lag_max);
     uint64_t *e = out + SFS_E_BASE;
     uint64_t n = __atomic_load_n(&c->nerr, __ATOMIC_ACQUIRE);
     for (uint64_t i = 0; i < n; i++) {

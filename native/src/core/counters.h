@@ -25,6 +25,8 @@ struct sfs_counters {
     uint64_t err_key[SFS_ERR_SLOTS];
     uint64_t err_cnt[SFS_ERR_SLOTS];
     uint64_t nerr;                 /* slots in use */
+    uint64_t *lag[SFS_HIST_PIECES];            /* SFS_L_HIST's pieces, or NULL */
+    uint64_t lag_max;                          /* SFS_L_MAX */
 };
 
 /* histogram bucket of a latency in microseconds (sfsengine.h) */

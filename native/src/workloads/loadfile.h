@@ -98,6 +98,10 @@ lf_file *lf_parse(const char *path, char *err, size_t errlen);
 /* Same from text in memory ('name' for messages). */
 lf_file *lf_parse_text(const char *name, const char *text, size_t len, char *err, size_t errlen);
 void     lf_free(lf_file *f);
+/* loadfile_dir: the path of the index-th of the count loadfiles of dir (by
+ * name) into path; 0, or -1 with a message naming the folder */
+int lf_set_pick(const char *dir, int index, int count, char *path, size_t len, char *err, size_t errlen);
+
 /* loadfile name of a kind ("NTCreateX", "READ3", ...) */
 const char *lf_kind_name(int kind);
 /* after the parse: mark directories (adding their parents through intern) and

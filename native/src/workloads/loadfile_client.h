@@ -24,6 +24,7 @@ struct client {
     const struct sfs_cfg *cfg;
     const sfs_backend *be;
     lf_file *f;
+    int own_file;          /* f is this proc's alone (loadfile_dir), not the shared one */
     int id, nclients;
     int handles;           /* backend has open-file handles */
     sfs_rng rng;

@@ -1,5 +1,6 @@
 /* loadfile: replay a dbench loadfile (loadfile.h) as one simulated client
- * per proc, each in its own directory: "client1" in the file's paths
+ * per proc, or with loadfile_dir one loadfile per proc (loadfile_set.c: a
+ * capture's recorded clients), each in its own directory: "client1" in the file's paths
  * becomes clientN (N = global proc index, as dbench numbers its clients
  * from 0), so client.txt works in clients/clientN under the run's root.
  *
@@ -14,7 +15,7 @@
  *
  * Timing: as fast as possible (closed loop), or loadfile_timing=timestamps
  * (each pass through the file starts a clock; a line is due at its
- * timestamp), or target_mbps (a line is due when the bytes before it fit
+ * timestamp, divided by loadfile_speed), or target_mbps (a line is due when the bytes before it fit
  * the rate).  Latency counts from the due time, so lateness shows.
  * loadfile_passes=N stops a client after N passes (tests, bench/). */
 #include <stdio.h>
@@ -72,13 +73,30 @@ static int lf_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, 
                    char *err, size_t errlen)
 {
     (void)fs;
-    if (!cfg->loadfile[0]) {
-        snprintf(err, errlen, "loadfile: the loadfile key names the dbench loadfile to replay");
+    if (!cfg->loadfile[0] == !cfg->loadfile_dir[0]) {
+        snprintf(err, errlen, "loadfile: %s", cfg->loadfile[0]
+                 ? "the loadfile and loadfile_dir keys both name what to replay: one of the two"
+                 : "the loadfile key names the dbench loadfile to replay (or loadfile_dir one per proc)");
+        return -1;
+    }
+    if (cfg->loadfile_speed != 1 && !(cfg->loadfile_timestamps && cfg->target_mbps == 0)) {
+        snprintf(err, errlen, "loadfile_speed=%g: it scales the file's timestamps, which only"
+                 " loadfile_timing=timestamps follows", cfg->loadfile_speed);
         return -1;
     }
     struct client *w = calloc(1, sizeof *w);
     if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
-    w->f = shared_get(cfg->loadfile, err, errlen);
+    char own[2048];
+    if (cfg->loadfile_dir[0]) {   /* the proc's own file: parsed for it alone */
+        if (lf_set_pick(cfg->loadfile_dir, proc, cfg->procs, own, sizeof own, err, errlen) != 0) {
+            free(w);
+            return -1;
+        }
+        w->f = lf_parse(own, err, errlen);
+        w->own_file = 1;
+    } else {
+        w->f = shared_get(cfg->loadfile, err, errlen);
+    }
     if (!w->f) { free(w); return -1; }
     w->cfg = cfg;
     w->be = sfs_backend_find(cfg->backend);
@@ -95,8 +113,12 @@ static int lf_open(const struct sfs_cfg *cfg, int proc, struct sfs_fileset *fs, 
 
 static void lf_close(void *state)
 {
-    free(state);
-    shared_put();
+    struct client *w = state;
+    if (w->own_file)
+        lf_free(w->f);
+    else
+        shared_put();
+    free(w);
 }
 
 static int lf_next_init(void *state, sfs_req *req)
@@ -122,8 +144,8 @@ static void lf_next(void *state, sfs_req *req)
     w->cur_open = -1;
     w->bad_handle = 0;
     int last = lf_fill(w, op, req);
-    if (req->not_issued && w->id == w->cfg->proc_first && req->op < 64 && !(w->told >> req->op & 1)) {
-        w->told |= 1ULL << req->op;   /* once per op, from the engine's first client */
+    if (req->not_issued && (w->own_file || w->id == w->cfg->proc_first) && req->op < 64 && !(w->told >> req->op & 1)) {
+        w->told |= 1ULL << req->op;   /* once per op and file: the engine's first client, or each of loadfile_dir */
         fprintf(stderr, "loadfile: %s line %u: %s (%s) not issued: %s\n", w->f->name, op->line,
                 lf_kind_name(op->kind), sfs_op_name(req->op), req->not_issued);
     }
@@ -154,7 +176,7 @@ static uint64_t lf_intended(void *state, uint64_t now_ns)
     if (!w->cfg->loadfile_timestamps || !w->f->timestamped || w->step || w->rep)
         return 0;
     if (!w->pass_start_ns) w->pass_start_ns = now_ns;
-    return w->pass_start_ns + w->f->ops[w->pc].t_us * 1000;
+    return w->pass_start_ns + (uint64_t)((double)w->f->ops[w->pc].t_us * 1000.0 / w->cfg->loadfile_speed);
 }
 
 static const char *want_text(const struct client *w, char *buf, size_t len)

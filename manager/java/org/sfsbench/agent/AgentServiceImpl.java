@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,6 @@ import org.sfsbench.link.Frame;
 import org.sfsbench.link.WorkerState;
 import org.sfsbench.rmi.AgentException;
 import org.sfsbench.rmi.AgentInfo;
-import org.sfsbench.loadfile.LoadfileCopy;
 import org.sfsbench.rmi.PointTask;
 import org.sfsbench.rmi.ValidationResult;
 import org.sfsbench.rmi.WorkerStatus;
@@ -34,6 +32,7 @@ import org.sfsbench.stats.OpNames;
  */
 final class AgentServiceImpl {
     private final ClientLog log;
+    private final LoadfileStore loadfiles;
     private final Path workDir;
     private final Runnable onShutdown;
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
@@ -50,6 +49,7 @@ final class AgentServiceImpl {
 
     AgentServiceImpl(ClientLog log, Path workDir, Runnable onShutdown) {
         this.log = log;
+        this.loadfiles = new LoadfileStore(log, workDir);
         this.workDir = workDir;
         this.onShutdown = onShutdown;
     }
@@ -86,10 +86,10 @@ final class AgentServiceImpl {
         reported.clear();
         log.line("load point " + task.loadPoint() + ": client " + task.clientNumber() + " (" + task.clientName()
                 + ") starts " + task.engineConfigs().size() + " worker(s)");
-        Path loadfile = task.loadfile() == null ? null : storeLoadfile(task.loadfile());
+        loadfiles.store(task.loadfiles());
         List<Future<WorkerHandle>> started = new ArrayList<>();
         for (int i = 0; i < task.engineConfigs().size(); i++) {
-            String config = withLocalFiles(task.engineConfigs().get(i), task.loadPoint(), i, loadfile);
+            String config = withLocalFiles(task.engineConfigs().get(i), task.loadPoint(), i);
             String label = "client " + task.clientNumber() + " (" + task.clientName() + ") worker " + (i + 1)
                     + " [procs " + describeProcs(config) + "]";
             int index = i;
@@ -119,9 +119,7 @@ final class AgentServiceImpl {
                 first = new AgentException("interrupted while starting workers");
             }
         }
-        if (loadfile != null) {
-            dropLoadfile(loadfile);   // the engines parsed it when they opened
-        }
+        loadfiles.drop();   // the engines parsed them when they opened
         if (first != null) {
             log.line("FAILED: " + first.getMessage());
             closeWorkers();
@@ -131,58 +129,16 @@ final class AgentServiceImpl {
 
     /**
      * The files a config names live in this agent's work folder: the debug log the manager asks for
-     * with log=agent, and the loadfile that came with the task. The agent opens no loadfile path
-     * the manager names.
+     * with log=agent, and the loadfiles that came with the task ({@link LoadfileStore}). The agent
+     * opens no loadfile path the manager names.
      */
-    private String withLocalFiles(String config, int point, int worker, Path loadfile) throws AgentException {
+    private String withLocalFiles(String config, int point, int worker) throws AgentException {
         EngineConfig c = EngineConfig.parse(config);
-        if (c.get("loadfile") != null) {
-            throw new AgentException("the engine config names a loadfile path (" + c.get("loadfile")
-                    + "): an agent replays only the loadfile that comes with the load point");
-        }
-        if (loadfile != null) {
-            c.set("loadfile", loadfile.toString());
-        } else if ("loadfile".equals(c.get("workload"))) {
-            throw new AgentException("workload=loadfile without its loadfile: the manager sends it with the load point");
-        }
+        loadfiles.name(c);
         if (c.get("log") != null && !c.get("log").isEmpty()) {
             c.set("log", workDir.resolve(String.format("engine-%03d-%02d.log", point, worker)).toString());
         }
         return c.render();
-    }
-
-    /**
-     * Writes the manager's loadfile into this agent's work folder for the workers to open, under
-     * its own file name when that is a plain name (messages then say "client.txt:123").
-     */
-    private Path storeLoadfile(LoadfileCopy copy) throws AgentException {
-        String name = copy.name() != null && copy.name().matches("[A-Za-z0-9_][A-Za-z0-9._-]{0,99}") ? copy.name()
-                : "loadfile.txt";
-        Path dir = workDir.resolve("loadfile");
-        Path file = dir.resolve(name);
-        try {
-            byte[] text = copy.text();
-            Files.createDirectories(dir);
-            Path part = Files.createTempFile(dir, ".part-", "");
-            Files.write(part, text);
-            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new AgentException("cannot store the loadfile " + copy.name() + " from the manager in " + dir + ": "
-                    + e.getMessage());
-        }
-        log.line("loadfile " + copy.name() + ": " + copy.size() + " bytes from the manager (" + copy.packedBytes()
-                + " packed), stored as " + file);
-        return file;
-    }
-
-    /** The copy is removed once the workers have opened it: a work folder keeps no 26 MB file. */
-    private void dropLoadfile(Path file) {
-        try {
-            Files.deleteIfExists(file);
-            Files.deleteIfExists(file.getParent());
-        } catch (IOException e) {
-            log.line("cannot remove the loadfile copy " + file + ": " + e.getMessage());
-        }
     }
 
     private static String describeProcs(String config) {

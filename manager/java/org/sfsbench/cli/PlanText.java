@@ -2,6 +2,7 @@ package org.sfsbench.cli;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import org.sfsbench.access.AccessPlanText;
 import org.sfsbench.access.AccessStep;
@@ -13,6 +14,7 @@ import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.ProcPlan;
 import org.sfsbench.plan.RunPlan;
+import org.sfsbench.loadfile.LoadfileCopy;
 import org.sfsbench.rc.LoadfileSettings;
 import org.sfsbench.rc.RunConfig;
 import org.sfsbench.rc.TopSpeed;
@@ -165,6 +167,8 @@ public final class PlanText {
         LoadfileSettings lf = plan.config().loadfile();
         sb.append(Reflow.field("loadfile", lf.summary(), width));
         sb.append(Reflow.field("timing", lf.timestamps() ? "by the loadfile's timestamps"
+                + (lf.speed() != 1 ? String.format(Locale.ROOT, ", %s times as fast (LOADFILE_SPEED)",
+                        java.math.BigDecimal.valueOf(lf.speed()).stripTrailingZeros().toPlainString()) : "")
                 : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
                 : "as fast as possible", width));
         sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
@@ -178,8 +182,15 @@ public final class PlanText {
             sb.append(Reflow.hanging(String.format(Locale.ROOT, "%7s %8d  ", p.index() + "/" + n, p.nominalLoad()),
                     under, hosts.toString(), width));
         }
-        sb.append(Reflow.para(0, "(each client replays the file in clients/clientN under its host's mount point;"
-                + " N is its proc number)", width));
+        if (lf.set()) {
+            for (int h = 0; h < lf.deal().size(); h++) {
+                String files = lf.copiesFor(h).stream().map(LoadfileCopy::name).collect(Collectors.joining(" "));
+                sb.append(Reflow.hanging("  " + plan.points().get(0).clients().get(h).name() + ": ", "    ", files,
+                        width));
+            }
+        }
+        sb.append(Reflow.para(0, "(each client replays " + (lf.set() ? "its loadfile" : "the file")
+                + " in clients/clientN under its host's mount point; N is its proc number)", width));
         sb.append('\n');
         sb.append("Clients and mount points at the last point:\n");
         for (ClientPlan cp : plan.points().get(n - 1).clients()) {

@@ -48,6 +48,10 @@ public final class SampleLayout {
     public static final int C_PROC_USER_US = f("SFS_C_PROC_USER_US");
     public static final int C_PROC_SYS_US = f("SFS_C_PROC_SYS_US");
     public static final int C_WORDS = f("SFS_C_WORDS");
+    public static final int L_BASE = f("SFS_L_BASE");
+    public static final int L_MAX = f("SFS_L_MAX");
+    public static final int L_HIST = f("SFS_L_HIST");
+    public static final int L_WORDS = f("SFS_L_WORDS");
     public static final int WORDS = f("SFS_SAMPLE_WORDS");
 
     private SampleLayout() {

@@ -99,6 +99,9 @@ public final class EngineConfigs {
             int all = point.clients().stream().mapToInt(k -> k.procs().size()).sum();
             // the file itself travels with the PointTask; the agent names its own copy
             c.set("loadfile_timing", lf.timestamps() ? "timestamps" : "asap");
+            if (lf.speed() != 1) {
+                c.set("loadfile_speed", lf.speed());
+            }
             c.set("procs_total", all);
             if (lf.targetRateMBps() > 0) {
                 c.set("target_mbps", lf.targetRateMBps() / all);

@@ -389,7 +389,7 @@ public final class RunManager {
                     + cp.procs().get(cp.procs().size() - 1).globalIndex() + ") at " + point.perProcRate()
                     + " ops/s each");
             PointTask task = new PointTask(point.index(), c.number(), c.name(), List.of(config),
-                    rc.loadfile() == null ? null : rc.loadfile().copy());
+                    rc.loadfile() == null ? List.of() : rc.loadfile().copiesFor(c.number() - 1));
             pending.add(calls.submit(() -> {
                 c.agent().prepare(task);
                 return null;
@@ -556,9 +556,9 @@ public final class RunManager {
         Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
                 : TargetMix.ofAccess(rc.accessStep(point.index()).spec(), names);
         LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
-        r.filesetKb = run.filesetBytes() / 1024;
         if (rc.loadfile() != null) {
             r.simulatedClients = point.nominalLoad();
+            r.replayLag = rc.loadfile().paced() ? LoadPointBuilder.replayLag(run.lag()) : null;
         }
         r.startTime = start;
         r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();

@@ -76,8 +76,9 @@ public final class RunPlan {
 
     /**
      * WORKLOAD=loadfile: {@code n} simulated clients (one proc each) spread over the hosts of
-     * CLIENTS, the first hosts taking one more when n does not divide evenly; clients are numbered
-     * host by host, as the procs of the other workloads are.
+     * CLIENTS, the first hosts taking one more when n does not divide evenly (a set of loadfiles: as
+     * many as were dealt to each); clients are numbered host by host, as the procs of the other
+     * workloads are.
      */
     private static List<ClientPlan> spread(RunConfig config, int n) {
         List<ClientPlan> clients = new ArrayList<>();
@@ -86,7 +87,8 @@ public final class RunPlan {
         for (int c = 0; c < hosts; c++) {
             List<MountPoint> mps = config.mountPointsOf(c);
             List<ProcPlan> procs = new ArrayList<>();
-            int mine = n / hosts + (c < n % hosts ? 1 : 0);
+            int mine = config.loadfile().set() ? config.loadfile().deal().get(c).size()
+                    : n / hosts + (c < n % hosts ? 1 : 0);
             for (int p = 0; p < mine; p++) {
                 procs.add(new ProcPlan(p, global++, mps.get(p % mps.size())));
             }

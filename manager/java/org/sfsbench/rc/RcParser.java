@@ -1,6 +1,5 @@
 package org.sfsbench.rc;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,11 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.sfsbench.InputFiles;
 import org.sfsbench.engine.Backend;
 import org.sfsbench.engine.EngineCatalog;
-import org.sfsbench.engine.Engine;
-import org.sfsbench.loadfile.LoadfileCopy;
 import org.sfsbench.stats.SteadyState;
 
 /**
@@ -67,8 +63,12 @@ public final class RcParser {
         readProtocol(r, v);
         boolean loadfile = "loadfile".equalsIgnoreCase(r.value("WORKLOAD"));
         boolean counts = loadfile && r.isSet("CLIENT_COUNTS");
+        boolean set = loadfile && LoadfileRcReader.namesSet(r);
         if (loadfile) {
             refuseLoads(r);
+            if (set) {
+                refuseCounts(r);
+            }
         } else {
             readLoads(r, v);
         }
@@ -77,7 +77,7 @@ public final class RcParser {
                     + " load point", "CLIENT_COUNTS alone, or PROCS alone (one point of PROCS x CLIENTS clients)");
         }
         TopSpeed.StepProcs steps = TopSpeedReader.readSteps(r);
-        v.procs = counts ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
+        v.procs = counts || set ? 1 : engineInteger(r, "PROCS", steps == null ? 0 : steps.max());
         if (steps != null && v.procs != steps.max()) {
             throw r.error("PROCS", "differs from the maximum of STEP_PROCS (" + steps.max() + ")",
                     "PROCS unset, or equal to the last number of STEP_PROCS");
@@ -86,11 +86,12 @@ public final class RcParser {
             throw r.missing("PROCS", "a whole number of procs per client, for example PROCS=4");
         }
         HostsRcReader.readClients(r, v);
-        if (loadfile) {
+        if (loadfile && !set) {
             readClientCounts(r, v, counts);
         }
-        // with CLIENT_COUNTS a host's clients vary per point: one mount point per host, shared
-        new MountPointsReader(r, v.fsProtocol, v.clients, counts ? 1 : v.procs).readInto(v);
+        // with CLIENT_COUNTS a host's clients vary per point, and a set's are dealt to it: one mount
+        // point per host, shared
+        new MountPointsReader(r, v.fsProtocol, v.clients, counts || set ? 1 : v.procs).readInto(v);
         HostsRcReader.readCredentials(r, v);
         TransportRcReader.readTransport(r, v);
         HostsRcReader.checkIpVersion(r, v);
@@ -103,7 +104,7 @@ public final class RcParser {
         v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         LiveRcReader.read(r, v);
-        readLoadfile(r, v);
+        LoadfileRcReader.read(r, v);
         if (!loadfile) {
             checkRates(r, v);
         }
@@ -246,6 +247,16 @@ public final class RcParser {
         }
     }
 
+    /** A set of loadfiles (LOADFILE=folder/) is one point of one simulated client per loadfile. */
+    private static void refuseCounts(RcReader r) throws RcException {
+        for (String name : List.of("CLIENT_COUNTS", "PROCS")) {
+            if (r.isSet(name)) {
+                throw r.error(name, "does not apply when LOADFILE names a folder of loadfiles, each of which is one"
+                        + " simulated client", "no " + name + " (LOADFILE_DEAL deals the loadfiles over CLIENTS)");
+            }
+        }
+    }
+
     /** The simulated clients of each point, spread over CLIENTS; PROCS becomes the most on one host. */
     private static void readClientCounts(RcReader r, RunConfig.Values v, boolean counts) throws RcException {
         int hosts = v.clients.size();
@@ -271,79 +282,6 @@ public final class RcParser {
         if (counts) {
             int most = list.stream().max(Integer::compare).orElseThrow();
             v.procs = (most + hosts - 1) / hosts;
-        }
-    }
-
-    private static void readLoadfile(RcReader r, RunConfig.Values v) throws RcException {
-        if (!v.workload.equals("loadfile")) {
-            for (String name : RcVariables.LOADFILE_ONLY) {
-                if (r.isSet(name)) {
-                    throw r.error(name, "applies only to WORKLOAD=loadfile", "WORKLOAD=loadfile with LOADFILE");
-                }
-            }
-            return;
-        }
-        String text = r.required("LOADFILE", "the dbench loadfile to replay, e.g. /usr/share/dbench/client.txt");
-        Path file = r.resolve(text, List.of(v.workDir, r.rcDir()));
-        String notFile = InputFiles.problem(file);
-        if (notFile != null) {
-            throw r.error("LOADFILE", file + " " + notFile, "a dbench loadfile, absolute or relative to WORK_DIR"
-                    + " or the rc file's folder");
-        }
-        byte[] bytes = readLoadfile(r, file);
-        Engine.LoadfileCheck check = Engine.checkLoadfile(file.toString(), bytes);
-        if (check.ops() < 0) {
-            throw r.error("LOADFILE", check.report(), "a dbench loadfile: client.txt or the timestamped NFS/SMB"
-                    + " format (docs/loadfile.md)");
-        }
-        String timing = r.string("LOADFILE_TIMING", "asap").toLowerCase(Locale.ROOT);
-        if (!timing.equals("asap") && !timing.equals("timestamps")) {
-            throw r.error("LOADFILE_TIMING", "unknown timing", "asap (as fast as possible) or timestamps");
-        }
-        if (timing.equals("timestamps") && !check.report().contains(", timestamped")) {
-            throw r.error("LOADFILE_TIMING", "the loadfile has no timestamps (" + check.report() + ")",
-                    "asap, or a timestamped loadfile");
-        }
-        double mbps = 0;
-        String rate = r.value("TARGET_RATE_MBPS");
-        if (rate != null) {
-            try {
-                mbps = Double.parseDouble(rate);
-            } catch (NumberFormatException e) {
-                mbps = Double.NaN;
-            }
-            if (!(mbps > 0 && mbps <= 1e7)) {
-                throw r.error("TARGET_RATE_MBPS", "not a positive number", "MB/s (10^6 bytes) of all clients"
-                        + " together, greater than 0");
-            }
-            if (timing.equals("timestamps")) {
-                throw r.error("TARGET_RATE_MBPS", "and LOADFILE_TIMING=timestamps both pace the replay",
-                        "one of the two");
-            }
-        }
-        v.loadfile = new LoadfileSettings(file, LoadfileCopy.of(file.getFileName().toString(), bytes), check.report(),
-                v.loads, timing.equals("timestamps"), mbps);
-    }
-
-    /** LOADFILE's bytes, read once: the engine checks them and the run ships them to the agents. */
-    private static byte[] readLoadfile(RcReader r, Path file) throws RcException {
-        String hint = "a dbench loadfile of at most " + LoadfileCopy.MAX_BYTES + " bytes (client.txt has about 26 MB),"
-                + " which the run sends to every client";
-        try {
-            long size = Files.size(file);
-            if (size > LoadfileCopy.MAX_BYTES) {
-                throw r.error("LOADFILE", file + ": " + size + " bytes, more than a run ships to its clients", hint);
-            }
-            byte[] text;
-            try (var in = Files.newInputStream(file)) {
-                text = in.readNBytes((int) LoadfileCopy.MAX_BYTES + 1);
-            }
-            if (text.length > LoadfileCopy.MAX_BYTES) {
-                throw r.error("LOADFILE", file + ": grew beyond " + LoadfileCopy.MAX_BYTES + " bytes while read", hint);
-            }
-            return text;
-        } catch (IOException e) {
-            throw r.error("LOADFILE", file + ": cannot read: " + e.getMessage(), "a readable dbench loadfile");
         }
     }
 

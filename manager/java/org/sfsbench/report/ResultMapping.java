@@ -196,6 +196,7 @@ public final class ResultMapping {
         }
         x.throughputMBps = fixed(p.throughputMBps(), MBPS_SCALE);
         x.cpu = cpu(p.cpu());
+        x.replayLag = ReplayLagMapping.toXml(p.replayLag());
         x.server = ServerMapping.toXml(p.server());
         if (p.step() != null) {
             x.step = step(p.step());
@@ -370,6 +371,7 @@ public final class ResultMapping {
         }
         p.throughputMBps = x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue();
         p.cpu = cpu(x.cpu);
+        p.replayLag = ReplayLagMapping.toModel(x.replayLag);
         p.server = ServerMapping.toModel(x.server);
         if (x.step != null) {
             p.step = step(x.step);

@@ -8,11 +8,13 @@ import org.sfsbench.results.model.CpuResult;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.ReplayLagResult;
 import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.ErrorCount;
 import org.sfsbench.stats.OpCounters;
 import org.sfsbench.stats.OpNames;
+import org.sfsbench.stats.ScheduleLag;
 
 /**
  * Turns the final counters of a load point's RUN phase into its {@link LoadPointResult}. Every
@@ -101,6 +103,15 @@ public final class LoadPointBuilder {
         double perOp = t.processUsPerOp(ops);
         return new CpuResult(t.hostBusyPercent(), t.hostUserPercent(), t.hostSystemPercent(), (int) t.hostCpus(),
                 t.processPercent(), Double.isNaN(perOp) ? 0 : perOp);
+    }
+
+    /** The lag figures of a paced replay's RUN ({@link EngineSample#lag}); null when no op was counted. */
+    public static ReplayLagResult replayLag(ScheduleLag lag) {
+        if (lag.count() == 0) {
+            return null;
+        }
+        return new ReplayLagResult(lag.count(), ms(lag.percentileUs(50)), ms(lag.percentileUs(90)),
+                ms(lag.percentileUs(99)), ms(lag.maxUs()));
     }
 
     /** MB/s with MB = 10^6 bytes. */

@@ -10,10 +10,12 @@ import org.sfsbench.engine.SampleLayout;
 import org.sfsbench.results.model.ErrorResult;
 import org.sfsbench.results.model.LoadPointResult;
 import org.sfsbench.results.model.OpResult;
+import org.sfsbench.results.model.ReplayLagResult;
 
 /**
  * A WORKLOAD=loadfile point in dbench's terms: the per-op table (Count, AvgLat, MaxLat in ms, and
- * our percentiles) and dbench's closing line ({@link #throughputLine}), then the clients' CPU.
+ * our percentiles) and dbench's closing line ({@link #throughputLine}), then the clients' CPU and,
+ * for a paced replay, how closely it kept its schedule ({@link #lagLine}).
  * Each simulated client is one engine proc, so clients and procs are equal.
  */
 public final class LoadfileText {
@@ -49,7 +51,16 @@ public final class LoadfileText {
                     r.cpu().hostUserPercent(), r.cpu().hostSystemPercent(), r.cpu().processPercent(),
                     r.cpu().processUsPerOp()));
         }
+        if (r.replayLag() != null) {
+            out.add(lagLine(r.replayLag()));
+        }
         return out;
+    }
+
+    /** How closely a paced replay kept its schedule (docs/loadfile.md, "Timing"). */
+    public static String lagLine(ReplayLagResult g) {
+        return String.format(Locale.ROOT, "Replay lag p50 %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms"
+                + " (send time minus the scheduled time, %d ops)", g.p50Ms(), g.p90Ms(), g.p99Ms(), g.maxMs(), g.ops());
     }
 
     /**

@@ -7,14 +7,19 @@ import org.sfsbench.loadfile.LoadfileCopy;
 
 /**
  * One load point's work for one client: a worker per engine config, and with WORKLOAD=loadfile the
- * loadfile the workers replay (null otherwise; the agent stores it and names its copy in the
- * configs). Configs contain the CIFS password; {@link #toString()} never prints them.
+ * loadfiles the workers replay: one, which every proc replays, or one per proc in the procs' order (a
+ * set); empty for the other workloads. The agent stores them and names its copies in the configs.
+ * Configs contain the CIFS password; {@link #toString()} never prints them.
  */
 public record PointTask(int loadPoint, int clientNumber, String clientName, List<String> engineConfigs,
-        LoadfileCopy loadfile) implements Serializable {
+        List<LoadfileCopy> loadfiles) implements Serializable {
+    public PointTask {
+        loadfiles = List.copyOf(loadfiles);
+    }
+
     @Override
     public String toString() {
         return "PointTask[point " + loadPoint + ", client " + clientNumber + " " + clientName + ", "
-                + engineConfigs.size() + " worker(s)" + (loadfile == null ? "" : ", " + loadfile) + "]";
+                + engineConfigs.size() + " worker(s)" + (loadfiles.isEmpty() ? "" : ", " + loadfiles) + "]";
     }
 }

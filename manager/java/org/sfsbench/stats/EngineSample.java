@@ -35,6 +35,8 @@ public final class EngineSample implements Serializable {
     private final List<ErrorCount> errors;
     /** Client CPU over the same window as the counters. */
     private final CpuTimes cpu;
+    /** Send time minus intended start of the ops counted. */
+    private final ScheduleLag lag;
 
     /** A sample without CPU figures (pure-Java producers, tests). */
     public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
@@ -42,9 +44,18 @@ public final class EngineSample implements Serializable {
         this(phase, elapsedUs, initDone, initTotal, filesetBytes, procs, behind, opCounters, errorCounts, CpuTimes.NONE);
     }
 
+    /** A sample without lag figures. */
     public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
             long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts, CpuTimes cpu) {
+        this(phase, elapsedUs, initDone, initTotal, filesetBytes, procs, behind, opCounters, errorCounts, cpu,
+                ScheduleLag.NONE);
+    }
+
+    public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
+            long behind, Collection<OpCounters> opCounters, Collection<ErrorCount> errorCounts, CpuTimes cpu,
+            ScheduleLag lag) {
         this.cpu = cpu;
+        this.lag = lag;
         this.phase = phase;
         this.elapsedUs = elapsedUs;
         this.initDone = initDone;
@@ -111,7 +122,7 @@ public final class EngineSample implements Serializable {
         }
         return new EngineSample(Phase.ofId(w.at(SampleLayout.S_PHASE)), w.at(SampleLayout.S_ELAPSED_US),
                 w.at(SampleLayout.S_INIT_DONE), w.at(SampleLayout.S_INIT_TOTAL), w.at(SampleLayout.S_FILESET_BYTES),
-                w.at(SampleLayout.S_PROCS), w.at(SampleLayout.S_BEHIND), list, errs, cpu(w));
+                w.at(SampleLayout.S_PROCS), w.at(SampleLayout.S_BEHIND), list, errs, cpu(w), ScheduleLag.fromWords(w));
     }
 
     private static CpuTimes cpu(SampleWords w) {
@@ -174,6 +185,7 @@ public final class EngineSample implements Serializable {
         w[c + SampleLayout.C_HOST_CPUS] = cpu.hostCpus();
         w[c + SampleLayout.C_PROC_USER_US] = cpu.processUserUs();
         w[c + SampleLayout.C_PROC_SYS_US] = cpu.processSystemUs();
+        lag.toWords(w);
     }
 
     /**
@@ -193,6 +205,7 @@ public final class EngineSample implements Serializable {
         long procs = 0;
         long behind = 0;
         CpuTimes cpu = CpuTimes.NONE;
+        ScheduleLag lag = ScheduleLag.NONE;
         List<OpCounters> ops = new ArrayList<>();
         List<ErrorCount> errs = new ArrayList<>();
         for (EngineSample s : samples) {
@@ -207,10 +220,11 @@ public final class EngineSample implements Serializable {
             procs += s.procs;
             behind += s.behind;
             cpu = cpu.plus(s.cpu);
+            lag = lag.plus(s.lag);
             ops.addAll(s.opCounters());
             errs.addAll(s.errors);
         }
-        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs, cpu);
+        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs, cpu, lag);
     }
 
     /** {@code merge(List.of(this, other))}. */
@@ -247,7 +261,7 @@ public final class EngineSample implements Serializable {
             errs.add(new ErrorCount(e.opId(), e.status(), d));
         }
         return new EngineSample(phase, elapsedUs - earlier.elapsedUs, initDone - earlier.initDone, initTotal,
-                filesetBytes, procs, behind, ops, errs, cpu.minus(earlier.cpu));
+                filesetBytes, procs, behind, ops, errs, cpu.minus(earlier.cpu), lag.minus(earlier.lag));
     }
 
     private static long key(ErrorCount e) {
@@ -302,6 +316,11 @@ public final class EngineSample implements Serializable {
     /** Client CPU over the window of these counters. */
     public CpuTimes cpu() {
         return cpu;
+    }
+
+    /** Send time minus intended start of the ops counted (loadfile timestamps: the schedule kept). */
+    public ScheduleLag lag() {
+        return lag;
     }
 
     /** Counters of {@code opId}; an empty instance when the op did nothing. Do not modify. */

@@ -65,6 +65,7 @@ public final class HtmlReport {
         b.append("</div>\n");
         b.append(loadPointTable(d));
         b.append(warmups(d));
+        b.append(ReplayLagHtml.of(d));
         b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
         b.append(SloHtml.of(d));

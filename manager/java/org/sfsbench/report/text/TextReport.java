@@ -50,6 +50,7 @@ public final class TextReport {
         b.append('\n');
         b.append(throughputAndCpu(d, width));
         b.append(PercentilesText.of(d, width));
+        b.append(ReplayLagText.of(d, width));
         b.append(StepsText.of(d, width));
         if (d.slo != null) {
             SloTable.lines(SloMapping.toModel(d.slo)).forEach(l -> b.append(l.length() <= width ? l + "\n"

@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
+@XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -116,6 +116,10 @@ public final class LoadPointXml {
     /** CPU of all clients together over the RUN window; absent when not measured. */
     @XmlElement
     public CpuXml cpu;
+
+    /** A paced WORKLOAD=loadfile point: how closely the replay kept its schedule; absent otherwise. */
+    @XmlElement
+    public ReplayLagXml replayLag;
 
     /** The server's figures over the RUN window (SERVER_MON); absent without a server monitor. */
     @XmlElement

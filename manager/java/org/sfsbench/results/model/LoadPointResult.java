@@ -32,6 +32,7 @@ import java.util.function.Consumer;
  * @param throughputMBps MB/s (10^6 bytes) read + written by all ops: bytes / seconds (NaN when not known,
  *        a point read from sfssum)
  * @param cpu CPU of all clients together over the RUN window; null when not measured
+ * @param replayLag a paced WORKLOAD=loadfile point: how closely the replay kept its schedule; null otherwise
  * @param meanServiceMs service latency sum / total ops
  * @param p50Ms 50th percentile of all ops (merged histogram)
  * @param p90Ms 90th percentile of all ops
@@ -72,6 +73,7 @@ public record LoadPointResult(
         int simulatedClients,
         double throughputMBps,
         CpuResult cpu,
+        ReplayLagResult replayLag,
         double meanServiceMs,
         double p50Ms,
         double p90Ms,
@@ -144,6 +146,7 @@ public record LoadPointResult(
         public int simulatedClients;
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;
+        public ReplayLagResult replayLag;
         public StepResult step;
         public ServerResult server;
         public List<TrialResult> trials = new ArrayList<>();

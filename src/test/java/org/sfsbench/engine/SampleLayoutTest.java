@@ -30,7 +30,7 @@ class SampleLayoutTest {
                 n++;
             }
         }
-        assertEquals(39, n, "SampleLayout fields checked");
+        assertEquals(43, n, "SampleLayout fields checked");
         assertEquals(NativeEngine.sfs_engine_sample_words(), SampleLayout.WORDS);
     }
 
@@ -75,6 +75,12 @@ class SampleLayoutTest {
             hist += w[SampleLayout.op(read, SampleLayout.O_HIST) + b];
         }
         assertEquals(ops, hist, "histogram counts every op");
+        long lags = 0;
+        for (int b = 0; b < SampleLayout.HIST_BUCKETS; b++) {
+            lags += w[SampleLayout.L_BASE + SampleLayout.L_HIST + b];
+        }
+        assertEquals(ops, lags, "the lag histogram counts every op too (reads are the only op)");
+        assertTrue(w[SampleLayout.L_BASE + SampleLayout.L_MAX] <= max, "an op is sent before it completes");
         assertEquals(0, w[SampleLayout.E_BASE], "error-table slots used");
 
         long ticks = w[SampleLayout.C_BASE + SampleLayout.C_HOST_TICKS];

@@ -41,14 +41,14 @@ class LoadfileCopyTest {
         assertTrue(copy.packedBytes() < text.length / 2, copy.toString());
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(buf)) {
-            out.writeObject(new PointTask(1, 2, "host", List.of("workload=loadfile\n"), copy));
+            out.writeObject(new PointTask(1, 2, "host", List.of("workload=loadfile\n"), List.of(copy)));
         }
         PointTask back;
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(buf.toByteArray()))) {
             in.setObjectInputFilter(SocketFactories.FILTER);
             back = (PointTask) in.readObject();
         }
-        assertArrayEquals(text, back.loadfile().text());
+        assertArrayEquals(text, back.loadfiles().get(0).text());
     }
 
     @Test

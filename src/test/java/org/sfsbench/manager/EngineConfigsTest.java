@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.engine.EngineConfig;
+import org.sfsbench.plan.ClientPlan;
 import org.sfsbench.plan.LoadPoint;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcParser;
@@ -75,13 +76,30 @@ class EngineConfigsTest {
         EngineConfig second = EngineConfigs.forClient(config, point, point.clients().get(1), 7, "run1");
         assertEquals("loadfile", second.get("workload"));
         assertNull(second.get("loadfile"), "the file travels with the task, the agent names its copy");
-        assertArrayEquals(Files.readAllBytes(lf), config.loadfile().copy().text());
+        assertArrayEquals(Files.readAllBytes(lf), config.loadfile().copies().get(0).text());
         assertEquals("2", second.get("procs"), "5 clients over 2 hosts: 3 + 2");
         assertEquals("3", second.get("proc_first"));
         assertEquals("/m", second.get("target.1"));
         assertEquals("5", second.get("procs_total"));
         assertEquals(20.0, Double.parseDouble(second.get("target_mbps")), 1e-9, "100 MB/s over 5 clients");
         assertEquals("asap", second.get("loadfile_timing"));
+        assertNull(second.get("loadfile_speed"), "the engine's default, 1");
+    }
+
+    @Test
+    void loadfileSpeedReachesEveryClientsEngine(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("t.load"), "0.000 MKDIR3 \"/clients/client1\" *\n");
+        Path rc = dir.resolve("sfs_rc");
+        Files.writeString(rc, String.join("\n", "FS_PROTOCOL=posix", "CLIENTS=\"c1 c2\"", "MNT_POINTS=\"/m\"",
+                "WORKLOAD=loadfile", "LOADFILE=t.load", "CLIENT_COUNTS=\"2\"", "LOADFILE_TIMING=timestamps",
+                "LOADFILE_SPEED=2", ""));
+        RunConfig config = RcParser.parse(rc);
+        LoadPoint point = RunPlan.from(config).points().get(0);
+        for (ClientPlan client : point.clients()) {
+            EngineConfig c = EngineConfigs.forClient(config, point, client, 7, "run1");
+            assertEquals("timestamps", c.get("loadfile_timing"));
+            assertEquals(2.0, Double.parseDouble(c.get("loadfile_speed")), 0);
+        }
     }
 
     @Test

@@ -73,10 +73,88 @@ class LoadfileRcTest {
                 "applies only to WORKLOAD=loadfile");
     }
 
+    private static final String STAMPED = "0.000 MKDIR3 \"/clients/client1\" *\n"
+            + "0.500 GETATTR3 \"/clients/client1\" 0x00000000\n";
+
+    @Test
+    void loadfileSpeedScalesTimestampsAndIsRefusedWhereItCannot() throws RcException {
+        String stamped = "CLIENT_COUNTS=2\nLOADFILE_TIMING=timestamps";
+        assertEquals(2.5, RcParser.parse(rc(STAMPED, stamped + "\nLOADFILE_SPEED=2.5")).loadfile().speed());
+        assertEquals(1, RcParser.parse(rc(STAMPED, stamped)).loadfile().speed());
+        for (String bad : List.of("0", "-1", "fast", "NaN", "2e6")) {
+            assertMessage(rc(STAMPED, stamped + "\nLOADFILE_SPEED=" + bad),
+                    "rc:8: LOADFILE_SPEED=" + bad + ": not a number from 0.000001 to 1000000");
+        }
+        assertMessage(rc(STAMPED, "CLIENT_COUNTS=2\nLOADFILE_SPEED=2"),
+                "rc:7: LOADFILE_SPEED=2: it scales the loadfile's timestamps, which LOADFILE_TIMING=asap does not follow");
+        assertMessage(rc(STAMPED, "CLIENT_COUNTS=2\nLOADFILE_TIMING=asap\nLOADFILE_SPEED=0.5"),
+                "LOADFILE_TIMING=asap does not follow");
+        assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE_SPEED=2\n"), "applies only to WORKLOAD=loadfile");
+    }
+
+    private void put(String name, String text) {
+        try {
+            java.nio.file.Files.createDirectories(dir.resolve(name).getParent());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        RcFiles.write(dir, name, text);
+    }
+
+    /** A folder of loadfiles of 1, 5, 2 and 3 op lines (c, a, d, b by name order: a b c d). */
+    private Path set(String clients, String extra) {
+        put("cap/a.load", "FSSTAT3 0x0\n".repeat(5));
+        put("cap/b.load", "FSSTAT3 0x0\n".repeat(3));
+        put("cap/c.load", "FSSTAT3 0x0\n");
+        put("cap/d.load", "FSSTAT3 0x0\n".repeat(2));
+        put("cap/.part-1", "being written");
+        return RcFiles.write(dir, "rc", String.join("\n", "WORKLOAD=loadfile", "LOADFILE=cap/",
+                "CLIENTS=\"" + clients + "\"", "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", extra, ""));
+    }
+
+    private static List<Integer> procsPerHost(RunConfig c) {
+        return RunPlan.from(c).points().get(0).clients().stream().map(h -> h.procs().size()).toList();
+    }
+
+    @Test
+    void aFolderIsOneClientPerLoadfileDealtOverClients() throws RcException {
+        RunConfig rr = RcParser.parse(set("h1 h2 h3", ""));
+        LoadfileSettings lf = rr.loadfile();
+        assertTrue(lf.set());
+        assertEquals(List.of("a.load", "b.load", "c.load", "d.load"), lf.copies().stream().map(LoadfileCopy::name).toList());
+        assertEquals(List.of(List.of(0, 3), List.of(1), List.of(2)), lf.deal(), "round robin: a d, b, c");
+        assertEquals(List.of(4), lf.clientCounts(), "one point of one client per loadfile");
+        assertEquals(List.of(2, 1, 1), procsPerHost(rr));
+        assertEquals(List.of("a.load", "d.load"), lf.copiesFor(0).stream().map(LoadfileCopy::name).toList());
+        assertTrue(lf.summary().startsWith("4 loadfiles, one simulated client each, 11 op lines in all: a.load"),
+                lf.summary());
+        // by op lines: a (5) to h1, b (3) to h2, d (2) to h2, c (1) to h1 (5 each: the first), 6 against 5
+        LoadfileSettings ops = RcParser.parse(set("h1 h2", "LOADFILE_DEAL=ops")).loadfile();
+        assertEquals(List.of(List.of(0, 2), List.of(1, 3)), ops.deal());
+        RunConfig one = RcParser.parse(set("h1", ""));
+        assertEquals(List.of(4), procsPerHost(one), "all of them on one load generator");
+        assertEquals(4, one.loadfile().copiesFor(0).size());
+    }
+
+    @Test
+    void aFolderRefusesWhatCannotApply() {
+        assertMessage(set("h1 h2", "CLIENT_COUNTS=4"), "CLIENT_COUNTS=4: does not apply when LOADFILE names a folder");
+        assertMessage(set("h1 h2", "PROCS=2"), "PROCS=2: does not apply when LOADFILE names a folder");
+        assertMessage(set("h1 h2 h3 h4 h5", ""), "LOADFILE=cap/: 4 loadfiles cannot be dealt over the 5 hosts");
+        assertMessage(set("h1 h2", "LOADFILE_DEAL=random"), "LOADFILE_DEAL=random: unknown deal");
+        assertMessage(rc(GOOD, "CLIENT_COUNTS=2\nLOADFILE_DEAL=ops"), "LOADFILE_DEAL=ops: deals the loadfiles of a set");
+        put("cap/e.load", "ReadX 7 0 4096\n");
+        assertMessage(set("h1", ""), "cap/e.load:1:");
+        put("cap2/x.load", "FSSTAT3 0x0\n");
+        Path noSlash = RcFiles.write(dir, "rc2", String.join("\n", "WORKLOAD=loadfile", "LOADFILE=cap2",
+                "CLIENTS=h1", "PROCS=1", "FS_PROTOCOL=posix", "MNT_POINTS=\"" + dir + "\"", ""));
+        assertMessage(noSlash, "written with a trailing /: LOADFILE=cap2/");
+    }
+
     @Test
     void theLoadfileIsReadOnceIntoTheCopyTheRunShipsAndBounded() throws Exception {
         RunConfig c = RcParser.parse(rc(GOOD, "CLIENT_COUNTS=2"));
-        LoadfileCopy copy = c.loadfile().copy();
+        LoadfileCopy copy = c.loadfile().copies().get(0);
         assertEquals("client.txt", copy.name());
         assertArrayEquals(GOOD.getBytes(StandardCharsets.UTF_8), copy.text());
         Path rc = rc(GOOD, "CLIENT_COUNTS=2");

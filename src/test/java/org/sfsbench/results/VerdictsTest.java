@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.sfsbench.engine.WorkloadRules;
 import org.sfsbench.results.model.IntervalPoint;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.ReplayLagResult;
 import org.sfsbench.results.model.RuleCheck;
 import org.sfsbench.results.model.RunResult;
 import org.sfsbench.results.model.StepResult;
@@ -120,6 +121,15 @@ class VerdictsTest {
         assertEquals("point 2 (3 clients): no op completed in the interval ending at 2 s",
                 stalled.ruleChecks().get(0).detail());
         assertFalse(stalled.headline().valid());
+        // paced by the file's timestamps: a quiet interval with no client behind is the file's, one with a
+        // client behind its schedule is a stall
+        ReplayLagResult lag = new ReplayLagResult(300, 0.1, 0.2, 0.5, 2);
+        b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.replayLag = lag));
+        assertTrue(judged(b, new Own(WorkloadRules.LOADFILE, 2, 3)).ruleChecks().get(0).passed());
+        b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.intervals = new java.util.ArrayList<>(
+                List.of(new IntervalPoint(1, 150, 1, 0, 0), new IntervalPoint(2, 0, 0, 0, 1)))));
+        assertEquals("point 2 (3 clients): no op completed in the interval ending at 2 s",
+                judged(b, new Own(WorkloadRules.LOADFILE, 2, 3)).ruleChecks().get(0).detail());
     }
 
     @Test

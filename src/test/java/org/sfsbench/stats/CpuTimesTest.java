@@ -72,7 +72,8 @@ class CpuTimesTest {
         w[c + SampleLayout.C_PROC_SYS_US] = 300_000;
         EngineSample s = EngineSample.decode(w);
         assertEquals(TWO_SECONDS, s.cpu());
-        assertEquals(SampleLayout.WORDS, c + SampleLayout.C_WORDS);
+        assertEquals(SampleLayout.L_BASE, c + SampleLayout.C_WORDS, "the lag words follow the CPU words");
+        assertEquals(SampleLayout.WORDS, SampleLayout.L_BASE + SampleLayout.L_WORDS, "and end the sample");
         EngineSample two = EngineSample.merge(List.of(s, s));
         assertEquals(TWO_SECONDS.plus(TWO_SECONDS), two.cpu());
         // the later sample's times minus the earlier's; CPUs are the later sample's

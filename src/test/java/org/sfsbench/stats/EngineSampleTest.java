@@ -59,7 +59,33 @@ class EngineSampleTest {
         w[SampleLayout.E_BASE] = 1;
         w[SampleLayout.E_BASE + 1] = ((long) LOOKUP << 32) | 2;
         w[SampleLayout.E_BASE + 2] = 1;
+        // lag (send time minus intended start) of the 4 ops: 0, 0, 40 and 45 us
+        w[SampleLayout.L_BASE + SampleLayout.L_HIST + LatencyHistogram.bucketOf(0)] = 2;
+        w[SampleLayout.L_BASE + SampleLayout.L_HIST + LatencyHistogram.bucketOf(40)] = 1;
+        w[SampleLayout.L_BASE + SampleLayout.L_HIST + LatencyHistogram.bucketOf(45)] = 1;
+        w[SampleLayout.L_BASE + SampleLayout.L_MAX] = 45;
         return w;
+    }
+
+    @Test
+    void theLagOfEveryOpMergesAndDifferences() {
+        EngineSample s = EngineSample.decode(handMade());
+        assertEquals(4, s.lag().count());
+        assertEquals(45, s.lag().maxUs());
+        assertTrue(s.lag().percentileUs(50) <= 1, "half the ops on time: " + s.lag().percentileUs(50));
+        assertTrue(s.lag().percentileUs(100) >= 45, "the last in 45's bucket");
+        long[] other = handMade();
+        other[SampleLayout.L_BASE + SampleLayout.L_MAX] = 9000;
+        other[SampleLayout.L_BASE + SampleLayout.L_HIST + LatencyHistogram.bucketOf(9000)] = 1;
+        EngineSample later = EngineSample.decode(other);
+        EngineSample both = s.plus(later);
+        assertEquals(9, both.lag().count());
+        assertEquals(9000, both.lag().maxUs());
+        ScheduleLag d = later.minus(s).lag();
+        assertEquals(1, d.count(), "one op more in the later sample");
+        assertEquals(9000, d.maxUs(), "an interval's largest lag is the later sample's");
+        assertEquals(0, EngineSample.decode(new EngineSample(Phase.RUN, 0, 0, 0, 0, 1, 0, List.of(), List.of())
+                .toWords()).lag().count(), "a sample without lag figures has none");
     }
 
     @Test
