@@ -72,6 +72,8 @@ void l2_mark_dead(smb_client *c, const char *fmt, const char *arg)
     if (c->dead)
         return;
     c->dead = 1;
+    if (!c->down_ms)   /* a ride's outage runs from the first loss (smb_l2_ride.c) */
+        c->down_ms = now_ms();
     snprintf(c->why, sizeof c->why, fmt, arg);
     /* every waiting or held task learns it now: its call fails */
     while (c->waiting)

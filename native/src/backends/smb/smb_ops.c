@@ -66,6 +66,11 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
     uint64_t avail = 0;
     int rc = x->ops->query_fs(x->c, x->fsinfo, &avail, r);
     req->result_bytes = avail;
+    if (rc == -ESTALE) {   /* lost in an outage (not re-opened): the next query opens it again */
+        smb_result gone = { 0 };
+        x->ops->close(x->c, x->fsinfo, &gone);
+        x->fsinfo = NULL;
+    }
     return rc;
 }
 
@@ -145,7 +150,12 @@ int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_resu
     case SFS_OP_CIFS_CLOSE:
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         x->slot[req->slot] = NULL;
-        return x->ops->close(x->c, f, r);
+        rc = x->ops->close(x->c, f, r);
+        /* riding through an outage: the lost session took the handle with
+         * it; the close is done once the connection is made again */
+        if (rc == -ENOTCONN && x->ops->await_reconnect && x->ops->await_reconnect(x->c) == 0)
+            rc = 0;
+        return rc;
     case SFS_OP_CIFS_READ_ANDX: case SFS_OP_CIFS_WRITE_ANDX: {
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# ctest smb_outage: smb_outage_test against a private loopback smbd
+# (src/test/servers/samba.sh) in BIN/servers/samba-outage on a free port, which the
+# test restarts in the middle of a RUN with outage_max set.  Never the shared default
+# instance: this one is stopped and started again.
+#
+#   smb_outage.sh BIN
+#
+# BIN holds the built smb_outage_test.  Exit status: 0 when it passed.
+set -uo pipefail
+BIN=$(cd "$1" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+SERVERS=$HERE/../../src/test/servers
+
+# shellcheck source=free_ports.sh
+. "$HERE/free_ports.sh"
+
+export SFS_SAMBA_DIR=$BIN/servers/samba-outage SFS_SAMBA_ALSO_445=0
+free_ports SFS_SAMBA_PORT || exit 1
+export SFS_SAMBA_PORT
+trap 'bash "$SERVERS/samba.sh" stop >/dev/null 2>&1' EXIT
+mkdir -p "$BIN/servers"
+bash "$SERVERS/samba.sh" start || { echo "smb_outage.sh: the private Samba did not start" \
+  "(logs in $SFS_SAMBA_DIR/log)" >&2; exit 1; }
+# shellcheck disable=SC1091
+. "$SFS_SAMBA_DIR/env"
+# the password goes into a file of mode 0600, never on a command line
+(umask 077
+ # two connections of two procs each; a file set small enough to build in seconds
+ { echo backend=smb; echo workload=sfs2008-cifs; echo outage_max=30; echo smb_conn_procs=2
+   echo rate=100; echo fileset_scale=0.002; echo "root=outage$$"
+   echo "username=$USER"; echo "password=$PASSWORD"; echo "domain=$DOMAIN"; echo procs=4
+   for i in 0 1 2 3; do echo "target.$i=$TARGET"; done; } >"$BIN/servers/smb-outage.cfg")
+restart="bash '$SERVERS/samba.sh' stop && sleep 1 && bash '$SERVERS/samba.sh' start"
+timeout 300 "$BIN/smb_outage_test" "$BIN/servers/smb-outage.cfg" "$restart"
