@@ -24,12 +24,21 @@ bash "$SERVERS/samba.sh" start || { echo "smb_outage.sh: the private Samba did n
   "(logs in $SFS_SAMBA_DIR/log)" >&2; exit 1; }
 # shellcheck disable=SC1091
 . "$SFS_SAMBA_DIR/env"
-# the password goes into a file of mode 0600, never on a command line
-(umask 077
- # two connections of two procs each; a file set small enough to build in seconds
- { echo backend=smb; echo workload=sfs2008-cifs; echo outage_max=30; echo smb_conn_procs=2
-   echo rate=100; echo fileset_scale=0.002; echo "root=outage$$"
-   echo "username=$USER"; echo "password=$PASSWORD"; echo "domain=$DOMAIN"; echo procs=4
-   for i in 0 1 2 3; do echo "target.$i=$TARGET"; done; } >"$BIN/servers/smb-outage.cfg")
+# The engine configuration riding for OUTAGE_MAX seconds (0: not riding) in FILE; the
+# password goes into a file of mode 0600, never on a command line.
+config() {
+  (umask 077
+   # two connections of two procs each; a file set small enough to build in seconds
+   { echo backend=smb; echo workload=sfs2008-cifs; echo "outage_max=$1"; echo smb_conn_procs=2
+     echo rate=100; echo fileset_scale=0.002; echo "root=outage$$"
+     echo "username=$USER"; echo "password=$PASSWORD"; echo "domain=$DOMAIN"; echo procs=4
+     for i in 0 1 2 3; do echo "target.$i=$TARGET"; done; } >"$2")
+}
 restart="bash '$SERVERS/samba.sh' stop && sleep 1 && bash '$SERVERS/samba.sh' start"
-timeout 300 "$BIN/smb_outage_test" "$BIN/servers/smb-outage.cfg" "$restart"
+failed=0
+for max in 30 0; do
+  config "$max" "$BIN/servers/smb-outage-$max.cfg"
+  echo "== smb_outage_test, outage_max=$max"
+  timeout 300 "$BIN/smb_outage_test" "$BIN/servers/smb-outage-$max.cfg" "$restart" || failed=1
+done
+exit "$failed"
