@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # ctest smb_outage: smb_outage_test against a private loopback smbd
 # (src/test/servers/samba.sh) in BIN/servers/samba-outage on a free port, which the
-# test restarts in the middle of a RUN with outage_max set.  Never the shared default
-# instance: this one is stopped and started again.
+# test restarts in the middle of a RUN with outage_max set, and again without it; then,
+# with posix locking off (durable handles granted), drops its connections (SIGTERM to
+# the smbd processes serving them) in the middle of a RUN: the files are re-opened
+# through their durable handles.  Never the shared default instance: this one is
+# stopped and started again.
 #
 #   smb_outage.sh BIN
 #
@@ -15,7 +18,7 @@ SERVERS=$HERE/../../src/test/servers
 # shellcheck source=free_ports.sh
 . "$HERE/free_ports.sh"
 
-export SFS_SAMBA_DIR=$BIN/servers/samba-outage SFS_SAMBA_ALSO_445=0
+export SFS_SAMBA_DIR=$BIN/servers/samba-outage SFS_SAMBA_ALSO_445=0 SFS_SAMBA_POSIX_LOCKING=yes
 free_ports SFS_SAMBA_PORT || exit 1
 export SFS_SAMBA_PORT
 trap 'bash "$SERVERS/samba.sh" stop >/dev/null 2>&1' EXIT
@@ -41,4 +44,19 @@ for max in 30 0; do
   echo "== smb_outage_test, outage_max=$max"
   timeout 300 "$BIN/smb_outage_test" "$BIN/servers/smb-outage-$max.cfg" "$restart" || failed=1
 done
+
+bash "$SERVERS/samba.sh" stop
+export SFS_SAMBA_POSIX_LOCKING=no
+bash "$SERVERS/samba.sh" start || exit 1
+# the processes smbd forked for connections (its others have names of their own)
+cat >"$BIN/servers/smb-drop.sh" <<'EOF'
+parent=$(cat "$1")
+for p in $(pgrep -P "$parent"); do
+  [ "$(cat "/proc/$p/comm" 2>/dev/null)" = smbd ] && kill -TERM "$p"
+done
+exit 0
+EOF
+echo "== smb_outage_test, outage_max=30, connections dropped, durable handles"
+timeout 300 "$BIN/smb_outage_test" "$BIN/servers/smb-outage-30.cfg" \
+  "bash '$BIN/servers/smb-drop.sh' '$SFS_SAMBA_DIR/run/smbd.fg.pid'" durable || failed=1
 exit "$failed"

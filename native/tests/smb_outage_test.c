@@ -2,7 +2,7 @@
  * backend (libsmb2) rides through it (smb_l2_ride.c, docs/smb.md
  * "Outages").
  *
- *   smb_outage_test CONFIG_FILE RESTART_COMMAND
+ *   smb_outage_test CONFIG_FILE RESTART_COMMAND [durable]
  *
  * CONFIG_FILE holds the engine configuration (backend=smb, sfs2008-cifs,
  * outage_max, targets, credentials) of a server this test may restart: its
@@ -13,7 +13,10 @@
  * failed = issued, per op); the connections were made again (reconnects
  * >= 1) and the open files re-opened or counted lost; ops completed after
  * the restart; and the slowest op took at least the time the server was
- * away, timed from its intended start.  With outage_max=0 the RUN fails
+ * away, timed from its intended start.  With "durable" (a server that
+ * grants durable handles and a command that only drops the connections)
+ * some files are re-opened through their durable handles.  With
+ * outage_max=0 the RUN fails
  * instead, naming the server, as it does without riding.  Not a ctest of
  * its own (needs a server): tests/smb_outage.sh runs it against a private
  * smbd. */
@@ -53,10 +56,11 @@ static uint64_t all_ops(const uint64_t *s)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: smb_outage_test CONFIG_FILE RESTART_COMMAND\n");
+    if (argc < 3 || argc > 4 || (argc == 4 && strcmp(argv[3], "durable") != 0)) {
+        fprintf(stderr, "usage: smb_outage_test CONFIG_FILE RESTART_COMMAND [durable]\n");
         return 2;
     }
+    int durable = argc == 4;
     char cfg[8192] = "", err[1024];
     FILE *f = fopen(argv[1], "r");
     size_t n = f ? fread(cfg, 1, sizeof cfg - 1, f) : 0;
@@ -131,6 +135,9 @@ int main(int argc, char **argv)
     CHECK(after.reopened_durable + after.reopened_by_name + after.lost >
           before.reopened_durable + before.reopened_by_name + before.lost,
           "the files open at the restart were re-opened or counted lost");
+    if (durable)
+        CHECK(after.reopened_durable > before.reopened_durable,
+              "files re-opened through their durable handles");
     CHECK(ops > ops_then + 100, "the load went on after the restart (%llu ops then, %llu at the end)",
           (unsigned long long)ops_then, (unsigned long long)ops);
     /* an op caught in the outage is timed from its intended start */

@@ -71,6 +71,9 @@ typedef struct smb_result {
 #define SMB_OPEN_CREATE 0x04
 #define SMB_OPEN_EXCL   0x08
 #define SMB_OPEN_TRUNC  0x10
+/* the handle stays open across ops (an open-file slot): a durable handle
+ * is asked for when riding through an outage (outage_max) */
+#define SMB_OPEN_DURABLE 0x20
 
 /* One implementation of the interface (a client library).  Every call
  * except connect takes the smb_client that implementation's connect made. */

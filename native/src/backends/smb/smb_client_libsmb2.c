@@ -124,6 +124,8 @@ int l2_session(smb_client *c, struct smb2_context *smb2, int timeout_s)
     smb2_set_password(smb2, c->password);
     if (c->domain[0])
         smb2_set_domain(smb2, c->domain);
+    if (c->outage_max_ms)   /* durable handles come with batch oplocks, which the server may break */
+        smb2_set_oplock_or_lease_break_callback(smb2, l2_on_oplock_break);
     if (smb2_connect_share(smb2, c->server, c->share, c->user) < 0)
         return -1;
     smb2_set_timeout(smb2, 0);   /* from now on l2_expire's, see smb_l2.h */
@@ -191,10 +193,12 @@ static int l2_open(smb_client *c, const char *path, int flags, smb_file **f, smb
         free(sf);
         return l2_fail(r, 0, ENOMEM);
     }
-    sf->flags = flags & (SMB_OPEN_READ | SMB_OPEN_WRITE);
+    sf->flags = flags & (SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE);
     struct call *k = l2_begin(c);
-    struct smb2_pdu *pdu = l2_cmd_create(k, path, access, L2_SHARE_ALL, disp,
-                                      flags & SMB_OPEN_CREATE ? SMB2_FILE_NON_DIRECTORY_FILE : 0);
+    uint32_t options = flags & SMB_OPEN_CREATE ? SMB2_FILE_NON_DIRECTORY_FILE : 0;
+    struct smb2_pdu *pdu = (flags & SMB_OPEN_DURABLE) && c->outage_max_ms
+        ? l2_cmd_create_durable(k, path, access, disp, options, NULL)
+        : l2_cmd_create(k, path, access, L2_SHARE_ALL, disp, options);
     int rc = l2_compound(k, &pdu, 1, r, 0);
     if (rc < 0) {
         free(sf->path);
@@ -202,6 +206,7 @@ static int l2_open(smb_client *c, const char *path, int flags, smb_file **f, smb
         return rc;
     }
     memcpy(sf->id, k->created, SMB2_FD_SIZE);
+    sf->durable = k->durable;
     l2_file_opened(c, sf);
     *f = sf;
     return 0;

@@ -40,6 +40,7 @@ struct call {
     struct part part[SMB_IO_PARTS];
     int      nparts, pending;
     smb2_file_id created;        /* file id of the last CREATE answered */
+    int      durable;            /* that CREATE was granted a durable handle */
     sfs_attr *attr;              /* QUERY_INFO (file) destination */
     const smb_result *listing;   /* QUERY_DIRECTORY: whose entry callback gets the names */
 };
@@ -85,7 +86,8 @@ struct smb_file {
     smb2_file_id id;
     struct smb_file *prev, *next; /* the client's open files */
     char    *path;
-    int      flags;              /* SMB_OPEN_READ | SMB_OPEN_WRITE of its open */
+    int      flags;              /* SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE of its open */
+    int      durable;            /* the server granted a durable handle (batch oplock) */
     int      lost;               /* not re-opened after an outage: its calls fail */
 };
 
@@ -151,6 +153,16 @@ void l2_on_security(struct smb2_context *smb2, int status, void *data, void *pri
 /* request builders: the pdu (NULL if libsmb2 could not build it), its part taken from k */
 struct smb2_pdu *l2_cmd_create(struct call *k, const char *path, uint32_t access,
                                uint32_t share, uint32_t disposition, uint32_t options);
+/* A CREATE of a durable handle with a batch oplock (the server grants
+ * durability only with one): its request (DHnQ) or, with id, the reconnect
+ * of the durable handle id (DHnC).  k->durable tells whether it was granted. */
+struct smb2_pdu *l2_cmd_create_durable(struct call *k, const char *path, uint32_t access,
+                                       uint32_t disposition, uint32_t options,
+                                       const smb2_file_id id);
+/* libsmb2's oplock break callback: give the oplock up (libsmb2 acknowledges) */
+void l2_on_oplock_break(struct smb2_context *smb2, int status,
+                        struct smb2_oplock_or_lease_break_reply *rep,
+                        uint8_t *new_oplock_level, uint32_t *new_lease_state);
 struct smb2_pdu *l2_cmd_close(struct call *k, const smb2_file_id id);
 struct smb2_pdu *l2_cmd_query_info(struct call *k, const smb2_file_id id, uint8_t type,
                                    uint8_t cls, uint32_t extra, smb2_command_cb cb);

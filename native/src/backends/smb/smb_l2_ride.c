@@ -107,23 +107,50 @@ static int reconnect(smb_client *c)
     return 0;
 }
 
-/* Every open file opened again by name, with its access and no disposition
- * that could create or truncate it.  0, or -1 if the connection was lost
- * again meanwhile (the rest are tried on the next one). */
+/* One CREATE of f on the new session, run on the loop's stack (the
+ * client's own call): the reconnect of its durable handle (durable), else
+ * an open by name with its access and a disposition that neither creates
+ * nor truncates.  0 (f->id is the new handle), -1 refused, -2 the
+ * connection was lost again. */
+static int reopen(smb_client *c, smb_file *f, int durable)
+{
+    smb_result r = { 0 };
+    struct call *k = l2_begin(c);
+    uint32_t access = l2_open_access(f->flags);
+    struct smb2_pdu *pdu =
+        durable ? l2_cmd_create_durable(k, f->path, access, SMB2_FILE_OPEN, 0, f->id)
+        : f->flags & SMB_OPEN_DURABLE
+            ? l2_cmd_create_durable(k, f->path, access, SMB2_FILE_OPEN, 0, NULL)
+            : l2_cmd_create(k, f->path, access, L2_SHARE_ALL, SMB2_FILE_OPEN, 0);
+    int rc = l2_compound(k, &pdu, 1, &r, 0);
+    if (c->dead)
+        return -2;
+    if (rc < 0)
+        return -1;
+    memcpy(f->id, k->created, SMB2_FD_SIZE);
+    f->durable = k->durable;
+    return 0;
+}
+
+/* Every open file on the new session: through its durable handle where the
+ * server granted one and still holds it, else by name; lost if neither.
+ * 0, or -1 if the connection was lost again meanwhile (the rest are tried
+ * on the next one). */
 static int reopen_files(smb_client *c)
 {
     for (smb_file *f = c->files; f; f = f->next) {
         if (f->lost)
             continue;
-        smb_result r = { 0 };
-        struct call *k = l2_begin(c);   /* the client's own call: this runs on the loop's stack */
-        struct smb2_pdu *pdu = l2_cmd_create(k, f->path, l2_open_access(f->flags), L2_SHARE_ALL,
-                                             SMB2_FILE_OPEN, 0);
-        int rc = l2_compound(k, &pdu, 1, &r, 0);
-        if (c->dead)
+        int rc = f->durable ? reopen(c, f, 1) : -1;
+        if (rc == 0) {
+            SMB_COUNT_ADD(c->reopened_durable, 1);
+            continue;
+        }
+        if (rc == -1)
+            rc = reopen(c, f, 0);
+        if (rc == -2)
             return -1;
         if (rc == 0) {
-            memcpy(f->id, k->created, SMB2_FD_SIZE);
             SMB_COUNT_ADD(c->reopened_by_name, 1);
         } else {
             f->lost = 1;

@@ -55,7 +55,7 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
          * file-system information through an open handle */
         smb_file *f;
         int rc = x->ops->open(x->c, smb_full_path(x, pbuf, ".sfs_fsinfo"),
-                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &f, r);
+                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_DURABLE, &f, r);
         if (rc < 0)
             return rc;
         if (x->fsinfo)   /* another request of the proc opened it meanwhile */
@@ -141,10 +141,11 @@ int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_resu
             x->ops->close(x->c, x->slot[req->slot], r);
             x->slot[req->slot] = NULL;
         }
-        rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | (req->mode ? SMB_OPEN_CREATE : 0),
-                      &x->slot[req->slot], r);
+        rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE |
+                                   (req->mode ? SMB_OPEN_CREATE : 0),
+                          &x->slot[req->slot], r);
         if (rc == -EACCES || rc == -EISDIR)
-            rc = x->ops->open(x->c, p, SMB_OPEN_READ, &x->slot[req->slot], r);
+            rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_DURABLE, &x->slot[req->slot], r);
         if (rc < 0) x->slot[req->slot] = NULL;
         return rc;
     case SFS_OP_CIFS_CLOSE:
