@@ -131,6 +131,16 @@ int main(int argc, char **argv)
             (unsigned long long)(after.reopened_durable - before.reopened_durable),
             (unsigned long long)(after.reopened_by_name - before.reopened_by_name),
             (unsigned long long)(after.lost - before.lost));
+    /* the failures and their reasons (the error table) */
+    for (uint64_t i = 0; i < last[SFS_E_BASE] && i < SFS_ERR_SLOTS; i++) {
+        uint64_t key = last[SFS_E_BASE + 1 + 2 * i], count = last[SFS_E_BASE + 2 + 2 * i];
+        int32_t status = (int32_t)(uint32_t)key;
+        if (status != SFS_STATUS_NOT_ISSUED)
+            fprintf(stderr, "smb_outage_test: %llu %s failed with %s (%d)\n",
+                    (unsigned long long)count, sfs_engine_op_name((int)(key >> 32)),
+                    sfs_engine_status_name("smb", status) ? sfs_engine_status_name("smb", status)
+                                                           : "?", status);
+    }
     CHECK(after.reconnects > before.reconnects, "the lost connections were made again");
     CHECK(after.reopened_durable + after.reopened_by_name + after.lost >
           before.reopened_durable + before.reopened_by_name + before.lost,
