@@ -30,6 +30,9 @@ ALSO_445=${SFS_SAMBA_ALSO_445:-1}
 LOCK_445=${SFS_SAMBA_445_LOCK:-/tmp/sfs-samba-445.lock}
 WAIT_445=${SFS_SAMBA_445_WAIT:-150}
 use_445=0
+# Durable handles need posix locking off (smb.conf(5), "durable handles"):
+# SFS_SAMBA_POSIX_LOCKING=no turns it off for the outage tests.
+POSIX_LOCKING=${SFS_SAMBA_POSIX_LOCKING:-yes}
 
 die() { echo "samba.sh: $*" >&2; exit 1; }
 
@@ -118,6 +121,7 @@ write_conf() {
     valid users = $SMB_USER
     create mask = 0664
     directory mask = 0775
+    posix locking = $POSIX_LOCKING
 EOF
 }
 

@@ -142,6 +142,7 @@ void smb_conn_params_of(const struct sfs_cfg *cfg, smb_conn_params *p)
     *p = (smb_conn_params){
         .user = o->username, .password = o->password, .domain = o->domain,
         .timeout_ms = SMB_TIMEOUT_MS, .max_requests = o->conn_requests,
+        .outage_max_ms = (int)(cfg->outage_max * 1000),
     };
 }
 
@@ -192,6 +193,12 @@ static int smb_backend_open(const struct sfs_cfg *cfg, int proc, const char *roo
         snprintf(err, errlen, "smb_conn_requests=%d: %s is blocking and has no queue of requests "
                  "to cap (one call at a time per connection); the key applies to libsmb2",
                  o->conn_requests, ops->name);
+        return -1;
+    }
+    if (!ops->await_reconnect && cfg->outage_max > 0) {
+        snprintf(err, errlen, "outage_max=%g: %s cannot ride through an outage (it has no "
+                 "connection of its own to make again); smb_client=libsmb2 can, or outage_max=0",
+                 cfg->outage_max, ops->name);
         return -1;
     }
     struct smb_ctx *x = calloc(1, sizeof *x);

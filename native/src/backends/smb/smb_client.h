@@ -27,6 +27,7 @@
 
 typedef struct smb_client smb_client;
 typedef struct smb_file smb_file;
+struct smb_outage_counts;
 
 /* Connection parameters.  'password' is only ever copied into the
  * library's authentication callback; it never appears in a message. */
@@ -41,6 +42,9 @@ typedef struct smb_conn_params {
     /* An asynchronous client's requests handed to its library and not yet
      * answered, at most (the smb_conn_requests key); 0 = the default. */
     int         max_requests;
+    /* Riding through an outage (the outage_max key): how long a lost
+     * connection is made again, ms; 0 = a lost connection fails its calls. */
+    int         outage_max_ms;
 } smb_conn_params;
 
 /* smb_conn_requests' default; its range in the option table (smb_backend.c) */
@@ -67,6 +71,9 @@ typedef struct smb_result {
 #define SMB_OPEN_CREATE 0x04
 #define SMB_OPEN_EXCL   0x08
 #define SMB_OPEN_TRUNC  0x10
+/* the handle stays open across ops (an open-file slot): a durable handle
+ * is asked for when riding through an outage (outage_max) */
+#define SMB_OPEN_DURABLE 0x20
 
 /* One implementation of the interface (a client library).  Every call
  * except connect takes the smb_client that implementation's connect made. */
@@ -123,6 +130,17 @@ typedef struct smb_client_ops {
      * disconnect sends nothing (backend.h, request lifecycle 3: the server
      * stopped answering). */
     void (*abandon)(smb_client *c);
+
+    /* Riding through an outage; NULL for a library that cannot (then
+     * outage_max > 0 is refused at open). */
+    /* Inside a task whose call failed because the connection was lost:
+     * wait (yield) until the client has connected again (a new session and
+     * tree connect, its open files re-opened), 0: the op is issued again;
+     * -1 when it will not be (riding is off, outage_max ran out, or the
+     * connection was given up). */
+    int  (*await_reconnect)(smb_client *c);
+    /* Add c's outage counts into *sum (smb_outage.h). */
+    void (*outage_counts)(smb_client *c, struct smb_outage_counts *sum);
 } smb_client_ops;
 
 extern const smb_client_ops smb_client_libsmb2;       /* smb_client_libsmb2.c */

@@ -53,12 +53,21 @@ static int alive(smb_client *c, smb_result *r)
     return c->dead ? l2_fail(r, 0, ENOTCONN) : 0;
 }
 
+/* alive, and f was not lost in an outage (it is not open on the server) */
+static int usable(smb_client *c, smb_file *f, smb_result *r)
+{
+    if (c->dead) return l2_fail(r, 0, ENOTCONN);
+    return f->lost ? l2_fail(r, 0, ESTALE) : 0;
+}
+
 /* ----------------------------------------------------------- connection */
 
 static void l2_abandon(smb_client *c)
 {
     l2_mark_dead(c, "%s", "given up with requests unanswered");
     c->ready = NULL;   /* woken by l2_mark_dead, but their ops are cancelled */
+    c->gone = 1;
+    c->parked = c->parked_last = NULL;   /* resumed by the cancel, their ops cancelled too */
 }
 
 static void l2_disconnect(smb_client *c)
@@ -81,13 +90,50 @@ smb_client *l2_client_new(const smb_conn_params *p)
     }
     c->timeout_ms = p->timeout_ms > 0 ? p->timeout_ms : 30000;
     c->cap = p->max_requests > 0 ? p->max_requests : SMB_CONN_REQUESTS_DEFAULT;
+    c->outage_max_ms = p->outage_max_ms;
+    if (p->port > 0)
+        snprintf(c->server, sizeof c->server, strchr(p->server, ':') ? "[%s]:%d" : "%s:%d",
+                 p->server, p->port);
+    else
+        snprintf(c->server, sizeof c->server, "%s", p->server);
+    snprintf(c->share, sizeof c->share, "%s", p->share);
+    snprintf(c->user, sizeof c->user, "%s", p->user);
+    snprintf(c->password, sizeof c->password, "%s", p->password ? p->password : "");
+    snprintf(c->domain, sizeof c->domain, "%s", p->domain ? p->domain : "");
     return c;
 }
 
 void l2_free(smb_client *c)
 {
     smb2_destroy_context(c->smb2);
+    while (c->files) {   /* handles the procs never closed (a given-up connection) */
+        smb_file *f = c->files;
+        l2_file_closed(c, f);
+        free(f);
+    }
+    memset(c->password, 0, sizeof c->password);
     free(c);
+}
+
+int l2_session(smb_client *c, struct smb2_context *smb2, int timeout_s)
+{
+    smb2_set_timeout(smb2, timeout_s);
+    smb2_set_version(smb2, SMB2_VERSION_ANY);   /* SMB 2.02 up to 3.1.1 */
+    smb2_set_security_mode(smb2, SMB2_NEGOTIATE_SIGNING_ENABLED);
+    smb2_set_user(smb2, c->user);
+    smb2_set_password(smb2, c->password);
+    if (c->domain[0])
+        smb2_set_domain(smb2, c->domain);
+    if (c->outage_max_ms)   /* durable handles come with batch oplocks, which the server may break */
+        smb2_set_oplock_or_lease_break_callback(smb2, l2_on_oplock_break);
+    if (smb2_connect_share(smb2, c->server, c->share, c->user) < 0)
+        return -1;
+    smb2_set_timeout(smb2, 0);   /* from now on l2_expire's, see smb_l2.h */
+    c->max_read = smb2_get_max_read_size(smb2);
+    c->max_write = smb2_get_max_write_size(smb2);
+    if (c->max_read == 0) c->max_read = 65536;
+    if (c->max_write == 0) c->max_write = 65536;
+    return 0;
 }
 
 static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, size_t errlen)
@@ -97,20 +143,7 @@ static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, siz
         snprintf(err, errlen, "libsmb2: out of memory");
         return -ENOMEM;
     }
-    smb2_set_timeout(c->smb2, (c->timeout_ms + 999) / 1000);
-    smb2_set_version(c->smb2, SMB2_VERSION_ANY);   /* SMB 2.02 up to 3.1.1 */
-    smb2_set_security_mode(c->smb2, SMB2_NEGOTIATE_SIGNING_ENABLED);
-    smb2_set_user(c->smb2, p->user);
-    smb2_set_password(c->smb2, p->password ? p->password : "");
-    if (p->domain && p->domain[0])
-        smb2_set_domain(c->smb2, p->domain);
-    char server[300];
-    if (p->port > 0)
-        snprintf(server, sizeof server, strchr(p->server, ':') ? "[%s]:%d" : "%s:%d",
-                 p->server, p->port);
-    else
-        snprintf(server, sizeof server, "%s", p->server);
-    if (smb2_connect_share(c->smb2, server, p->share, p->user) < 0) {
+    if (l2_session(c, c->smb2, (c->timeout_ms + 999) / 1000) < 0) {
         uint32_t st = (uint32_t)smb2_get_nterror(c->smb2);
         int e = st == SMB2_STATUS_LOGON_FAILURE || st == SMB2_STATUS_WRONG_PASSWORD ? EACCES
               : st ? nterror_to_errno(st) : ECONNREFUSED;
@@ -130,55 +163,64 @@ static int l2_connect(const smb_conn_params *p, smb_client **out, char *err, siz
     }
     snprintf(c->where, sizeof c->where, "\\\\%s:%d\\%s", p->server, p->port > 0 ? p->port : 445,
              p->share);
-    smb2_set_timeout(c->smb2, 0);   /* from now on l2_expire's, see smb_l2.h */
-    c->max_read = smb2_get_max_read_size(c->smb2);
-    c->max_write = smb2_get_max_write_size(c->smb2);
-    if (c->max_read == 0) c->max_read = 65536;
-    if (c->max_write == 0) c->max_write = 65536;
     *out = c;
     return 0;
 }
 
 /* ---------------------------------------------------------------- calls */
 
-static int l2_open(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r)
+uint32_t l2_open_access(int flags)
 {
-    if (alive(c, r)) return -ENOTCONN;
     uint32_t access = SMB2_FILE_READ_ATTRIBUTES | SMB2_READ_CONTROL;
     if (flags & SMB_OPEN_READ) access |= SMB2_FILE_READ_DATA | SMB2_FILE_READ_EA;
     if (flags & SMB_OPEN_WRITE)
         access |= SMB2_FILE_WRITE_DATA | SMB2_FILE_APPEND_DATA | SMB2_FILE_WRITE_ATTRIBUTES |
                   SMB2_FILE_WRITE_EA;
+    return access;
+}
+
+static int l2_open(smb_client *c, const char *path, int flags, smb_file **f, smb_result *r)
+{
+    if (alive(c, r)) return -ENOTCONN;
+    uint32_t access = l2_open_access(flags);
     uint32_t disp = SMB2_FILE_OPEN;
     if ((flags & SMB_OPEN_CREATE) && (flags & SMB_OPEN_EXCL)) disp = SMB2_FILE_CREATE;
     else if ((flags & SMB_OPEN_CREATE) && (flags & SMB_OPEN_TRUNC)) disp = SMB2_FILE_OVERWRITE_IF;
     else if (flags & SMB_OPEN_CREATE) disp = SMB2_FILE_OPEN_IF;
     else if (flags & SMB_OPEN_TRUNC) disp = SMB2_FILE_OVERWRITE;
-    smb_file *sf = malloc(sizeof *sf);
-    if (!sf)
+    smb_file *sf = calloc(1, sizeof *sf);
+    if (!sf || !(sf->path = strdup(path))) {
+        free(sf);
         return l2_fail(r, 0, ENOMEM);
+    }
+    sf->flags = flags & (SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE);
     struct call *k = l2_begin(c);
-    struct smb2_pdu *pdu = l2_cmd_create(k, path, access, SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE |
-                                      SMB2_FILE_SHARE_DELETE, disp,
-                                      flags & SMB_OPEN_CREATE ? SMB2_FILE_NON_DIRECTORY_FILE : 0);
+    uint32_t options = flags & SMB_OPEN_CREATE ? SMB2_FILE_NON_DIRECTORY_FILE : 0;
+    struct smb2_pdu *pdu = (flags & SMB_OPEN_DURABLE) && c->outage_max_ms
+        ? l2_cmd_create_durable(k, path, access, disp, options, NULL)
+        : l2_cmd_create(k, path, access, L2_SHARE_ALL, disp, options);
     int rc = l2_compound(k, &pdu, 1, r, 0);
     if (rc < 0) {
+        free(sf->path);
         free(sf);
         return rc;
     }
     memcpy(sf->id, k->created, SMB2_FD_SIZE);
+    sf->durable = k->durable;
+    l2_file_opened(c, sf);
     *f = sf;
     return 0;
 }
 
 static int l2_close(smb_client *c, smb_file *f, smb_result *r)
 {
-    int rc = alive(c, r);
+    int rc = usable(c, f, r);
     if (rc == 0) {
         struct call *k = l2_begin(c);
         struct smb2_pdu *pdu = l2_cmd_close(k, f->id);
         rc = l2_compound(k, &pdu, 1, r, 0);
     }
+    l2_file_closed(c, f);
     free(f);
     return rc;
 }
@@ -188,7 +230,8 @@ static int l2_close(smb_client *c, smb_file *f, smb_result *r)
 static int64_t io(smb_client *c, smb_file *f, uint64_t off, uint8_t *buf, size_t len, int write,
                   smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0;
+    if ((rc0 = usable(c, f, r)) < 0) return rc0;
     if (!buf)
         return l2_fail(r, 0, EINVAL);
     uint32_t max = write ? c->max_write : c->max_read;
@@ -257,7 +300,8 @@ static int64_t l2_write(smb_client *c, smb_file *f, uint64_t off, const void *bu
 
 static int l2_fstat(smb_client *c, smb_file *f, sfs_attr *a, smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0 = usable(c, f, r);
+    if (rc0 < 0) return rc0;
     struct call *k = l2_begin(c);
     k->attr = a;
     struct smb2_pdu *pdu = l2_cmd_query_info(k, f->id, SMB2_0_INFO_FILE, SMB2_FILE_ALL_INFORMATION, 0,
@@ -286,7 +330,8 @@ static int l2_stat(smb_client *c, const char *path, sfs_attr *a, smb_result *r)
 
 static int l2_set_eof(smb_client *c, smb_file *f, uint64_t size, smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0 = usable(c, f, r);
+    if (rc0 < 0) return rc0;
     struct smb2_file_end_of_file_info eof = { .end_of_file = size };
     struct call *k = l2_begin(c);
     struct smb2_pdu *pdu = l2_cmd_set_info(k, f->id, SMB2_FILE_END_OF_FILE_INFORMATION, &eof);
@@ -313,7 +358,8 @@ static int l2_set_times(smb_client *c, const char *path, uint64_t mtime_ns, smb_
 
 static int l2_query_fs(smb_client *c, smb_file *f, uint64_t *free_bytes, smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0 = usable(c, f, r);
+    if (rc0 < 0) return rc0;
     struct call *k = l2_begin(c);
     struct smb2_pdu *pdu = l2_cmd_query_info(k, f->id, SMB2_0_INFO_FILESYSTEM,
                                           SMB2_FILE_FS_FULL_SIZE_INFORMATION, 0, l2_on_fs_info);
@@ -431,7 +477,8 @@ static int l2_echo(smb_client *c, smb_result *r)
 
 static int l2_flush(smb_client *c, smb_file *f, smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0 = usable(c, f, r);
+    if (rc0 < 0) return rc0;
     struct smb2_flush_request req;
     memcpy(req.file_id, f->id, SMB2_FD_SIZE);
     struct call *k = l2_begin(c);
@@ -441,7 +488,8 @@ static int l2_flush(smb_client *c, smb_file *f, smb_result *r)
 
 static int l2_lock(smb_client *c, smb_file *f, uint64_t off, uint64_t len, int unlock, smb_result *r)
 {
-    if (alive(c, r)) return -ENOTCONN;
+    int rc0 = usable(c, f, r);
+    if (rc0 < 0) return rc0;
     struct smb2_lock_element el = {
         .offset = off, .length = len,
         .flags = unlock ? LOCKFLAG_UNLOCK : LOCKFLAG_EXCLUSIVE | LOCKFLAG_FAIL_IMMEDIATELY,
@@ -471,6 +519,9 @@ static int l2_service(smb_client *c, short revents)
     /* the timeout, once per 50 ms for the connection: each proc sharing it
      * asks on its own timer */
     uint64_t now = sfs_now_ns();
+    int lost = 0;   /* for good: the ride (if any) is over */
+    if (c->dead)
+        lost = l2_ride_service(c) < 0;
     if (!c->dead && now - c->scanned_ns >= 50000000ULL) {
         c->scanned_ns = now;
         l2_expire(c);
@@ -488,7 +539,9 @@ static int l2_service(smb_client *c, short revents)
     if (!c->dead && (smb2_which_events(c->smb2) & POLLOUT) &&
         smb2_service(c->smb2, POLLOUT) < 0)
         l2_mark_dead(c, "%s", smb2_get_error(c->smb2));
-    return c->dead ? -1 : 0;
+    if (c->dead && !c->outage_max_ms)
+        lost = 1;
+    return lost ? -1 : 0;
 }
 
 static const char *l2_error(smb_client *c)
@@ -512,6 +565,7 @@ const smb_client_ops smb_client_libsmb2 = {
     .mkdir = l2_mkdir, .rmdir = l2_rmdir, .unlink = l2_unlink, .rename = l2_rename,
     .echo = l2_echo, .flush = l2_flush, .lock = l2_lock,
     .fd = l2_fd, .service = l2_service, .error = l2_error, .abandon = l2_abandon,
+    .await_reconnect = l2_ride_await, .outage_counts = l2_outage_counts,
 };
 
 const char *smb_l2_status_name(uint32_t ntstatus)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smb_conn.h"
+#include "smb_outage.h"
 #include "smb_task.h"
 
 /* An asynchronous client's connection, shared by smb_conn_procs procs of
@@ -21,10 +22,13 @@ struct smb_conn {
     const char *target;
     int group;                    /* its event loop, and the procs' rank there / smb_conn_procs */
     smb_client *c;
+    const smb_client_ops *ops;
     int refs;
     struct smb_job *idle;         /* jobs with no request */
     struct smb_job *all;          /* every job (freed with the connection) */
     int given_up;                 /* close: its server left requests unanswered */
+    /* every op accounted for (smb_outage.h): SMB_COUNT_ADD */
+    uint64_t resent, issued[SFS_OP_COUNT], completed[SFS_OP_COUNT];
 };
 
 /* One request in flight through an asynchronous client: the task that runs
@@ -163,6 +167,7 @@ int smb_conn_get(struct smb_ctx *x, const struct sfs_cfg *cfg, const char *targe
         return -1;
     }
     n->cfg = cfg;
+    n->ops = x->ops;
     n->target = target;
     n->group = group;
     n->refs = 1;
@@ -175,11 +180,47 @@ int smb_conn_get(struct smb_ctx *x, const struct sfs_cfg *cfg, const char *targe
     return 0;
 }
 
-/* a job's task: the op, its calls yielding while in flight */
+/* a job's task: the op, its calls yielding while in flight.  An op whose
+ * connection was lost waits for it to be made again when riding through
+ * an outage, then starts over; otherwise it fails with its reason. */
 static void job_main(void *arg)
 {
     struct smb_job *j = arg;
-    smb_execute(j->x, j->req, j->path, j->path2);
+    struct smb_ctx *x = j->x;
+    for (;;) {
+        smb_execute(x, j->req, j->path, j->path2);
+        if (j->req->status != -ENOTCONN || j->cancelled || !x->ops->await_reconnect ||
+            x->ops->await_reconnect(x->c) < 0 || j->cancelled)
+            break;
+        SMB_COUNT_ADD(x->conn->resent, 1);
+    }
+}
+
+/* req's op ended, succeeded or failed: its done, counted once */
+static void deliver(struct smb_conn *n, sfs_req *req)
+{
+    if (req->op >= 0 && req->op < SFS_OP_COUNT)
+        SMB_COUNT_ADD(n->completed[req->op], 1);
+    if (req->done)
+        req->done(req);
+}
+
+void smb_outage_read(const struct sfs_cfg *cfg, smb_outage_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&conns_lock);
+    for (struct smb_conn *n = conns; n; n = n->next) {
+        if (n->cfg != cfg)
+            continue;
+        out->resent += SMB_COUNT_GET(n->resent);
+        for (int op = 0; op < SFS_OP_COUNT; op++) {
+            out->issued[op] += SMB_COUNT_GET(n->issued[op]);
+            out->completed[op] += SMB_COUNT_GET(n->completed[op]);
+        }
+        if (n->c && n->ops->outage_counts)
+            n->ops->outage_counts(n->c, out);
+    }
+    pthread_mutex_unlock(&conns_lock);
 }
 
 /* The slot is free: the oldest handle-slot op waiting for it starts (on the
@@ -199,7 +240,7 @@ static void slot_next(struct smb_ctx *x)
             req->proto_status = -rc;
             x->slot_busy = 0;
             job_release(j);
-            if (req->done) req->done(req);
+            deliver(x->conn, req);
         }
     }
 }
@@ -217,8 +258,8 @@ static void job_finish(void *arg)
         x->slot_busy = 0;
         if (!cancelled) slot_next(x);
     }
-    if (req->done && !cancelled)
-        req->done(req);
+    if (!cancelled)
+        deliver(x->conn, req);
 }
 
 int smb_conn_submit(struct smb_ctx *x, sfs_req *req)
@@ -239,6 +280,10 @@ int smb_conn_submit(struct smb_ctx *x, sfs_req *req)
     j->x = x;
     j->req = req;
     x->inflight++;
+    /* counted before it starts: an op can end inside smb_task_run */
+    int counted = req->op >= 0 && req->op < SFS_OP_COUNT;
+    if (counted)
+        SMB_COUNT_ADD(n->issued[req->op], 1);
     if (smb_op_uses_slot(req->op)) {
         if (!x->held_tail) x->held_tail = &x->held;
         j->next_held = NULL;
@@ -248,6 +293,8 @@ int smb_conn_submit(struct smb_ctx *x, sfs_req *req)
     } else {
         int rc = smb_task_run(j->task, j);
         if (rc < 0) {   /* not started: done() will not be called */
+            if (counted)
+                SMB_COUNT_ADD(n->issued[req->op], (uint64_t)-1);
             job_release(j);
             return rc;
         }

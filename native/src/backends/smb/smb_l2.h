@@ -6,6 +6,7 @@
 #define SFS_SMB_L2_H
 #include "smb_client.h"
 #include "smb_task.h"
+#include "smb_outage.h"
 
 #include <stdint.h>
 #include <smb2/smb2.h>
@@ -34,10 +35,12 @@ struct call {
     int      held;               /* task yielded until its requests may be handed over */
     int      want;               /* requests it hands over (while held) */
     int      handed;             /* its requests handed to libsmb2, unanswered */
+    int      parked;             /* task yielded until the connection is made again */
     uint64_t since_ms;           /* when it began waiting (the request timeout's start) */
     struct part part[SMB_IO_PARTS];
     int      nparts, pending;
     smb2_file_id created;        /* file id of the last CREATE answered */
+    int      durable;            /* that CREATE was granted a durable handle */
     sfs_attr *attr;              /* QUERY_INFO (file) destination */
     const smb_result *listing;   /* QUERY_DIRECTORY: whose entry callback gets the names */
 };
@@ -66,10 +69,26 @@ struct smb_client {
     struct call *held, *held_last; /* calls waiting for room under the cap, oldest first */
     uint64_t scanned_ns;         /* last look for a call past the timeout (l2_expire) */
     char     where[320];         /* the server and share, for messages */
+    /* what a session is made with (l2_session), kept to make it again */
+    char     server[300], share[256], user[128], password[256], domain[128];
+    /* riding through an outage (smb_l2_ride.c) */
+    int      outage_max_ms;      /* 0: a lost connection stays lost */
+    int      gone;               /* lost for good: outage_max ran out, or given up */
+    uint64_t down_ms;            /* when the connection was lost (0: it is not) */
+    uint64_t retry_ms;           /* the next attempt to connect again, not before */
+    struct call *parked, *parked_last; /* tasks waiting for the connection, oldest first */
+    struct smb_file *files;      /* open files, re-opened on a new session */
+    uint64_t reconnects, reopened_durable, reopened_by_name, lost; /* SMB_COUNT_ADD */
 };
 
+/* An open file, and how to open it again on a new session. */
 struct smb_file {
     smb2_file_id id;
+    struct smb_file *prev, *next; /* the client's open files */
+    char    *path;
+    int      flags;              /* SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE of its open */
+    int      durable;            /* the server granted a durable handle (batch oplock) */
+    int      lost;               /* not re-opened after an outage: its calls fail */
 };
 
 /* r's status from an NTSTATUS (0: none) or errno; returns -errno */
@@ -84,6 +103,26 @@ void l2_expire(smb_client *c);
  * of memory.  l2_free frees one that never connected. */
 smb_client *l2_client_new(const smb_conn_params *p);
 void l2_free(smb_client *c);
+/* Negotiate, session setup and tree connect of c's settings on smb2,
+ * waiting up to timeout_s: 0, or -1 (smb2_get_error and
+ * smb2_get_nterror say why). */
+int l2_session(smb_client *c, struct smb2_context *smb2, int timeout_s);
+/* CREATE's desired access for SMB_OPEN_* flags */
+uint32_t l2_open_access(int flags);
+#define L2_SHARE_ALL (SMB2_FILE_SHARE_READ | SMB2_FILE_SHARE_WRITE | SMB2_FILE_SHARE_DELETE)
+
+/* smb_l2_ride.c: riding through an outage (smb_client_ops.await_reconnect) */
+/* Called by service while the connection is lost: the next attempt to make
+ * it again when due, or the end of the ride once outage_max has passed.
+ * 0 while it rides, -1 once the connection is lost for good. */
+int l2_ride_service(smb_client *c);
+int l2_ride_await(smb_client *c);
+/* The tasks waiting for the connection fail; later lost calls fail at once. */
+void l2_ride_end(smb_client *c);
+/* f is open (l2_open) / closed: kept in, or taken from, c's open files */
+void l2_file_opened(smb_client *c, smb_file *f);
+void l2_file_closed(smb_client *c, smb_file *f);
+void l2_outage_counts(smb_client *c, struct smb_outage_counts *sum);
 /* a new call of c: the running task's, or the client's own */
 struct call *l2_begin(smb_client *c);
 /* the next part of k, pending until its callback fires */
@@ -114,6 +153,16 @@ void l2_on_security(struct smb2_context *smb2, int status, void *data, void *pri
 /* request builders: the pdu (NULL if libsmb2 could not build it), its part taken from k */
 struct smb2_pdu *l2_cmd_create(struct call *k, const char *path, uint32_t access,
                                uint32_t share, uint32_t disposition, uint32_t options);
+/* A CREATE of a durable handle with a batch oplock (the server grants
+ * durability only with one): its request (DHnQ) or, with id, the reconnect
+ * of the durable handle id (DHnC).  k->durable tells whether it was granted. */
+struct smb2_pdu *l2_cmd_create_durable(struct call *k, const char *path, uint32_t access,
+                                       uint32_t disposition, uint32_t options,
+                                       const smb2_file_id id);
+/* libsmb2's oplock break callback: give the oplock up (libsmb2 acknowledges) */
+void l2_on_oplock_break(struct smb2_context *smb2, int status,
+                        struct smb2_oplock_or_lease_break_reply *rep,
+                        uint8_t *new_oplock_level, uint32_t *new_lease_state);
 struct smb2_pdu *l2_cmd_close(struct call *k, const smb2_file_id id);
 struct smb2_pdu *l2_cmd_query_info(struct call *k, const smb2_file_id id, uint8_t type,
                                    uint8_t cls, uint32_t extra, smb2_command_cb cb);

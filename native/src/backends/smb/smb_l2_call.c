@@ -72,6 +72,8 @@ void l2_mark_dead(smb_client *c, const char *fmt, const char *arg)
     if (c->dead)
         return;
     c->dead = 1;
+    if (!c->down_ms)   /* a ride's outage runs from the first loss (smb_l2_ride.c) */
+        c->down_ms = now_ms();
     snprintf(c->why, sizeof c->why, fmt, arg);
     /* every waiting or held task learns it now: its call fails */
     while (c->waiting)
@@ -99,6 +101,7 @@ struct call *l2_begin(smb_client *c)
     k->nparts = 0;
     k->pending = 0;
     k->handed = 0;
+    k->durable = 0;
     k->listing = NULL;
     return k;
 }
@@ -231,13 +234,51 @@ void l2_on_status(struct smb2_context *smb2, int status, void *data, void *priv)
     answered(priv, (uint32_t)status);
 }
 
+static uint32_t le(const uint8_t *b, int bytes)
+{
+    uint32_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+
+/* Whether a CREATE answer's contexts (MS-SMB2 2.2.14.2) hold one named name */
+static int has_context(const struct smb2_create_reply *rep, const char *name)
+{
+    const uint8_t *b = rep->create_context;
+    uint32_t len = rep->create_context_length, off = 0;
+    while (b && off + 16 <= len) {
+        uint32_t next = le(b + off, 4), noff = le(b + off + 4, 2), nlen = le(b + off + 6, 2);
+        if (nlen == 4 && off + noff + 4 <= len && memcmp(b + off + noff, name, 4) == 0)
+            return 1;
+        if (next == 0 || next > len - off)
+            break;
+        off += next;
+    }
+    return 0;
+}
+
 static void on_create(struct smb2_context *smb2, int status, void *data, void *priv)
 {
     (void)smb2;
     struct part *p = priv;
-    if ((uint32_t)status == SMB2_STATUS_SUCCESS && data)
-        memcpy(p->k->created, ((struct smb2_create_reply *)data)->file_id, SMB2_FD_SIZE);
+    if ((uint32_t)status == SMB2_STATUS_SUCCESS && data) {
+        const struct smb2_create_reply *rep = data;
+        memcpy(p->k->created, rep->file_id, SMB2_FD_SIZE);
+        /* durable: granted with a batch oplock (a reconnect answers without DHnQ) */
+        p->k->durable = rep->oplock_level == SMB2_OPLOCK_LEVEL_BATCH &&
+                        (has_context(rep, "DHnQ") || p->k->durable);
+    }
     answered(p, (uint32_t)status);
+}
+
+void l2_on_oplock_break(struct smb2_context *smb2, int status,
+                        struct smb2_oplock_or_lease_break_reply *rep,
+                        uint8_t *new_oplock_level, uint32_t *new_lease_state)
+{
+    (void)smb2; (void)status; (void)rep;
+    *new_oplock_level = SMB2_OPLOCK_LEVEL_NONE;
+    *new_lease_state = 0;
 }
 
 void l2_on_read(struct smb2_context *smb2, int status, void *data, void *priv)
@@ -390,6 +431,42 @@ struct smb2_pdu *l2_cmd_create(struct call *k, const char *path, uint32_t access
     req.create_disposition = disposition;
     req.create_options = options;
     req.name = path;
+    return smb2_cmd_create_async(k->c->smb2, &req, on_create, l2_new_part(k));
+}
+
+/* One create context (MS-SMB2 2.2.13.2): a 4-character name, 16 bytes of data. */
+#define DURABLE_CTX_BYTES 40
+
+static void durable_context(uint8_t *b, const char *name, const uint8_t data[16])
+{
+    memset(b, 0, DURABLE_CTX_BYTES);
+    b[4] = 16;           /* NameOffset */
+    b[6] = 4;            /* NameLength */
+    b[10] = 24;          /* DataOffset */
+    b[12] = 16;          /* DataLength */
+    memcpy(b + 16, name, 4);
+    if (data) memcpy(b + 24, data, 16);
+}
+
+struct smb2_pdu *l2_cmd_create_durable(struct call *k, const char *path, uint32_t access,
+                                       uint32_t disposition, uint32_t options,
+                                       const smb2_file_id id)
+{
+    uint8_t ctx[DURABLE_CTX_BYTES];
+    durable_context(ctx, id ? "DHnC" : "DHnQ", id);
+    struct smb2_create_request req;
+    memset(&req, 0, sizeof req);
+    req.requested_oplock_level = SMB2_OPLOCK_LEVEL_BATCH;
+    req.impersonation_level = SMB2_IMPERSONATION_IMPERSONATION;
+    req.desired_access = access;
+    req.file_attributes = SMB2_FILE_ATTRIBUTE_NORMAL;
+    req.share_access = L2_SHARE_ALL;
+    req.create_disposition = disposition;
+    req.create_options = options;
+    req.name = path;
+    req.create_context = ctx;   /* copied into the request as it is built */
+    req.create_context_length = sizeof ctx;
+    k->durable = id != NULL;    /* a reconnect is answered without DHnQ */
     return smb2_cmd_create_async(k->c->smb2, &req, on_create, l2_new_part(k));
 }
 

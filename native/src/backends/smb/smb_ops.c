@@ -55,7 +55,7 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
          * file-system information through an open handle */
         smb_file *f;
         int rc = x->ops->open(x->c, smb_full_path(x, pbuf, ".sfs_fsinfo"),
-                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE, &f, r);
+                          SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_CREATE | SMB_OPEN_DURABLE, &f, r);
         if (rc < 0)
             return rc;
         if (x->fsinfo)   /* another request of the proc opened it meanwhile */
@@ -66,6 +66,11 @@ static int fs_query(struct smb_ctx *x, sfs_req *req, char *pbuf, smb_result *r)
     uint64_t avail = 0;
     int rc = x->ops->query_fs(x->c, x->fsinfo, &avail, r);
     req->result_bytes = avail;
+    if (rc == -ESTALE) {   /* lost in an outage (not re-opened): the next query opens it again */
+        smb_result gone = { 0 };
+        x->ops->close(x->c, x->fsinfo, &gone);
+        x->fsinfo = NULL;
+    }
     return rc;
 }
 
@@ -136,16 +141,22 @@ int smb_do_op(struct smb_ctx *x, sfs_req *req, char *pbuf, char *pbuf2, smb_resu
             x->ops->close(x->c, x->slot[req->slot], r);
             x->slot[req->slot] = NULL;
         }
-        rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | (req->mode ? SMB_OPEN_CREATE : 0),
-                      &x->slot[req->slot], r);
+        rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_WRITE | SMB_OPEN_DURABLE |
+                                   (req->mode ? SMB_OPEN_CREATE : 0),
+                          &x->slot[req->slot], r);
         if (rc == -EACCES || rc == -EISDIR)
-            rc = x->ops->open(x->c, p, SMB_OPEN_READ, &x->slot[req->slot], r);
+            rc = x->ops->open(x->c, p, SMB_OPEN_READ | SMB_OPEN_DURABLE, &x->slot[req->slot], r);
         if (rc < 0) x->slot[req->slot] = NULL;
         return rc;
     case SFS_OP_CIFS_CLOSE:
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         x->slot[req->slot] = NULL;
-        return x->ops->close(x->c, f, r);
+        rc = x->ops->close(x->c, f, r);
+        /* riding through an outage: the lost session took the handle with
+         * it; the close is done once the connection is made again */
+        if (rc == -ENOTCONN && x->ops->await_reconnect && x->ops->await_reconnect(x->c) == 0)
+            rc = 0;
+        return rc;
     case SFS_OP_CIFS_READ_ANDX: case SFS_OP_CIFS_WRITE_ANDX: {
         if ((rc = slot_file(x, req, &f)) < 0) return rc;
         uint64_t len = req->length > SFS_XFER_MAX && !req->buf ? SFS_XFER_MAX : req->length;
