@@ -1,0 +1,80 @@
+package org.sfsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sfsbench.capture.CaptureConversion;
+import org.sfsbench.capture.CaptureException;
+import org.sfsbench.engine.EngineFacts;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sfs capture FILE}: a packet capture -> a loadfile per client and the traffic's profile. */
+@Command(name = "capture",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Convert a packet capture (pcap or pcapng) of NFSv3 or SMB2/3 traffic into a",
+            "timestamped loadfile per client (WORKLOAD=loadfile replays it) and a profile of the",
+            "traffic: text, JSON, and an rc fragment with a MIXFILE for a synthetic load of the",
+            "same shape at any rate. tshark decodes the capture. See docs/loadfile.md,",
+            "\"From a capture\"."
+        },
+        footer = {"", "Examples:", "  sfs capture -o replay/ prod.pcapng",
+            "  sfs capture --anonymize --decode-as tcp.port==20490,rpc -o out/ nfs.pcap"})
+public final class CaptureCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "CAPTURE", description = "pcap or pcapng file")
+    Path capture;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true,
+            description = "folder for the loadfiles and the profile (created if missing)")
+    Path outDir;
+
+    @Option(names = "--anonymize",
+            description = "replace every file name and client address by a stable hash (off by default)")
+    boolean anonymize;
+
+    @Option(names = "--decode-as", paramLabel = "RULE",
+            description = "tshark's -d rule for a server on a port it does not know, e.g. tcp.port==44445,nbss"
+                    + " (SMB) or tcp.port==20490,rpc (NFS); repeatable")
+    List<String> decodeAs = new ArrayList<>();
+
+    @Option(names = {"-q", "--quiet"}, description = "no progress lines")
+    boolean quiet;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CaptureConversion.Request req = new CaptureConversion.Request(capture, outDir, anonymize, decodeAs,
+                EngineFacts.get("SFS_XFER_MAX"));
+        try {
+            CaptureConversion.Result r = new CaptureConversion(req, quiet ? null : err).run();
+            out.print(r.summary());
+            for (Path f : r.files()) {
+                out.println("wrote " + f);
+            }
+            out.flush();
+            return ExitCodes.OK;
+        } catch (CaptureException | IOException e) {
+            out.flush();
+            err.println("sfs capture: " + e.getMessage());
+            err.flush();
+            return ExitCodes.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("sfs capture: interrupted; nothing written");
+            err.flush();
+            return ExitCodes.FAILED;
+        }
+    }
+}
