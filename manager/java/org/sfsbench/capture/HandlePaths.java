@@ -5,9 +5,9 @@ import java.util.Map;
 
 /**
  * File handles (NFSv3) to paths, learnt from the names seen: LOOKUP, CREATE, MKDIR, SYMLINK,
- * MKNOD, LINK and READDIRPLUS replies, moved by RENAME. The first handle used as a directory
- * (or by FSINFO/FSSTAT/PATHCONF) before any name is known is the export's root. A handle first
- * needed without a name gets a made-up path under {@value #UNNAMED} (counted).
+ * MKNOD, LINK and READDIRPLUS replies, moved by RENAME. The export's root is the handle of the
+ * first FSINFO (a client sends it on the root as it mounts) when no name is known for it. A
+ * handle first needed without a name gets a made-up path under {@value #UNNAMED} (counted).
  */
 public final class HandlePaths {
     /** Where handles seen without their name are put. */
@@ -21,8 +21,8 @@ public final class HandlePaths {
     private final Map<String, String> madeUp = new HashMap<>();
     private String root;
 
-    /** The handle is a directory's or the file system's: the root when none is known yet. */
-    public void sawDirectory(String handle) {
+    /** FSINFO's handle: the root when none is known yet. */
+    public void sawRoot(String handle) {
         if (root == null && !links.containsKey(handle) && !madeUp.containsKey(handle)) {
             root = handle;
         }
@@ -33,7 +33,6 @@ public final class HandlePaths {
         if (handle.equals(root) || handle.equals(parent) || name.equals(".") || name.equals("..")) {
             return;
         }
-        sawDirectory(parent);
         if (!madeUp.containsKey(handle)) {
             put(handle, new Link(parent, name));
         }

@@ -53,17 +53,10 @@ public final class Nfs3Decoder {
         order.finish();
     }
 
-    /** The procedures whose first handle is a directory's (or the file system's). */
+    /** FSINFO: a client asks it of the root as it mounts. */
     private void rootHint(Nfs3Message c) {
-        int p = c.proc();
-        if (c.handles().isEmpty()) {
-            return;
-        }
-        boolean dirFirst = p == 3 || (p >= 8 && p <= 14) || p == 16 || p == 17 || p == 18 || p == 19 || p == 20;
-        if (dirFirst) {
-            paths.sawDirectory(c.handles().get(0));
-        } else if (p == 15 && c.handles().size() == 2) {
-            paths.sawDirectory(c.handles().get(1));
+        if (c.proc() == 19 && !c.handles().isEmpty()) {
+            paths.sawRoot(c.handles().get(0));
         }
     }
 
