@@ -61,6 +61,7 @@ public final class CaptureConversion {
                 }
             };
             Nfs3Decoder nfs = new Nfs3Decoder(names, req.transferMax(), sink);
+            Smb2Decoder smb = new Smb2Decoder(names, req.transferMax(), sink);
             long began = System.nanoTime();
             long shown = began;
             List<Integer> versions = new ArrayList<>();
@@ -85,6 +86,14 @@ public final class CaptureConversion {
                         nfs.accept(m);
                     }
                 }
+                if (!r.first(CaptureField.SMB2_PROTOCOL_ID).isEmpty()) {
+                    if (Smb2Decoder.encrypted(r)) {
+                        throw new CaptureException(req.capture() + ": frame " + r.frame() + " is encrypted SMB3 (a"
+                                + " transform header): without the session's keys neither tshark nor sfs capture can"
+                                + " read its commands; capture with encryption off for the share");
+                    }
+                    smbMessages += smb.accept(r);
+                }
                 long now = System.nanoTime();
                 if (progress != null && (now - shown) / 1e9 >= PROGRESS_S) {
                     shown = now;
@@ -94,6 +103,7 @@ public final class CaptureConversion {
                 }
             }
             nfs.finish();
+            smb.finish();
             int exit = tshark.finish();
             String errors = tshark.errors();
             boolean truncated = errors.contains(TsharkStream.CUT_SHORT);
@@ -125,7 +135,7 @@ public final class CaptureConversion {
                 files.add(write(base + ".mix", mix));
                 files.add(write(base + ".rc", report.rcFragment(req.capture().getFileName().toString(), base + ".mix")));
             }
-            String summary = summary(loadfiles, nfs, truncated, errors);
+            String summary = summary(loadfiles, nfs, smb, truncated, errors);
             return new Result(summary, files, report);
         }
     }
@@ -141,7 +151,7 @@ public final class CaptureConversion {
                 op.offset(), op.length());
     }
 
-    private String summary(ClientLoadfiles loadfiles, Nfs3Decoder nfs, boolean truncated,
+    private String summary(ClientLoadfiles loadfiles, Nfs3Decoder nfs, Smb2Decoder smb, boolean truncated,
             String errors) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "sfs capture: %s: %d frames, %d ops (%d replayable) of %d clients; names %s%n",
@@ -163,6 +173,9 @@ public final class CaptureConversion {
             line(b, nfs.repliesWithoutCall(), "replies whose call is not in the capture: skipped");
             line(b, nfs.unsure(), "calls sharing a frame with other RPCs in a way tshark's columns cannot split: not"
                     + " replayable");
+        }
+        if (smbMessages > 0) {
+            b.append(smb.summary());
         }
         line(b, udpFrames, "frames of RPC over UDP: converted like TCP's (the replay runs over TCP)");
         profile.notReplayable.forEach((why, n) -> line(b, n, "not replayable, " + why));

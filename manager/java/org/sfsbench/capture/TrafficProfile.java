@@ -57,7 +57,7 @@ public final class TrafficProfile {
             depth.merge(d, 1L, Long::sum);
         }
         if (op.transfers()) {
-            boolean read = op.mixOp().equals("read");
+            boolean read = op.mixOp().equalsIgnoreCase("read");   // NFS read/write/wrcache, SMB READ/WRITE
             (read ? readSizes : writeSizes).merge(op.length(), 1L, Long::sum);
             if (read) {
                 readBytes += op.length();

@@ -154,12 +154,12 @@ class CaptureNfsIT {
         long load = Long.parseLong(rc.replaceAll("(?s).*\nLOAD=(\\d+)\n.*", "$1"));
         assertEquals(Math.round(runProfile.get("opsPerSecond").asDouble()), load, "LOAD is the capture's rate: " + rc);
 
-        // the MIXFILE's whole percents are the capture's shares rounded (at most half a point off)
+        // the MIXFILE's whole percents are the capture's shares rounded to a total of 100 (less than a point off)
         Map<String, Long> captured = mixCounts(runProfile);
         String mix = mixKey(runOut.resolve("run.mix"));
         for (String opPct : mix.split(",")) {
             String[] f = opPct.split(":");
-            assertTrue(Math.abs(Integer.parseInt(f[1]) - share(captured, f[0])) < 0.5 + 1e-9, opPct + " vs capture "
+            assertTrue(Math.abs(Integer.parseInt(f[1]) - share(captured, f[0])) < 1, opPct + " vs capture "
                     + share(captured, f[0]));
         }
         // the shape at twice the rate (LOAD x2 of the fragment): more ops, so the engine's random
