@@ -129,4 +129,40 @@ class CaptureInputsIT {
         assertTrue(lines.get(1).matches("0\\.000000 GETATTR3 \"/unnamed/h[0-9a-f]+\" 0x00000000"), lines.toString());
         assertTrue(r.output().contains("1 seen without their name"), r.output());
     }
+
+    @Test
+    void anonymizeHashesEveryNameAndSaysSo() throws Exception {
+        Path pcap = Sfs.home().resolve("src/test/resources/capture/nfs-start.pcapng");
+        Path plain = work.resolve("plain.out");
+        Path anon = work.resolve("anon.out");
+        assertEquals(0, capture(pcap, plain).exit());
+        ChildProcess.Result r = ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-o", anon.toString(),
+                pcap.toString()), Map.of(), 120, TimeUnit.SECONDS);
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.output().contains("names anonymized (stable hashes)"), r.output());
+        List<String> plainLines = Files.readAllLines(plain.resolve("127.0.0.1.load"));
+        try (Stream<Path> s = Files.list(anon)) {
+            List<Path> files = s.toList();
+            Path load = files.stream().filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
+            List<String> lines = Files.readAllLines(load);
+            assertEquals(plainLines.size(), lines.size());
+            assertTrue(lines.get(0).contains("names anonymized (stable hashes)"), lines.get(0));
+            for (Path f : files) {
+                String text = Files.readString(f);
+                assertTrue(!text.contains("capx") && !text.contains("p0000") && !text.contains("127.0.0.1"),
+                        f + " shows a name");
+            }
+            assertTrue(Files.readString(anon.resolve("nfs-start.profile.json")).contains("\"anonymized\" : true"));
+        }
+        // stable: the same capture gives the same file
+        Path again = work.resolve("anon2.out");
+        assertEquals(0, ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-o", again.toString(),
+                pcap.toString()), Map.of(), 120, TimeUnit.SECONDS).exit());
+        try (Stream<Path> a = Files.list(anon); Stream<Path> b = Files.list(again)) {
+            Path la = a.filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
+            Path lb = b.filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
+            assertEquals(la.getFileName(), lb.getFileName());
+            assertEquals(Files.readString(la), Files.readString(lb));
+        }
+    }
 }
