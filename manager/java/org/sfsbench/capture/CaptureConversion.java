@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.sfsbench.InputFiles;
 import org.sfsbench.results.ResultFiles;
 
@@ -51,6 +52,9 @@ public final class CaptureConversion {
         String base = baseName(req.capture());
         String header = "# sfs capture of " + req.capture().getFileName() + "; names "
                 + (req.anonymize() ? "anonymized (stable hashes)" : "as captured") + "\n";
+        long began = System.nanoTime();   // with tshark's start: bench/capture compares with tshark alone
+        // tshark -v takes as long as a small conversion: asked beside it
+        CompletableFuture<String> version = CompletableFuture.supplyAsync(TsharkVersion::get);
         try (ClientLoadfiles loadfiles = new ClientLoadfiles(req.outDir(), header, names);
                 TsharkStream tshark = new TsharkStream(req.capture(), req.decodeAs())) {
             OpSink sink = op -> {
@@ -62,7 +66,6 @@ public final class CaptureConversion {
             };
             Nfs3Decoder nfs = new Nfs3Decoder(names, req.transferMax(), sink);
             Smb2Decoder smb = new Smb2Decoder(names, req.transferMax(), sink);
-            long began = System.nanoTime();
             long shown = began;
             List<Integer> versions = new ArrayList<>();
             for (FrameRow r = tshark.next(); r != null; r = tshark.next()) {
@@ -104,6 +107,7 @@ public final class CaptureConversion {
             }
             nfs.finish();
             smb.finish();
+
             int exit = tshark.finish();
             String errors = tshark.errors();
             boolean truncated = errors.contains(TsharkStream.CUT_SHORT);
@@ -119,7 +123,7 @@ public final class CaptureConversion {
             source.put("capture", req.capture().getFileName().toString());
             source.put("protocol", nfsMessages > 0 && smbMessages > 0 ? "NFSv3 and SMB2/3"
                     : nfsMessages > 0 ? "NFSv3" : "SMB2/3");
-            source.put("decoder", "tshark (Wireshark " + TsharkVersion.get() + ")");
+            source.put("decoder", "tshark (Wireshark " + version.join() + ")");
             source.put("anonymized", req.anonymize());
             source.put("truncated", truncated);
             ProfileReport report = new ProfileReport(profile, source);
@@ -135,7 +139,9 @@ public final class CaptureConversion {
                 files.add(write(base + ".mix", mix));
                 files.add(write(base + ".rc", report.rcFragment(req.capture().getFileName().toString(), base + ".mix")));
             }
-            String summary = summary(loadfiles, nfs, smb, truncated, errors);
+            double seconds = (System.nanoTime() - began) / 1e9;
+            String summary = summary(loadfiles, nfs, smb, truncated, errors)
+                    + String.format(Locale.ROOT, "  converted in %.3f s: %.0f frames/s%n", seconds, frames / seconds);
             return new Result(summary, files, report);
         }
     }

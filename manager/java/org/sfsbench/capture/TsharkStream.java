@@ -30,9 +30,7 @@ public final class TsharkStream implements AutoCloseable {
      *                 tshark does not know
      */
     public TsharkStream(Path capture, List<String> decodeAs) throws IOException {
-        List<String> cmd = new ArrayList<>(command(capture, decodeAs));
-        cmd.addAll(CaptureField.tsharkArguments());
-        ProcessBuilder pb = new ProcessBuilder(cmd);
+        ProcessBuilder pb = new ProcessBuilder(fullCommand(capture, decodeAs));
         try {
             process = pb.start();
         } catch (IOException e) {
@@ -58,8 +56,14 @@ public final class TsharkStream implements AutoCloseable {
         errReader.start();
     }
 
-    /** tshark's command line without the field columns (bench/capture times it alone). */
-    public static List<String> command(Path capture, List<String> decodeAs) {
+    /** The tshark command the conversion runs (bench/capture times it alone). */
+    public static List<String> fullCommand(Path capture, List<String> decodeAs) {
+        List<String> cmd = new ArrayList<>(command(capture, decodeAs));
+        cmd.addAll(CaptureField.tsharkArguments());
+        return cmd;
+    }
+
+    private static List<String> command(Path capture, List<String> decodeAs) {
         List<String> cmd = new ArrayList<>(List.of("tshark", "-n", "-r", capture.toString(), "-Y", "rpc || smb2"));
         for (String d : decodeAs) {
             cmd.add("-d");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sfsbench.capture.CaptureConversion;
 import org.sfsbench.capture.CaptureException;
+import org.sfsbench.capture.TsharkStream;
 import org.sfsbench.engine.EngineFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,7 @@ public final class CaptureCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "pcap or pcapng file")
     Path capture;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true,
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "folder for the loadfiles and the profile (created if missing)")
     Path outDir;
 
@@ -48,6 +49,10 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "no progress lines")
     boolean quiet;
 
+    @Option(names = "--show-tshark",
+            description = "print the tshark command the conversion runs, one argument a line, and stop")
+    boolean showTshark;
+
     @Spec
     CommandSpec spec;
 
@@ -55,6 +60,16 @@ public final class CaptureCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (showTshark) {
+            TsharkStream.fullCommand(capture, decodeAs).forEach(out::println);
+            out.flush();
+            return ExitCodes.OK;
+        }
+        if (outDir == null) {
+            err.println("sfs capture: -o DIR is required: the folder for the loadfiles and the profile");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         CaptureConversion.Request req = new CaptureConversion.Request(capture, outDir, anonymize, decodeAs,
                 EngineFacts.get("SFS_XFER_MAX"));
         try {
