@@ -26,14 +26,14 @@ import picocli.CommandLine.Spec;
             "same shape at any rate. tshark decodes the capture. See docs/loadfile.md,",
             "\"From a capture\"."
         },
-        footer = {"", "Examples:", "  sfs capture -o replay/ prod.pcapng",
-            "  sfs capture --anonymize --decode-as tcp.port==20490,rpc -o out/ nfs.pcap"})
+        footer = {"", "Examples:", "  sfs capture -d replay/ prod.pcapng",
+            "  sfs capture --anonymize --decode-as tcp.port==20490,rpc -d out/ nfs.pcap"})
 public final class CaptureCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "pcap or pcapng file")
     Path capture;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR",
             description = "folder for the loadfiles and the profile (created if missing)")
     Path outDir;
 
@@ -66,7 +66,7 @@ public final class CaptureCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (outDir == null) {
-            err.println("sfs capture: -o DIR is required: the folder for the loadfiles and the profile");
+            err.println("sfs capture: -d DIR is required: the folder for the loadfiles and the profile");
             err.flush();
             return ExitCodes.USAGE;
         }

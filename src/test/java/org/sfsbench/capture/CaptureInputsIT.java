@@ -41,7 +41,7 @@ class CaptureInputsIT {
     }
 
     private static ChildProcess.Result capture(Path pcap, Path out) throws Exception {
-        return ChildProcess.run(Sfs.command("capture", "-q", "-o", out.toString(), pcap.toString()), Map.of(), 120,
+        return ChildProcess.run(Sfs.command("capture", "-q", "-d", out.toString(), pcap.toString()), Map.of(), 120,
                 TimeUnit.SECONDS);
     }
 
@@ -136,7 +136,7 @@ class CaptureInputsIT {
         Path plain = work.resolve("plain.out");
         Path anon = work.resolve("anon.out");
         assertEquals(0, capture(pcap, plain).exit());
-        ChildProcess.Result r = ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-o", anon.toString(),
+        ChildProcess.Result r = ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-d", anon.toString(),
                 pcap.toString()), Map.of(), 120, TimeUnit.SECONDS);
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.output().contains("names anonymized (stable hashes)"), r.output());
@@ -156,7 +156,7 @@ class CaptureInputsIT {
         }
         // stable: the same capture gives the same file
         Path again = work.resolve("anon2.out");
-        assertEquals(0, ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-o", again.toString(),
+        assertEquals(0, ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-d", again.toString(),
                 pcap.toString()), Map.of(), 120, TimeUnit.SECONDS).exit());
         try (Stream<Path> a = Files.list(anon); Stream<Path> b = Files.list(again)) {
             Path la = a.filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();

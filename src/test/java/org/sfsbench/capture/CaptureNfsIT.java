@@ -69,9 +69,9 @@ class CaptureNfsIT {
                 "target.1=" + server.url(), "root=" + root, "fileset_scale=0.001", "seed=7", "");
     }
 
-    /** {@code sfs capture -q -o out pcap}: its summary. */
+    /** {@code sfs capture -q -d out pcap}: its summary. */
     static String convert(Path capture, Path outDir, String... more) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("capture", "-q", "-o", outDir.toString()));
+        List<String> args = new java.util.ArrayList<>(List.of("capture", "-q", "-d", outDir.toString()));
         args.addAll(List.of(more));
         args.add(capture.toString());
         ChildProcess.Result r = ChildProcess.run(Sfs.command(args.toArray(String[]::new)), Map.of(), 300,
