@@ -20,11 +20,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "capture",
         mixinStandardHelpOptions = true,
         description = {
-            "Convert a packet capture (pcap or pcapng) of NFSv3 or SMB2/3 traffic into a",
-            "timestamped loadfile per client (WORKLOAD=loadfile replays it) and a profile of the",
-            "traffic: text, JSON, and an rc fragment with a MIXFILE for a synthetic load of the",
-            "same shape at any rate. tshark decodes the capture. See docs/loadfile.md,",
-            "\"From a capture\"."
+            "Turn an NFSv3 or SMB2/3 packet capture into loadfiles and a profile.",
+            "",
+            "Reads a pcap or pcapng file (tshark decodes it) and writes a timestamped",
+            "loadfile per client (WORKLOAD=loadfile replays it) and a profile of the",
+            "traffic: text, JSON, and an rc fragment with a MIXFILE for a synthetic load",
+            "of the same shape at any rate. See docs/loadfile.md, \"From a capture\"."
         },
         footer = {"", "Examples:", "  sfs capture -d replay/ prod.pcapng",
             "  sfs capture --anonymize --decode-as tcp.port==20490,rpc -d out/ nfs.pcap"})
