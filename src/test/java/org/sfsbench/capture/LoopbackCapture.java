@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.Socket;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,12 @@ final class LoopbackCapture implements AutoCloseable {
         this.file = file;
         this.port = port;
         // a large kernel buffer: a dropped packet would make the counts differ
-        dumpcap = ChildProcess.start(List.of("dumpcap", "-i", "lo", "-B", "64", "-f", "tcp port " + port, "-w",
-                file.toString()), Map.of());
+        List<String> cmd = new ArrayList<>(List.of("dumpcap", "-i", "lo", "-B", "64", "-f", "tcp port " + port));
+        if (file.toString().endsWith(".pcap")) {
+            cmd.add("-P");   // classic pcap (PcapPorts reads it)
+        }
+        cmd.addAll(List.of("-w", file.toString()));
+        dumpcap = ChildProcess.start(cmd, Map.of());
         assertTrue(capturing(), "dumpcap does not capture: " + dumpcap.output());
     }
 
