@@ -26,7 +26,7 @@ public final class CaptureConversion {
     }
 
     /** What it made. */
-    public record Result(String summary, List<Path> files, ProfileReport profile) {
+    public record Result(String summary, List<Path> files) {
     }
 
     private final Request req;
@@ -142,7 +142,7 @@ public final class CaptureConversion {
             double seconds = (System.nanoTime() - began) / 1e9;
             String summary = summary(loadfiles, nfs, smb, truncated, errors)
                     + String.format(Locale.ROOT, "  converted in %.3f s: %.0f frames/s%n", seconds, frames / seconds);
-            return new Result(summary, files, report);
+            return new Result(summary, files);
         }
     }
 
@@ -160,9 +160,10 @@ public final class CaptureConversion {
     private String summary(ClientLoadfiles loadfiles, Nfs3Decoder nfs, Smb2Decoder smb, boolean truncated,
             String errors) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "sfs capture: %s: %d frames, %d ops (%d replayable) of %d clients; names %s%n",
+        b.append(String.format(Locale.ROOT, "sfs capture: %s: %d frames, %d ops (%d replayable) of %d client%s; names %s%n",
                 req.capture(), frames, profile.total, profile.total - profile.notReplayable.values().stream()
                         .mapToLong(Long::longValue).sum(), loadfiles.clients().size(),
+                loadfiles.clients().size() == 1 ? "" : "s",
                 req.anonymize() ? "anonymized (stable hashes)" : "as captured (--anonymize hashes them)"));
         if (truncated) {
             b.append("  the capture is truncated: converted up to the cut (tshark: ").append(errors.replace('\n', ' '))

@@ -65,6 +65,7 @@ public final class Nfs3Split {
         int version = 0;
         int procAt = 0;
         int fixedHandles = 0;
+        int fixedNames = 0;
         int variable = 0;
         for (int i = 0; i < k; i++) {
             boolean nfs = Integer.parseInt(programs[i]) == NFS_PROGRAM;
@@ -85,6 +86,7 @@ public final class Nfs3Split {
                 proc[i] = -1;
             } else if (isCall[i]) {
                 fixedHandles += CALL_HANDLES[proc[i]];
+                fixedNames += CALL_NAMES[proc[i]];
             } else if (returnsHandles(proc[i])) {
                 variable++;
             }
@@ -92,6 +94,8 @@ public final class Nfs3Split {
         boolean single = k == 1;
         int spare = fhs.length - fixedHandles;
         boolean sure = single || variable <= 1 && spare >= 0;
+        // calls of a shared frame: the fields must be exactly what their procedures carry
+        boolean callsSure = single || (variable == 0 ? spare == 0 : spare >= 0) && names.length == fixedNames;
         List<Nfs3Message> out = new ArrayList<>();
         int fh = 0;
         int name = 0;
@@ -121,7 +125,7 @@ public final class Nfs3Split {
                 int st = p == 7 && stable < stables.length ? Integer.parseInt(stables[stable++]) : 0;
                 String lt = p == 10 && link < links.length ? links[link++] : "";
                 out.add(new Nfs3Message(time, stream, source, xid, true, p, -1, hs, ns, List.of(), off, cnt, st,
-                        lt, hs.size() == nh && ns.size() == CALL_NAMES[p]));
+                        lt, callsSure && hs.size() == nh && ns.size() == CALL_NAMES[p]));
             } else {
                 int st = status < statuses.length ? Integer.parseInt(statuses[status++]) : -1;
                 List<String> hs = List.of();

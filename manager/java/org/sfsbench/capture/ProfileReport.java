@@ -33,10 +33,6 @@ public final class ProfileReport {
         this.facts = build(source);
     }
 
-    public Map<String, Object> facts() {
-        return facts;
-    }
-
     private Map<String, Object> build(Map<String, Object> source) {
         Map<String, Object> m = new LinkedHashMap<>(source);
         m.put("ops", p.total);
