@@ -32,6 +32,7 @@ public final class CallOrder<C> {
     private final Function<C, CapturedOp> unanswered;
     private final OpSink sink;
     private long withoutReply;
+    private long resent;
 
     /** @param unanswered the op of a call that got no reply */
     public CallOrder(Function<C, CapturedOp> unanswered, OpSink sink) {
@@ -39,16 +40,28 @@ public final class CallOrder<C> {
         this.sink = sink;
     }
 
-    /** A call of {@code client}, answered by the reply with the same {@code key}. */
-    public void call(String client, String key, C call, double time) throws IOException {
-        Slot s = new Slot(call, time);
-        Slot old = pending.put(key, s);
-        if (old != null && old.op == null) {
-            old.op = unanswered.apply(old.call);   // the key came again: that call went unanswered
-            withoutReply++;
-        }
-        clients.computeIfAbsent(client, c -> new ArrayDeque<>()).add(s);
+    /**
+     * A call of {@code client}, answered by the reply with the same {@code key}.
+     *
+     * @return false when a call of that key waits already: the same call sent again (an RPC
+     *         retransmission, a repeated TCP segment), which stays one op
+     */
+    public boolean call(String client, String key, C call, double time) throws IOException {
         expire(time);
+        Slot old = pending.get(key);
+        if (old != null && old.op == null) {
+            resent++;
+            return false;
+        }
+        Slot s = new Slot(call, time);
+        pending.put(key, s);
+        clients.computeIfAbsent(client, c -> new ArrayDeque<>()).add(s);
+        return true;
+    }
+
+    /** Calls that came again while waiting for their reply. */
+    public long resent() {
+        return resent;
     }
 
     /** The call of {@code key}, or null when the capture has none (it began after the call). */

@@ -177,6 +177,7 @@ public final class CaptureConversion {
             b.append(String.format(Locale.ROOT, "  NFSv3: %d handles named, %d seen without their name (made-up paths"
                     + " under %s)%n", nfs.paths().namedCount(), nfs.paths().madeUpCount(), HandlePaths.UNNAMED));
             line(b, nfs.callsWithoutReply(), "calls without a reply (the capture ended or dropped it): status *");
+            line(b, nfs.resent(), "calls sent again (the same XID) while waiting for their reply: one op each");
             line(b, nfs.repliesWithoutCall(), "replies whose call is not in the capture: skipped");
             line(b, nfs.unsure(), "calls sharing a frame with other RPCs in a way tshark's columns cannot split: not"
                     + " replayable");

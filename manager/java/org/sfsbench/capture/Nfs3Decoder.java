@@ -32,11 +32,10 @@ public final class Nfs3Decoder {
     public void accept(Nfs3Message m) throws IOException {
         String key = m.stream() + "/" + m.xid();
         if (m.call()) {
-            if (!m.sure()) {
+            rootHint(m);
+            if (order.call(m.client(), key, m, m.time()) && !m.sure()) {
                 unsure++;
             }
-            rootHint(m);
-            order.call(m.client(), key, m, m.time());
             return;
         }
         Nfs3Message c = order.callOf(key);
@@ -167,6 +166,11 @@ public final class Nfs3Decoder {
 
     public long repliesWithoutCall() {
         return repliesWithoutCall;
+    }
+
+    /** Calls sent again (the same XID) while waiting for their reply. */
+    public long resent() {
+        return order.resent();
     }
 
     public long callsWithoutReply() {

@@ -8,10 +8,14 @@ package org.sfsbench.capture;
  * @param session  the SMB session id
  * @param fid      the file id (request: the file it works on; CREATE reply: the one opened),
  *                 "" when none or when the frame's fields could not be split
+ * @param lockFlags LOCK: the first range's flags (0x4 = unlock)
  */
 record Smb2Command(double time, String key, String stream, String session, int cmd, boolean response, long status,
         String fid, String fileName, int disposition, long createOptions, long offset, long length, int infoClass,
-        int infoLevel, String pattern) {
+        int infoLevel, String pattern, long lockFlags) {
+
+    /** SMB2_LOCKFLAG_UNLOCK */
+    static final long UNLOCK = 0x4;
 
     static final String RELATED_FID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 

@@ -51,9 +51,7 @@ public final class Smb2Decoder {
         for (Smb2Command c : Smb2Split.commands(r)) {
             n++;
             if (!c.response()) {
-                if (c.status() == 0 && order.callOf(c.key()) == null) {
-                    order.call(client(c), c.key(), c, c.time());
-                }
+                order.call(client(c), c.key(), c, c.time());
                 continue;
             }
             if (c.status() == 0x103L) {
@@ -104,7 +102,7 @@ public final class Smb2Decoder {
             return op(q, name, String.format(Locale.ROOT, "NTCreateX \"%s\" 0x%x %d %d %s", path.replace('/', '\\'),
                     q.createOptions(), q.disposition(), h, status), path, -1, -1);
         }
-        case 6, 7, 8, 9, 14, 16, 17 -> {
+        case 6, 7, 8, 9, 10, 14, 16, 17 -> {
             Open o = opens.get(key);
             if (o == null) {
                 unknownFids++;
@@ -114,7 +112,7 @@ public final class Smb2Decoder {
             return fileOp(q, o, status, key);
         }
         default -> {
-            return notReplayable(q, "session, tree, lock, ioctl and notify commands have no loadfile op");
+            return notReplayable(q, "session, tree, ioctl and notify commands have no loadfile op");
         }
         }
     }
@@ -134,6 +132,10 @@ public final class Smb2Decoder {
             return op(q, name, String.format(Locale.ROOT, "%s %d %d %d %d %s",
                     q.cmd() == 8 ? "ReadX" : "WriteX", o.handle, q.offset(), q.length(), q.length(), status), o.path,
                     q.offset(), q.length());
+        case 10:
+            // the first range of the request (sfsbench's own load locks one at a time)
+            return op(q, name, String.format(Locale.ROOT, "%s %d %d %d %s", (q.lockFlags() & Smb2Command.UNLOCK) != 0
+                    ? "UnlockX" : "LockX", o.handle, q.offset(), q.length(), status), o.path, -1, -1);
         case 14:
             String pattern = q.pattern().isEmpty() ? "*" : q.pattern();
             return op(q, name, String.format(Locale.ROOT, "FIND_FIRST \"%s\\%s\" %d 1366 0 %s",
@@ -176,6 +178,10 @@ public final class Smb2Decoder {
         if (unknownFids > 0) {
             b.append(String.format(Locale.ROOT, "  SMB2: %d ops on file ids no CREATE of the capture opened: not"
                     + " replayable%n", unknownFids));
+        }
+        if (order.resent() > 0) {
+            b.append(String.format(Locale.ROOT, "  SMB2: %d requests seen again while waiting for their reply: one"
+                    + " op each%n", order.resent()));
         }
         if (repliesWithoutRequest > 0) {
             b.append(String.format(Locale.ROOT, "  SMB2: %d replies whose request is not in the capture: skipped%n",

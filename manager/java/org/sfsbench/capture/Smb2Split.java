@@ -7,8 +7,9 @@ import java.util.List;
  * The SMB2 commands of one frame (a compound request or reply holds several). tshark prints each
  * field's occurrences in frame order, so they are dealt to the commands that carry them: a file
  * id to every request that names one and to each successful CREATE reply, a file name to each
- * CREATE request when the counts agree, the transfer fields to READ and WRITE requests, the info
- * class to QUERY_INFO and SET_INFO. A frame whose file ids do not add up gives no file ids.
+ * CREATE request when the counts agree, the transfer fields to READ and WRITE requests, the
+ * first range of each LOCK request (its offset is a file_offset too), the info class to
+ * QUERY_INFO and SET_INFO. A frame whose file ids do not add up gives no file ids.
  */
 final class Smb2Split {
     private Smb2Split() {
@@ -31,6 +32,9 @@ final class Smb2Split {
         String[] fileLevels = r.all(CaptureField.SMB2_INFO_LEVEL);
         String[] fsLevels = r.all(CaptureField.SMB2_FS_LEVEL);
         String[] patterns = r.all(CaptureField.SMB2_PATTERN);
+        String[] lockCounts = r.all(CaptureField.SMB2_LOCK_COUNT);
+        String[] lockLengths = r.all(CaptureField.SMB2_LOCK_LENGTH);
+        String[] lockFlags = r.all(CaptureField.SMB2_LOCK_FLAGS);
         int k = Math.min(cmds.length, Math.min(responses.length, ids.length));
         int[] cmd = new int[k];
         boolean[] resp = new boolean[k];
@@ -64,6 +68,8 @@ final class Smb2Split {
         int fileLevel = 0;
         int fsLevel = 0;
         int pattern = 0;
+        int lock = 0;
+        int lockRange = 0;
         for (int i = 0; i < k; i++) {
             int c = cmd[i];
             boolean takes = resp[i] ? c == 5 && st[i] == 0 : Smb2Command.takesFid(c);
@@ -76,6 +82,7 @@ final class Smb2Split {
             int cls = 0;
             int level = 0;
             String pat = "";
+            long flags = 0;
             if (!resp[i]) {
                 if (c == 5) {
                     fileName = namesKnown && name < names.length ? names[name++] : "";
@@ -96,11 +103,18 @@ final class Smb2Split {
                     }
                 } else if (c == 14) {
                     pat = pattern < patterns.length ? patterns[pattern++] : "";
+                } else if (c == 10) {
+                    int ranges = lock < lockCounts.length ? Integer.parseInt(lockCounts[lock++]) : 1;
+                    off = offset < offsets.length ? Long.parseLong(offsets[offset]) : 0;
+                    len = lockRange < lockLengths.length ? Long.parseLong(lockLengths[lockRange]) : 0;
+                    flags = lockRange < lockFlags.length ? Long.decode(lockFlags[lockRange]) : 0;
+                    offset += ranges;
+                    lockRange += ranges;
                 }
             }
             String session = i < sessions.length ? sessions[i] : "";
             out.add(new Smb2Command(time, stream + "/" + ids[i], stream, session, c, resp[i], st[i], f, fileName,
-                    disposition, opts, off, len, cls, level, pat));
+                    disposition, opts, off, len, cls, level, pat, flags));
         }
         return out;
     }

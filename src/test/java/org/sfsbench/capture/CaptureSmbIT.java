@@ -84,6 +84,7 @@ class CaptureSmbIT {
             case "ReadX" -> m.merge("READ_ANDX", 1L, Long::sum);
             case "WriteX" -> m.merge("WRITE_ANDX", 1L, Long::sum);
             case "Flush" -> m.merge("FLUSH", 1L, Long::sum);
+            case "LockX", "UnlockX" -> m.merge("LOCKING_ANDX", 1L, Long::sum);
             case "FIND_FIRST" -> m.merge("TRANS2_FIND_FIRST2", 1L, Long::sum);
             case "QUERY_FILE_INFORMATION" -> m.merge("TRANS2_QUERY_FILE_INFORMATION", 1L, Long::sum);
             case "SET_FILE_INFORMATION" -> m.merge("TRANS2_SET_FILE_INFORMATION", 1L, Long::sum);
