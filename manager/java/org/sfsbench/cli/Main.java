@@ -51,6 +51,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ReportCommand.class,
             CompareCommand.class,
             SubmitCommand.class,
+            CaptureCommand.class,
         })
 public final class Main implements Runnable {
     /** Help and messages fit this width, or the terminal's when it is wider. */
