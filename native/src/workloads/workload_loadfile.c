@@ -168,7 +168,7 @@ static uint64_t lf_intended(void *state, uint64_t now_ns)
 {
     struct client *w = state;
     if (w->cfg->loadfile_passes && w->passes >= w->cfg->loadfile_passes)
-        return UINT64_MAX;   /* done: never due before the phase ends */
+        return SFS_WL_NO_MORE;   /* its passes are done */
     if (w->ns_per_byte > 0) {
         if (!w->rate_start_ns) w->rate_start_ns = now_ns;
         return w->rate_start_ns + (uint64_t)((double)w->bytes_sched * w->ns_per_byte);
