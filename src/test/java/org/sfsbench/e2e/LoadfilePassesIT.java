@@ -15,10 +15,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.testsupport.ChildProcess;
+import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.Sfs;
+import org.sfsbench.testsupport.TempTree;
 
 /**
- * LOADFILE_PASSES through {@code sfs run} on posix (docs/loadfile.md, "Timing"): a timestamped
- * loadfile, and a set of two, replayed once are measured from their first line to their last, so
+ * LOADFILE_PASSES through {@code sfs run} on posix, and over nfs3 against the shared loopback
+ * Ganesha (docs/loadfile.md, "Timing"): a timestamped loadfile, and a set of two, replayed once are measured from their first line to their last, so
  * RUN's op counts per op type are the files' lines, counted from their text; two passes give twice
  * the counts. RUN ends when the passes are done, long before RUNTIME, and the point's seconds are
  * the time they took; the verdict is valid and says the point ended with its passes. With more
@@ -69,13 +73,22 @@ class LoadfilePassesIT {
     /** {@code sfs run} of LOADFILE (a file, or a folder/) with LOADFILE_PASSES and RUNTIME; the outputs checked. */
     private static RunOutputsCheck run(Path dir, String loadfile, int passes, int runtime, String suffix)
             throws Exception {
-        Path mnt = Files.createDirectories(dir.resolve("mnt"));
+        return RunOutputsCheck.run(dir, rc(dir, loadfile, passes, runtime), suffix, Map.of());
+    }
+
+    private static Path rc(Path dir, String loadfile, int passes, int runtime) throws Exception {
+        return rc(dir, loadfile, passes, runtime, "FS_PROTOCOL=posix\nMNT_POINTS=\""
+                + Files.createDirectories(dir.resolve("mnt")) + "\"");
+    }
+
+    /** @param target FS_PROTOCOL, MNT_POINTS and the like */
+    private static Path rc(Path dir, String loadfile, int passes, int runtime, String target) throws Exception {
         // one loadfile is replayed by PROCS clients; a set's files by one each
         String procs = loadfile.endsWith("/") ? "" : "PROCS=1";
         Path rc = Files.writeString(dir.resolve("rc"), String.join("\n", "WORKLOAD=loadfile", "LOADFILE=" + loadfile, procs,
-                "LOADFILE_TIMING=timestamps", "LOADFILE_PASSES=" + passes, "CLIENTS=localhost", "FS_PROTOCOL=posix",
-                "MNT_POINTS=\"" + mnt + "\"", "RUNTIME=" + runtime, "SAMPLE_INTERVAL=1", port(), ""));
-        return RunOutputsCheck.run(dir, rc, suffix, Map.of());
+                "LOADFILE_TIMING=timestamps", "LOADFILE_PASSES=" + passes, "CLIENTS=localhost", target,
+                "RUNTIME=" + runtime, "SAMPLE_INTERVAL=1", port(), ""));
+        return rc;
     }
 
     private static JsonNode point(RunOutputsCheck r) throws Exception {
@@ -109,6 +122,12 @@ class LoadfilePassesIT {
     @Test
     void oneFileReplayedOnceHasItsLinesAsOpCountsAndEndsWithThePass(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("client1.load"), A);
+        ChildProcess plan = Sfs.start(dir.resolve("plan.txt"), Map.of(), "plan", "-r",
+                rc(dir, file.toString(), 1, 60).toString());
+        assertEquals(0, plan.waitFor(60), plan.output());
+        assertTrue(RunOutputsCheck.flat(plan.output()).contains("each client replays the file 1 time from its first"
+                + " line (no warm-up), then stops; RUN ends when every client is done, at the latest after RUNTIME=60 s"
+                + " (LOADFILE_PASSES)"), plan.output());
         passesDone(run(dir, file.toString(), 1, 60, "pass1"), perPass(A), 1);
     }
 
@@ -120,6 +139,22 @@ class LoadfilePassesIT {
         passesDone(run(Files.createDirectories(dir.resolve("once")), set + "/", 1, 60, "set1"), perPass(A, B), 1);
         passesDone(run(Files.createDirectories(dir.resolve("twice")), set + "/", 2, 60, "set2"),
                 times(perPass(A, B), 2), 2);
+    }
+
+    @Test
+    void overNfs3ASetReplayedOnceHasItsLinesAsOpCounts(@TempDir Path dir) throws Exception {
+        GaneshaServer server = GaneshaServer.defaultInstance().start();
+        Path set = Files.createDirectories(dir.resolve("capture"));
+        Files.writeString(set.resolve("10.0.0.1.load"), A);
+        Files.writeString(set.resolve("10.0.0.2.load"), B);
+        // a suffix of its own: the export is shared with other tests
+        String suffix = "passit" + ThreadLocalRandom.current().nextInt(1_000_000);
+        try {
+            Path rc = rc(dir, set + "/", 1, 60, "FS_PROTOCOL=nfs\nMNT_POINTS=\"" + server.target() + "\"");
+            passesDone(RunOutputsCheck.run(dir, rc, suffix, Map.of()), perPass(A, B), 1);
+        } finally {
+            TempTree.remove(server.exportDir().resolve("sfs_" + suffix));
+        }
     }
 
     @Test
