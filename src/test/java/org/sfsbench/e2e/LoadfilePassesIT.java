@@ -117,6 +117,8 @@ class LoadfilePassesIT {
             assertTrue(text.contains(line), where + " lacks '" + line + "':\n" + text);
         }
         assertTrue(r.files.get("xml").contains("passesDone=\"true\""), r.files.get("xml"));
+        assertTrue(java.util.regex.Pattern.compile("client 1 localhost: offset [-+][\\d.]+ ms ± [\\d.]+, no WARMUP, RUN"
+                + " started [-+][\\d.]+ ms").matcher(r.files.get("sfslog")).find(), r.files.get("sfslog"));
     }
 
     @Test
