@@ -17,7 +17,8 @@
  * (each pass through the file starts a clock; a line is due at its
  * timestamp, divided by loadfile_speed), or target_mbps (a line is due when the bytes before it fit
  * the rate).  Latency counts from the due time, so lateness shows.
- * loadfile_passes=N stops a client after N passes (tests, bench/). */
+ * loadfile_passes=N (rc LOADFILE_PASSES) stops a client after N passes; when every
+ * client has stopped, RUN ends there (SFS_WL_NO_MORE, workload.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
