@@ -318,6 +318,7 @@ int sfs_engine_start(sfs_engine *e, int phase, double seconds)
     for (int i = 0; i < e->nprocs; i++) {
         struct sfs_proc *p = &e->procs[i];
         p->finished = 0;
+        p->exhausted = 0;
         /* the schedule starts at a random phase within one interval, so procs
          * do not fire in lock step */
         p->next_ns = now + (uint64_t)(sfs_rng_unit(&p->prng) * p->interval_ns);
@@ -528,7 +529,8 @@ void sfs_engine_close(sfs_engine *e)
 
 /* Time the phase has covered: frozen when it ended; a RUN that ran its
  * course covers exactly its duration (its ops are those intended within
- * it), one that was stopped covers up to when its procs ended. */
+ * it), one that was stopped, or whose procs had no more to issue
+ * (SFS_WL_NO_MORE), covers up to when its procs ended. */
 static uint64_t elapsed_us(sfs_engine *e, uint64_t now, uint64_t start, uint64_t phase)
 {
     if (!start) return 0;
@@ -537,7 +539,8 @@ static uint64_t elapsed_us(sfs_engine *e, uint64_t now, uint64_t start, uint64_t
     uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
     if (done >= start) t = done;
     if (phase == SFS_PHASE_RUN && end) {
-        int cut_short = done >= start && __atomic_load_n(&e->done_stopped, __ATOMIC_RELAXED) && done < end;
+        int cut_short = done >= start && done < end && (__atomic_load_n(&e->done_stopped, __ATOMIC_RELAXED)
+                                                        || __atomic_load_n(&e->done_exhausted, __ATOMIC_RELAXED));
         if (!cut_short && (t > end || done >= start)) t = end;
     }
     return t > start ? (t - start) / 1000 : 0;

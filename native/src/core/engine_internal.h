@@ -36,6 +36,7 @@ struct sfs_proc {
     int nfree;
     int busy;                     /* requests outstanding (atomic: sample reads it) */
     int finished;                 /* no more requests in this phase */
+    int exhausted;                /* ... because its workload had none left (SFS_WL_NO_MORE) */
     uint64_t next_ns;             /* intended start of the next op */
     double interval_ns;           /* 1e9 / rate, 0 = unpaced */
     sfs_rng prng;                 /* pacing randomness (phase, poisson) */
@@ -93,6 +94,7 @@ struct sfs_engine {
     int active;                   /* worker threads running (lock) */
     uint64_t done_ns;             /* when the last worker of the phase ended, 0 = running (atomic) */
     int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
+    int done_exhausted;           /* ... or because every loading proc's workload had no more (atomic) */
     int failed;                   /* lock */
     int space_checked;            /* INIT found room on every target (space.c) */
     char err[1024];               /* lock */

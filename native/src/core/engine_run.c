@@ -209,6 +209,7 @@ static int due(struct sfs_proc *p, uint64_t now, uint64_t *intended, uint64_t *w
         return -1;                        /* idle in this step */
     if (p->interval_ns <= 0 && e->wl->intended) {   /* the workload's own schedule */
         uint64_t t = e->wl->intended(p->wstate, now);
+        if (t == SFS_WL_NO_MORE) { p->exhausted = 1; return -1; }
         if (t) {
             if (end && t >= end) return -1;
             if (t > now) { *wake_ns = t; return 0; }
@@ -523,6 +524,10 @@ void *sfs_worker_main(void *arg)
         sfs_cpu_snapshot(&e->cpu_end);
         __atomic_store_n(&e->cpu_end_gen, __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
         __atomic_store_n(&e->done_stopped, stopping(e), __ATOMIC_RELAXED);
+        int exhausted = 1, loading = __atomic_load_n(&e->load_procs, __ATOMIC_RELAXED);
+        for (int i = 0; i < e->nprocs; i++)
+            if (e->procs[i].local < loading && !e->procs[i].exhausted) exhausted = 0;
+        __atomic_store_n(&e->done_exhausted, exhausted, __ATOMIC_RELAXED);
         __atomic_store_n(&e->done_ns, sfs_now_ns(), __ATOMIC_RELEASE);
     }
     pthread_cond_broadcast(&e->cond);

@@ -16,6 +16,9 @@
 struct sfs_cfg;
 struct sfs_fileset;
 
+/* intended(): no more requests in this phase */
+#define SFS_WL_NO_MORE UINT64_MAX
+
 typedef struct sfs_workload {
     const char *name;       /* "sfs2008-nfs", "sfs2008-cifs", "mixfile" */
     const char *description;
@@ -45,7 +48,9 @@ typedef struct sfs_workload {
     /* Optional: the intended start (clock.h ns) of the next op, 0 = now;
      * the same value until next() is called.  For workloads that carry
      * their own schedule (loadfile timestamps, a target MB/s); used when
-     * the engine's rate is 0.  Latency counts from this time. */
+     * the engine's rate is 0.  Latency counts from this time.
+     * SFS_WL_NO_MORE: the proc has nothing more to issue in this phase; when
+     * every loading proc says so the phase ends there, and its time with it. */
     uint64_t (*intended)(void *state, uint64_t now_ns);
     /* Optional: did the completed request meet the workload's expectation
      * (1) or is it an error (0)?  Replaces the engine's status rule. */

@@ -17,7 +17,8 @@
  * (each pass through the file starts a clock; a line is due at its
  * timestamp, divided by loadfile_speed), or target_mbps (a line is due when the bytes before it fit
  * the rate).  Latency counts from the due time, so lateness shows.
- * loadfile_passes=N stops a client after N passes (tests, bench/). */
+ * loadfile_passes=N (rc LOADFILE_PASSES) stops a client after N passes; when every
+ * client has stopped, RUN ends there (SFS_WL_NO_MORE, workload.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,7 +169,7 @@ static uint64_t lf_intended(void *state, uint64_t now_ns)
 {
     struct client *w = state;
     if (w->cfg->loadfile_passes && w->passes >= w->cfg->loadfile_passes)
-        return UINT64_MAX;   /* done: never due before the phase ends */
+        return SFS_WL_NO_MORE;   /* its passes are done */
     if (w->ns_per_byte > 0) {
         if (!w->rate_start_ns) w->rate_start_ns = now_ns;
         return w->rate_start_ns + (uint64_t)((double)w->bytes_sched * w->ns_per_byte);

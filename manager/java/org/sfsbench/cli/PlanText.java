@@ -171,6 +171,12 @@ public final class PlanText {
                         java.math.BigDecimal.valueOf(lf.speed()).stripTrailingZeros().toPlainString()) : "")
                 : lf.targetRateMBps() > 0 ? lf.targetRateMBps() + " MB/s of all clients together"
                 : "as fast as possible", width));
+        if (lf.passes() > 0) {
+            sb.append(Reflow.field("passes", "each client replays " + (lf.set() ? "its loadfile " : "the file ")
+                    + lf.passes() + (lf.passes() == 1 ? " time" : " times") + " from its first line (no warm-up), then"
+                    + " stops; RUN ends when every client is done, at the latest after RUNTIME="
+                    + plan.config().runtime() + " s (LOADFILE_PASSES)", width));
+        }
         sb.append(String.format(Locale.ROOT, "%n%7s %8s  %s%n", "point", "clients", "clients per host (CLIENTS order)"));
         int n = plan.points().size();
         String under = " ".repeat(18);

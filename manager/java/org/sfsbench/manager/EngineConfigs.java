@@ -103,6 +103,7 @@ public final class EngineConfigs {
                 c.set("loadfile_speed", lf.speed());
             }
             c.set("procs_total", all);
+            c.set("loadfile_passes", lf.passes());
             if (lf.targetRateMBps() > 0) {
                 c.set("target_mbps", lf.targetRateMBps() / all);
             }

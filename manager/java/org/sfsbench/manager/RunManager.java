@@ -333,13 +333,17 @@ public final class RunManager {
             String start) throws RunAbortedException {
         try {
             long warmupAt = System.currentTimeMillis() + calls.leadMs(MIN_WARMUP_LEAD_MS, BARRIER_LEAD_MS);
-            calls.startAll(Phase.WARMUP, warmup, warmupAt);
-            sink.log("load point " + point.index() + ": WARMUP " + (rc.steadyWarmup() ? "until steady, at most " : "")
-                    + warmup + " s");
+            // LOADFILE_PASSES: measured from the first line, so no WARMUP replays any of it
+            boolean warms = rc.loadfile() == null || rc.loadfile().passes() == 0;
             long runAt = warmupAt + warmup * 1000L;
             PointClock clock = new PointClock(warmupAt, warmup + runtime);
             SteadyState steady = rc.steadyWarmup() ? new SteadyState(SteadyState.DEFAULT_PERCENTILE) : null;
-            watch(point, nPoints, "WARMUP", clock, warmupAt, runAt - BARRIER_LEAD_MS, null, null, false, steady);
+            if (warms) {
+                calls.startAll(Phase.WARMUP, warmup, warmupAt);
+                sink.log("load point " + point.index() + ": WARMUP " + (rc.steadyWarmup() ? "until steady, at most "
+                        : "") + warmup + " s");
+                watch(point, nPoints, "WARMUP", clock, warmupAt, runAt - BARRIER_LEAD_MS, null, null, false, steady);
+            }
             WarmupResult warmed = null;
             if (steady != null) {
                 // settled early: RUN starts on every client at one shared instant, as at the cap
@@ -365,10 +369,19 @@ public final class RunManager {
                 List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", clock, runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true, null);
                 ServerResult onServer = ServerWindow.figures(server, runAt, runtime, last, rc.fsProtocol());
-                return finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> {
+                PointResults.Measured m = PointResults.of(rc, names, point, procsPerClient, runtime, last, clients,
+                        calls.clocks());
+                lastWindow = m.window();
+                LoadPointResult r = m.point().with(b -> {
                     b.server = onServer;
                     b.warmup = warmupResult;
+                    b.intervals = intervalPoints;
+                    b.startTime = start;
                 });
+                if (r.loadfilePasses() > 0) {
+                    sink.log("load point " + point.index() + ": " + LoadfileText.passesLine(r));
+                }
+                return r;
             } finally {
                 if (monitor != null) {
                     monitor.stop();
@@ -528,50 +541,6 @@ public final class RunManager {
      * @param seconds WARMUP and RUN together, as planned
      */
     private record PointClock(long start, int seconds) {
-    }
-
-    private LoadPointResult finish(LoadPoint point, int procsPerClient, int runtime, List<List<WorkerStatus>> last,
-            List<IntervalPoint> intervalPoints, String start) {
-        List<EngineSample> all = new ArrayList<>();
-        List<ClientThroughput> perClient = new ArrayList<>();
-        double seconds = 0;
-        List<EngineSample> byClient = new ArrayList<>();
-        for (List<WorkerStatus> ws : last) {
-            List<EngineSample> mine = new ArrayList<>();
-            for (WorkerStatus w : ws) {
-                EngineSample s = EngineSample.decode(w.sample());
-                mine.add(s);
-                all.add(s);
-                seconds = Math.max(seconds, s.elapsedUs() / 1e6);
-            }
-            byClient.add(EngineSample.merge(mine));
-        }
-        EngineSample run = EngineSample.merge(all);
-        lastWindow = run.total();
-        if (!(seconds > 0)) {
-            seconds = runtime;
-        }
-        LoadPointPlan lp = new LoadPointPlan(point.index(), point.requestedOps(), protocol(), clients.size(),
-                procsPerClient, rc.biodMaxWrites(), rc.biodMaxReads(), 4);
-        Map<Integer, Double> mix = rc.access() == null ? TargetMix.of(rc, names)
-                : TargetMix.ofAccess(rc.accessStep(point.index()).spec(), names);
-        LoadPointResult.Builder r = LoadPointBuilder.build(lp, run, seconds, mix, names).toBuilder();
-        if (rc.loadfile() != null) {
-            r.simulatedClients = point.nominalLoad();
-            r.replayLag = rc.loadfile().paced() ? LoadPointBuilder.replayLag(run.lag()) : null;
-        }
-        r.startTime = start;
-        r.endTime = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        for (int i = 0; i < clients.size(); i++) {
-            perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
-        }
-        r.clients = calls.clocks().withClocks(perClient);
-        r.intervals = intervalPoints;
-        return r.build();
-    }
-
-    static ClientInfo clientInfo(ClientSession c) {
-        return new ClientInfo(c.name(), c.number(), 0, c.info().os());
     }
 
     Backend protocol() {

@@ -93,7 +93,25 @@ final class LoadfileRcReader {
         double speed = speed(r, timing.equals("timestamps"));
         String summary = set ? setSummary(members, checks) : checks.get(0).report();
         v.loadfile = new LoadfileSettings(file, copies, summary, v.loads, timing.equals("timestamps"), speed, mbps,
-                deal);
+                deal, passes(r, v));
+    }
+
+    /**
+     * LOADFILE_PASSES: a replay of n passes is measured from its first line, so it has no warm-up
+     * (one would replay the start of the first pass unmeasured): WARMUP_TIME is 0 or unset.
+     */
+    private static int passes(RcReader r, RunConfig.Values v) throws RcException {
+        int passes = r.integer("LOADFILE_PASSES", 0, 0, (int) EngineCatalog.get().key("loadfile_passes").maxLong());
+        if (passes > 0 && (v.steadyWarmup || v.warmupTime > 0) && r.isSet("WARMUP_TIME")) {
+            throw r.error("WARMUP_TIME", "a warm-up would replay the start of the first pass unmeasured, and"
+                    + " LOADFILE_PASSES=" + passes + " measures its passes from their first line",
+                    "WARMUP_TIME=0 or unset with LOADFILE_PASSES (INIT still builds the file set)");
+        }
+        if (passes > 0) {
+            v.warmupTime = 0;
+            v.steadyWarmup = false;
+        }
+        return passes;
     }
 
     /** A LOADFILE written with a trailing / names a folder: a set of loadfiles, one per recorded client. */

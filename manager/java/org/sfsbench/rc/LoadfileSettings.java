@@ -19,9 +19,11 @@ import org.sfsbench.loadfile.LoadfileCopy;
  * @param targetRateMBps TARGET_RATE_MBPS, all clients together; 0 = as fast as possible
  * @param deal           a set: for each CLIENTS host, the indexes in {@code copies} its procs replay, in
  *                       their order (LOADFILE_DEAL); empty for one loadfile, which every proc replays
+ * @param passes         LOADFILE_PASSES: each proc replays its loadfile this many times and stops, RUN
+ *                       ending when every proc is done or at RUNTIME; 0 = pass after pass until RUNTIME
  */
 public record LoadfileSettings(Path file, List<LoadfileCopy> copies, String summary, List<Integer> clientCounts,
-        boolean timestamps, double speed, double targetRateMBps, List<List<Integer>> deal) {
+        boolean timestamps, double speed, double targetRateMBps, List<List<Integer>> deal, int passes) {
     public LoadfileSettings {
         copies = List.copyOf(copies);
         clientCounts = List.copyOf(clientCounts);

@@ -35,7 +35,8 @@ final class RcVariables {
             // WORKLOAD=access (docs/access-specs.md)
             "ACCESS_SPECS", "OUTSTANDING_IOS", "RAMP_UP_TIME", "ACCESS_TARGET_WRITES", "ACCESS_FILE_SIZE",
             // WORKLOAD=loadfile (docs/loadfile.md)
-            "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "LOADFILE_SPEED", "LOADFILE_DEAL", "TARGET_RATE_MBPS");
+            "LOADFILE", "CLIENT_COUNTS", "LOADFILE_TIMING", "LOADFILE_SPEED", "LOADFILE_DEAL", "LOADFILE_PASSES",
+            "TARGET_RATE_MBPS");
 
     /** The variables of WORKLOAD=loadfile alone (refused with the other workloads). */
     static final List<String> LOADFILE_ONLY = NAMES.subList(NAMES.indexOf("LOADFILE"), NAMES.size());

@@ -21,6 +21,8 @@ public final class Decimals {
     public static final int CPU_SCALE = 2;
     /** Digits of the overall response time, as published SPECsfs2008 results show it. */
     public static final int ORT_SCALE = 2;
+    /** Digits of a measured time that is not whole seconds (a point that ended with its LOADFILE_PASSES). */
+    public static final int SECONDS_SCALE = 3;
 
     private Decimals() {
     }

@@ -6,6 +6,7 @@ import static org.sfsbench.report.Decimals.MSEC_SCALE;
 import static org.sfsbench.report.Decimals.ORT_SCALE;
 import static org.sfsbench.report.Decimals.PERCENT_SCALE;
 import static org.sfsbench.report.Decimals.RATE_SCALE;
+import static org.sfsbench.report.Decimals.SECONDS_SCALE;
 import static org.sfsbench.report.Decimals.fixed;
 import static org.sfsbench.report.Decimals.fixedOrZero;
 import static org.sfsbench.report.Decimals.toDouble;
@@ -194,6 +195,11 @@ public final class ResultMapping {
         if (p.simulatedClients() > 0) {
             x.simulatedClients = p.simulatedClients();
         }
+        if (p.loadfilePasses() > 0) {
+            x.loadfilePasses = p.loadfilePasses();
+            x.passesDone = p.passesDone();
+            x.passesSeconds = p.passesDone() ? fixed(p.seconds(), SECONDS_SCALE) : null;
+        }
         x.throughputMBps = fixed(p.throughputMBps(), MBPS_SCALE);
         x.cpu = cpu(p.cpu());
         x.replayLag = ReplayLagMapping.toXml(p.replayLag());
@@ -368,6 +374,13 @@ public final class ResultMapping {
         }
         if (x.simulatedClients != null) {
             p.simulatedClients = x.simulatedClients;
+        }
+        if (x.loadfilePasses != null) {
+            p.loadfilePasses = x.loadfilePasses;
+            p.passesDone = Boolean.TRUE.equals(x.passesDone);
+            if (x.passesSeconds != null) {
+                p.seconds = x.passesSeconds.doubleValue();
+            }
         }
         p.throughputMBps = x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue();
         p.cpu = cpu(x.cpu);

@@ -27,7 +27,9 @@ public final class ClockText {
             }
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "client %d %s: offset %+.1f ms ± %.1f",
                     c.number(), c.client(), k.offsetMs(), k.uncertaintyMs()));
-            sb.append(lag("WARMUP", k.warmupLagMs())).append(lag("RUN", k.runLagMs()));
+            // a replay of LOADFILE_PASSES starts with RUN
+            sb.append(p.loadfilePasses() > 0 ? ", no WARMUP" : lag("WARMUP", k.warmupLagMs()))
+                    .append(lag("RUN", k.runLagMs()));
             sb.append(String.format(Locale.ROOT, " (tolerance %.1f ms), slowest answer %.1f ms",
                     PhaseAlignment.toleranceMs(k), k.slowestAnswerMs()));
             if (k.steps() > 0) {

@@ -54,7 +54,19 @@ public final class LoadfileText {
         if (r.replayLag() != null) {
             out.add(lagLine(r.replayLag()));
         }
+        if (r.loadfilePasses() > 0) {
+            out.add(passesLine(r));
+        }
         return out;
+    }
+
+    /** LOADFILE_PASSES: what ended RUN, the passes or RUNTIME (docs/loadfile.md, "Timing"). */
+    public static String passesLine(LoadPointResult r) {
+        String passes = r.loadfilePasses() + (r.loadfilePasses() == 1 ? " pass" : " passes");
+        return r.passesDone()
+                ? String.format(Locale.ROOT, "Passes: every client replayed its %s, in %.3f s", passes, r.seconds())
+                : String.format(Locale.ROOT, "Passes: RUNTIME (%.0f s) ended RUN before every client had replayed"
+                        + " its %s", r.seconds(), passes);
     }
 
     /** How closely a paced replay kept its schedule (docs/loadfile.md, "Timing"). */

@@ -43,6 +43,7 @@ public final class Trials {
             b.failedOps = Math.round(mean(trials, p -> p.failedOps()));
             b.afterEndOps = Math.round(mean(trials, p -> p.afterEndOps()));
             b.seconds = mean(trials, LoadPointResult::seconds);
+            b.passesDone = trials.stream().allMatch(LoadPointResult::passesDone);
             b.trials = each;
             List<WarmupResult> warmups = trials.stream().map(LoadPointResult::warmup).filter(w -> w != null).toList();
             b.warmup = warmups.isEmpty() ? null : WarmupResult.ofTrials(warmups);

@@ -68,8 +68,9 @@ public final class WorkloadChecks {
     public static List<RuleCheck> loadfile(RunResult run, RunSettings s) {
         List<RuleCheck> out = new ArrayList<>();
         String what = "Every simulated client replayed for the whole RUN: each client count measured its full"
-                + " RUNTIME, every client host completed ops, and ops completed in every sampling interval (a paced"
-                + " replay: in every one in which a client was behind its schedule).";
+                + " RUNTIME (with LOADFILE_PASSES: or ended when every client had replayed its passes), every"
+                + " client host completed ops, and ops completed in every sampling interval (a paced replay: in"
+                + " every one in which a client was behind its schedule).";
         RuleCheck clients = windows(run, s, "clients", what, "point");
         if (clients.passed()) {
             for (LoadPointResult p : run.loadPoints()) {
@@ -166,8 +167,13 @@ public final class WorkloadChecks {
             return new RuleCheck(id, what, false, "no " + noun + " finished" + (run.failure() == null ? ""
                     : ": " + run.failure()));
         }
+        int passesDone = 0;
         for (LoadPointResult p : points) {
             int planned = s.plannedRunSeconds(p.index());
+            if (p.passesDone()) {
+                passesDone++;   // its window is the time its passes took
+                continue;
+            }
             if (p.seconds() < WINDOW_SHARE * planned) {
                 return new RuleCheck(id, what, false, String.format(Locale.ROOT, "%s %d measured %.1f of %d s",
                         noun, p.index(), p.seconds(), planned));
@@ -179,6 +185,11 @@ public final class WorkloadChecks {
             return new RuleCheck(id, what, false, String.format(Locale.ROOT, "ended after %d of %s %ss: %s",
                     points.size(), unknownCount ? "the" : String.valueOf(s.plannedLoads().size()), noun,
                     run.failure() == null ? "cause not recorded" : run.failure()));
+        }
+        if (passesDone > 0) {
+            return new RuleCheck(id, what, true, String.format(Locale.ROOT, "all %d %s%s measured in full, %d of them"
+                    + " ended when every client had replayed its %d LOADFILE_PASSES", points.size(), noun,
+                    points.size() == 1 ? "" : "s", passesDone, points.get(0).loadfilePasses()));
         }
         return new RuleCheck(id, what, true, String.format(Locale.ROOT, "all %d %s%s measured in full", points.size(),
                 noun, points.size() == 1 ? "" : "s"));

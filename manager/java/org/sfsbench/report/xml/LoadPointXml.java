@@ -17,7 +17,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "loadfilePasses", "passesDone", "passesSeconds", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -85,6 +85,18 @@ public final class LoadPointXml {
     /** WORKLOAD=loadfile: the simulated clients of the point; absent for the other workloads. */
     @XmlAttribute
     public Integer simulatedClients;
+
+    /** WORKLOAD=loadfile with LOADFILE_PASSES: the passes each simulated client was to replay; absent without. */
+    @XmlAttribute
+    public Integer loadfilePasses;
+
+    /** With loadfilePasses: true when RUN ended because every client's passes were done, false at RUNTIME. */
+    @XmlAttribute
+    public Boolean passesDone;
+
+    /** With passesDone true: the seconds the passes took, to the ms (seconds is their whole seconds). */
+    @XmlAttribute
+    public BigDecimal passesSeconds;
 
     /** MB/s (10^6 bytes) read and written by all ops; absent when bytes are not known (a point from sfssum). */
     @XmlAttribute

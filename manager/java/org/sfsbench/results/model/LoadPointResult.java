@@ -33,6 +33,10 @@ import java.util.function.Consumer;
  *        a point read from sfssum)
  * @param cpu CPU of all clients together over the RUN window; null when not measured
  * @param replayLag a paced WORKLOAD=loadfile point: how closely the replay kept its schedule; null otherwise
+ * @param loadfilePasses WORKLOAD=loadfile with LOADFILE_PASSES: the passes each simulated client was to replay;
+ *        0 = pass after pass until RUNTIME
+ * @param passesDone RUN ended because every simulated client had replayed its loadfilePasses, before
+ *        RUNTIME; its seconds are the time the passes took
  * @param meanServiceMs service latency sum / total ops
  * @param p50Ms 50th percentile of all ops (merged histogram)
  * @param p90Ms 90th percentile of all ops
@@ -74,6 +78,8 @@ public record LoadPointResult(
         double throughputMBps,
         CpuResult cpu,
         ReplayLagResult replayLag,
+        int loadfilePasses,
+        boolean passesDone,
         double meanServiceMs,
         double p50Ms,
         double p90Ms,
@@ -147,6 +153,8 @@ public record LoadPointResult(
         public double throughputMBps = Double.NaN;
         public CpuResult cpu;
         public ReplayLagResult replayLag;
+        public int loadfilePasses;
+        public boolean passesDone;
         public StepResult step;
         public ServerResult server;
         public List<TrialResult> trials = new ArrayList<>();

@@ -84,21 +84,23 @@ class EngineConfigsTest {
         assertEquals(20.0, Double.parseDouble(second.get("target_mbps")), 1e-9, "100 MB/s over 5 clients");
         assertEquals("asap", second.get("loadfile_timing"));
         assertNull(second.get("loadfile_speed"), "the engine's default, 1");
+        assertEquals("0", second.get("loadfile_passes"), "pass after pass until RUNTIME");
     }
 
     @Test
-    void loadfileSpeedReachesEveryClientsEngine(@TempDir Path dir) throws Exception {
+    void loadfileSpeedAndPassesReachEveryClientsEngine(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("t.load"), "0.000 MKDIR3 \"/clients/client1\" *\n");
         Path rc = dir.resolve("sfs_rc");
         Files.writeString(rc, String.join("\n", "FS_PROTOCOL=posix", "CLIENTS=\"c1 c2\"", "MNT_POINTS=\"/m\"",
                 "WORKLOAD=loadfile", "LOADFILE=t.load", "CLIENT_COUNTS=\"2\"", "LOADFILE_TIMING=timestamps",
-                "LOADFILE_SPEED=2", ""));
+                "LOADFILE_SPEED=2", "LOADFILE_PASSES=3", ""));
         RunConfig config = RcParser.parse(rc);
         LoadPoint point = RunPlan.from(config).points().get(0);
         for (ClientPlan client : point.clients()) {
             EngineConfig c = EngineConfigs.forClient(config, point, client, 7, "run1");
             assertEquals("timestamps", c.get("loadfile_timing"));
             assertEquals(2.0, Double.parseDouble(c.get("loadfile_speed")), 0);
+            assertEquals("3", c.get("loadfile_passes"));
         }
     }
 

@@ -92,6 +92,29 @@ class LoadfileRcTest {
         assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE_SPEED=2\n"), "applies only to WORKLOAD=loadfile");
     }
 
+    @Test
+    void loadfilePassesReplayEachFileNTimesWithoutAWarmup() throws RcException {
+        String stamped = "CLIENT_COUNTS=2\nLOADFILE_TIMING=timestamps";
+        assertEquals(0, RcParser.parse(rc(STAMPED, stamped)).loadfile().passes(), "default: until RUNTIME");
+        RunConfig once = RcParser.parse(rc(STAMPED, stamped + "\nLOADFILE_PASSES=1"));
+        assertEquals(1, once.loadfile().passes());
+        assertEquals(0, once.warmupTime(), "measured from the first line: no warm-up");
+        RunConfig twice = RcParser.parse(rc(GOOD, "CLIENT_COUNTS=2\nLOADFILE_PASSES=2\nWARMUP_TIME=0"));
+        assertEquals(2, twice.loadfile().passes(), "asap replays count passes too");
+        assertEquals(0, twice.warmupTime());
+        assertMessage(rc(STAMPED, stamped + "\nLOADFILE_PASSES=-1"),
+                "rc:8: LOADFILE_PASSES=-1: -1 is negative; allowed: a whole number from 0 to 1000000000");
+        assertMessage(rc(STAMPED, stamped + "\nLOADFILE_PASSES=once"),
+                "rc:8: LOADFILE_PASSES=once: 'once' is not a whole number");
+        for (String warmup : List.of("WARMUP_TIME=5", "WARMUP_TIME=steady")) {
+            assertMessage(rc(STAMPED, stamped + "\nLOADFILE_PASSES=1\n" + warmup), "rc:9: " + warmup
+                    + ": a warm-up would replay the start of the first pass unmeasured, and LOADFILE_PASSES=1 measures"
+                    + " its passes from their first line; allowed: WARMUP_TIME=0 or unset with LOADFILE_PASSES");
+        }
+        assertMessage(RcFiles.write(dir, "x", RcFiles.MINIMAL + "LOADFILE_PASSES=1\n"), "LOADFILE_PASSES=1: applies"
+                + " only to WORKLOAD=loadfile");
+    }
+
     private void put(String name, String text) {
         try {
             java.nio.file.Files.createDirectories(dir.resolve(name).getParent());

@@ -89,6 +89,39 @@ class ReplayLagFiguresTest {
         assertEquals(a.maxMs(), b.maxMs(), 0.0005);
     }
 
+    /** LOADFILE_PASSES=2: point 1 ended with its passes after 1.234 s, point 2 at RUNTIME, the others had none. */
+    @Test
+    void passesAndTheirTimeGoBothWaysThroughXmlAndJson() throws IOException {
+        RunResult base = GuideSampleRun.build("passes");
+        List<LoadPointResult> points = new ArrayList<>();
+        for (LoadPointResult p : base.loadPoints()) {
+            points.add(p.index() > 2 ? p : p.with(b -> {
+                b.simulatedClients = 2;
+                b.loadfilePasses = 2;
+                b.passesDone = b.index == 1;
+                b.seconds = b.index == 1 ? 1.234 : b.seconds;
+            }));
+        }
+        RunResult run = base.with(b -> b.loadPoints = points);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ResultXml.write(ResultMapping.toDocument(run), out);   // marshals against the schema
+        String xml = out.toString(StandardCharsets.UTF_8);
+        assertTrue(xml.contains("loadfilePasses=\"2\" passesDone=\"true\" passesSeconds=\"1.234\""), xml);
+        RunResult back = ResultMapping.toRunResult(ResultXml.read(new ByteArrayInputStream(out.toByteArray()), "passes"));
+        LoadPointResult first = back.loadPoints().get(0);
+        assertEquals(2, first.loadfilePasses());
+        assertTrue(first.passesDone());
+        assertEquals(1.234, first.seconds(), 0, "the passes' time, not its whole seconds");
+        LoadPointResult second = back.loadPoints().get(1);
+        assertEquals(2, second.loadfilePasses());
+        assertFalse(second.passesDone());
+        assertEquals(run.loadPoints().get(1).seconds(), second.seconds(), 0.5);
+        assertEquals(0, back.loadPoints().get(2).loadfilePasses());
+        String json = ResultJson.toJson(ResultMapping.toDocument(run));
+        assertTrue(java.util.regex.Pattern.compile("\"loadfilePasses\" : 2,\\s*\"passesDone\" : true,\\s*"
+                + "\"passesSeconds\" : 1.234").matcher(json).find(), json.substring(0, 3000));
+    }
+
     @Test
     void consoleJsonTextAndHtmlShowThem() throws IOException {
         RunResult run = replayRun();

@@ -133,6 +133,41 @@ class VerdictsTest {
     }
 
     @Test
+    void loadfilePassesDoneBeforeRuntimeAreMeasuredInFullAndAShortPointWithoutThemIsNot() {
+        RunResult.Builder b = RunResult.builder();
+        b.loadPoints.add(point(1, 40, 1, 0.4, 1).with(p -> {
+            p.simulatedClients = 1;
+            p.loadfilePasses = 2;
+            p.passesDone = true;
+        }));
+        RuleCheck clients = judged(b, new Own(WorkloadRules.LOADFILE, 1, 60)).ruleChecks().get(0);
+        assertTrue(clients.passed(), clients.toString());
+        assertEquals("all 1 point measured in full, 1 of them ended when every client had replayed its 2"
+                + " LOADFILE_PASSES", clients.detail());
+        // the same 0.4 s with the passes not done (RUN cut short) measured a part of RUNTIME only
+        b.loadPoints.set(0, b.loadPoints.get(0).with(p -> p.passesDone = false));
+        RuleCheck cut = judged(b, new Own(WorkloadRules.LOADFILE, 1, 60)).ruleChecks().get(0);
+        assertFalse(cut.passed());
+        assertEquals("point 1 measured 0.4 of 60 s", cut.detail());
+        // a run that failed after its passes were done is not complete
+        b.loadPoints.set(0, b.loadPoints.get(0).with(p -> p.passesDone = true));
+        b.complete = false;
+        b.failure = "client 1 lost";
+        Verdicts.apply(b, new Own(WorkloadRules.LOADFILE, 2, 60));
+        RunResult failed = b.build();
+        assertFalse(failed.ruleChecks().get(0).passed());
+        assertEquals("ended after 1 of 2 points: client 1 lost", failed.ruleChecks().get(0).detail());
+        assertEquals("Passes: every client replayed its 2 passes, in 0.400 s", LoadfileText.passesLine(b.loadPoints
+                .get(0)));
+        assertEquals("Passes: RUNTIME (60 s) ended RUN before every client had replayed its 1 pass", LoadfileText
+                .passesLine(b.loadPoints.get(0).with(p -> {
+                    p.loadfilePasses = 1;
+                    p.passesDone = false;
+                    p.seconds = 60;
+                })));
+    }
+
+    @Test
     void topSpeedSaysWhyThereIsNoKnee() {
         RunResult.Builder b = RunResult.builder();
         b.loadPoints.addAll(List.of(step(point(1, 1000, 1, 2, 4), "procs", 1, false),
