@@ -18,6 +18,7 @@
 #define SFS_OUTAGE_H
 
 #include <stdint.h>
+#include "sfsengine.h"
 #include "backend.h"
 
 struct sfs_cfg;
