@@ -25,6 +25,7 @@ import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
 import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
+import org.sfsbench.results.OutageFigures;
 import org.sfsbench.results.Timestamps;
 import org.sfsbench.results.Trials;
 import org.sfsbench.results.model.ClientInfo;
@@ -76,6 +77,8 @@ public final class RunManager {
     /** Every op of every client in the last measured window (what an SLO probe is judged on). */
     private OpCounters lastWindow;
     private SloResult slo;
+    /** OUTAGE=ride: the current RUN's polls, for its outages' figures; null without riding. */
+    private OutageFigures runOutages;
 
     /**
      * @param live receives every poll and finished point (the live page, /metrics, --live-file)
@@ -357,6 +360,9 @@ public final class RunManager {
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
             IntervalTracker intervals = new IntervalTracker();
             List<IntervalPoint> intervalPoints = new ArrayList<>();
+            runOutages = rc.outage().ride() ? new OutageFigures() : null;
+            Disruption disruption = rc.outage().disrupts()
+                    ? Disruption.schedule(rc.outage().disrupt(), rc.outage().disruptAt(), runAt) : null;
             try {
                 if (monitor != null) {
                     sleepUntil(runAt);
@@ -372,6 +378,9 @@ public final class RunManager {
             } finally {
                 if (monitor != null) {
                     monitor.stop();
+                }
+                if (disruption != null) {
+                    disruption.finish(runAt).forEach(l -> sink.log("load point " + point.index() + ": " + l));
                 }
             }
         } catch (IOException e) {
@@ -503,6 +512,9 @@ public final class RunManager {
                         merged.totalErrors(), merged.behind(), calls.clocks().stragglers()));
                 previous = merged;
                 previousAt = now;
+                if (runOutages != null && intervals != null && merged.phase() == Phase.RUN) {
+                    runOutages.add(merged);
+                }
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
@@ -570,6 +582,9 @@ public final class RunManager {
         }
         r.clients = calls.clocks().withClocks(perClient);
         r.intervals = intervalPoints;
+        if (runOutages != null) {
+            r.outages = runOutages.of(run);
+        }
         return r.build();
     }
 

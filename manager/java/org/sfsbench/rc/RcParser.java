@@ -103,6 +103,7 @@ public final class RcParser {
         v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         LiveRcReader.read(r, v);
+        v.outage = OutageRcReader.read(r, v.runtime, v.access != null || v.topSpeed.steps() != null);
         readLoadfile(r, v);
         if (!loadfile) {
             checkRates(r, v);
