@@ -26,6 +26,7 @@ import org.sfsbench.results.LoadPointBuilder;
 import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
 import org.sfsbench.results.OutageFigures;
+import org.sfsbench.results.OutageText;
 import org.sfsbench.results.Timestamps;
 import org.sfsbench.results.Trials;
 import org.sfsbench.results.model.ClientInfo;
@@ -371,10 +372,15 @@ public final class RunManager {
                 List<List<WorkerStatus>> last = watch(point, nPoints, "RUN", clock, runAt, runAt + runtime * 1000L,
                         intervals, intervalPoints, true, null);
                 ServerResult onServer = ServerWindow.figures(server, runAt, runtime, last, rc.fsProtocol());
-                return finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> {
+                LoadPointResult measured = finish(point, procsPerClient, runtime, last, intervalPoints, start).with(b -> {
                     b.server = onServer;
                     b.warmup = warmupResult;
                 });
+                for (String l : OutageText.lines(measured)) {
+                    sink.log("load point " + point.index() + ": " + l);
+                    progress.println("     " + l);
+                }
+                return measured;
             } finally {
                 if (monitor != null) {
                     monitor.stop();

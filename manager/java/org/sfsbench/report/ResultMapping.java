@@ -197,6 +197,7 @@ public final class ResultMapping {
         x.throughputMBps = fixed(p.throughputMBps(), MBPS_SCALE);
         x.cpu = cpu(p.cpu());
         x.server = ServerMapping.toXml(p.server());
+        x.outages = OutageMapping.toXml(p.outages());
         if (p.step() != null) {
             x.step = step(p.step());
         }
@@ -371,6 +372,7 @@ public final class ResultMapping {
         p.throughputMBps = x.throughputMBps == null ? Double.NaN : x.throughputMBps.doubleValue();
         p.cpu = cpu(x.cpu);
         p.server = ServerMapping.toModel(x.server);
+        p.outages = OutageMapping.toModel(x.outages);
         if (x.step != null) {
             p.step = step(x.step);
         }
