@@ -11,15 +11,13 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include "nfs3_conn.h"
 #include "outage.h"
+#include "clock.h"
 
 static int64_t now_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+    return (int64_t)sfs_now_ns();
 }
 
 int nfs3_ride_down(nfs3_conn *n)
