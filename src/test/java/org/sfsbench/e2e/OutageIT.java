@@ -18,6 +18,7 @@ import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.xml.ResultXml;
 import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
+import org.sfsbench.testsupport.LoopFs;
 import org.sfsbench.testsupport.Require;
 import org.sfsbench.testsupport.Sfs;
 
@@ -111,7 +112,47 @@ class OutageIT {
                     + " s, measured " + measured + " s (stop " + (b - a) + " s, start " + (d - c) + " s): " + out);
             assertTrue(out.contains("Outage 1: "), out);
             assertTrue(Files.readString(dir.resolve("results").resolve("sfsres.o")).contains("Outage 1: "), out);
+            // the restarted server passes validation afterwards
+            Path rc = dir.resolve("sfs_rc");
+            ChildProcess v = Sfs.start(dir.resolve("val.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "v", "-v",
+                    "1", "-d", dir.resolve("results").toString());
+            assertEquals(0, v.waitFor(180), v.output());
+            assertTrue(v.output().contains("SFS protocol validation completed successfully."), v.output());
         } finally {
+            Sfs.leftovers(dir.toString()).forEach(ProcessHandle::destroyForcibly);
+            g.stop();
+        }
+    }
+
+    @Test
+    void aPausedServerStallsWithoutReconnecting(@TempDir Path dir) throws Exception {
+        Require.root("a private Ganesha on its own ports");
+        GaneshaServer g = new GaneshaServer(dir.resolve("ganesha")).start();
+        try {
+            ChildProcess run = run(dir, rc(dir, g, ""));
+            awaitRun(dir, run, 3000);
+            double a = now();
+            LoopFs.sh("kill -STOP " + g.pid());
+            try {
+                Thread.sleep(5000);
+            } finally {
+                LoopFs.sh("kill -CONT " + g.pid());
+            }
+            double paused = now() - a;
+            assertEquals(0, run.waitFor(180), run.output());
+            String out = run.output();
+            LoadPointXml p = point(dir, out);
+            assertEquals(1, p.outages.size(), out);
+            OutageXml o = p.outages.get(0);
+            assertEquals(0, o.reconnects, "the connection stayed: " + out);
+            assertEquals(0, o.failed, out);
+            double len = o.endSeconds.doubleValue() - o.beginSeconds.doubleValue();
+            assertTrue(Math.abs(len - paused) <= SLACK_S, "stalled " + len + " s, paused " + paused + " s: " + out);
+            // the stall is in the latency of the ops caught in it
+            assertTrue(o.p99DuringMs.doubleValue() > 1000 * (paused - 1), "p99 during " + o.p99DuringMs + ": " + out);
+            assertTrue(p.latency.p99Msec.doubleValue() > o.p99BeforeMs.doubleValue(), out);
+        } finally {
+            LoopFs.sh("kill -CONT " + g.pid() + " 2>/dev/null; true");
             Sfs.leftovers(dir.toString()).forEach(ProcessHandle::destroyForcibly);
             g.stop();
         }
