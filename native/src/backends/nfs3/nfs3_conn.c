@@ -201,7 +201,8 @@ void nfs3_conn_release(nfs3_conn *n, nfs3_client *c)
     pthread_mutex_unlock(&conns_lock);
     if (last) {
         n->closing = 1;                 /* CANCEL replies now name no live op */
-        nfs_destroy_context(n->nfs);
+        if (n->nfs)                     /* none while a lost connection is being made again */
+            nfs_destroy_context(n->nfs);
         n->nfs = NULL;
     }
     /* the client's ops: freed, unless the still open connection may yet
