@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -204,6 +205,11 @@ class OutageIT {
             // the finished point is kept
             String sfssum = Files.readString(dir.resolve("results").resolve("sfssum.o")).trim();
             assertEquals(1, sfssum.lines().count(), sfssum);
+            // the workers closed their engines cleanly (a JVM that crashes leaves hs_err_pid<PID>.log in its folder)
+            try (var crashes = Files.list(Path.of(System.getProperty("sfs.home", ".")))) {
+                assertEquals(List.of(), crashes.map(f -> f.getFileName().toString())
+                        .filter(n -> n.startsWith("hs_err_pid")).toList(), out);
+            }
         } finally {
             Sfs.leftovers(dir.toString()).forEach(ProcessHandle::destroyForcibly);
             g.stop();
