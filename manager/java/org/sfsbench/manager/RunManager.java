@@ -25,8 +25,6 @@ import org.sfsbench.results.IntervalTracker;
 import org.sfsbench.results.LoadPointBuilder;
 import org.sfsbench.results.LoadfileText;
 import org.sfsbench.results.LoadPointPlan;
-import org.sfsbench.results.OutageFigures;
-import org.sfsbench.results.OutageText;
 import org.sfsbench.results.Timestamps;
 import org.sfsbench.results.Trials;
 import org.sfsbench.results.model.ClientInfo;
@@ -78,8 +76,8 @@ public final class RunManager {
     /** Every op of every client in the last measured window (what an SLO probe is judged on). */
     private OpCounters lastWindow;
     private SloResult slo;
-    /** OUTAGE=ride: the current RUN's polls, for its outages' figures; null without riding. */
-    private OutageFigures runOutages;
+    /** The current RUN's outages and DISRUPT (OUTAGE=ride). */
+    private OutageWatch riding = OutageWatch.NONE;
 
     /**
      * @param live receives every poll and finished point (the live page, /metrics, --live-file)
@@ -361,9 +359,7 @@ public final class RunManager {
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
             IntervalTracker intervals = new IntervalTracker();
             List<IntervalPoint> intervalPoints = new ArrayList<>();
-            runOutages = rc.outage().ride() ? new OutageFigures() : null;
-            Disruption disruption = rc.outage().disrupts()
-                    ? Disruption.schedule(rc.outage().disrupt(), rc.outage().disruptAt(), runAt) : null;
+            riding = OutageWatch.forRun(rc.outage(), runAt, point.index(), sink);
             try {
                 if (monitor != null) {
                     sleepUntil(runAt);
@@ -376,18 +372,12 @@ public final class RunManager {
                     b.server = onServer;
                     b.warmup = warmupResult;
                 });
-                for (String l : OutageText.lines(measured)) {
-                    sink.log("load point " + point.index() + ": " + l);
-                    progress.println("     " + l);
-                }
-                return measured;
+                return riding.report(measured, progress);
             } finally {
                 if (monitor != null) {
                     monitor.stop();
                 }
-                if (disruption != null) {
-                    disruption.finish(runAt).forEach(l -> sink.log("load point " + point.index() + ": " + l));
-                }
+                riding.end();
             }
         } catch (IOException e) {
             throw fail("PRIME_MON_SCRIPT " + rc.primeMonScript() + " could not be started: " + e.getMessage());
@@ -518,9 +508,7 @@ public final class RunManager {
                         merged.totalErrors(), merged.behind(), calls.clocks().stragglers()));
                 previous = merged;
                 previousAt = now;
-                if (runOutages != null && intervals != null && merged.phase() == Phase.RUN) {
-                    runOutages.add(merged);
-                }
+                riding.poll(merged);
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
@@ -539,16 +527,6 @@ public final class RunManager {
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
-    }
-
-    /**
-     * The live line's clock of a point: it starts with WARMUP and runs on through RUN, so it never
-     * goes back when the phase changes.
-     *
-     * @param start   when WARMUP began, ms since the epoch
-     * @param seconds WARMUP and RUN together, as planned
-     */
-    private record PointClock(long start, int seconds) {
     }
 
     private LoadPointResult finish(LoadPoint point, int procsPerClient, int runtime, List<List<WorkerStatus>> last,
@@ -588,9 +566,7 @@ public final class RunManager {
         }
         r.clients = calls.clocks().withClocks(perClient);
         r.intervals = intervalPoints;
-        if (runOutages != null) {
-            r.outages = runOutages.of(run);
-        }
+        r.outages = riding.outages(run);
         return r.build();
     }
 
