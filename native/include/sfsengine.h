@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define SFS_ENGINE_API_VERSION 2
+#define SFS_ENGINE_API_VERSION 3
 
 /* phases */
 #define SFS_PHASE_IDLE   0
@@ -113,7 +113,30 @@ extern "C" {
 #define SFS_L_MAX          0   /* the largest lag */
 #define SFS_L_HIST         1   /* SFS_HIST_BUCKETS words: their histogram (the latency buckets) */
 #define SFS_L_WORDS        (SFS_L_HIST + SFS_HIST_BUCKETS)
-#define SFS_SAMPLE_WORDS (SFS_L_BASE + SFS_L_WORDS)
+
+/* outages of the phase after the lag words (core/outage.h; only with the
+ * outage_max key, else all 0): the server stopped answering or dropped its
+ * connections and the ops were ridden through.  An outage begins at the
+ * intended start of the first op that waited on the server longer than
+ * SFS_OUTAGE_STALL_US or lost its connection, and ends at the completion of
+ * the first op completed after that (0 while it lasts); times are
+ * microseconds from the phase's start. */
+#define SFS_OUTAGE_STALL_US 1000000
+#define SFS_OUTAGES_MAX     4      /* outages listed; later ones are only counted */
+#define SFS_OUTAGE_BASE     (SFS_L_BASE + SFS_L_WORDS)
+#define SFS_OUTAGE_COUNT    0      /* outages listed (0..SFS_OUTAGES_MAX) */
+#define SFS_OUTAGE_UNLISTED 1      /* outages after the listed ones */
+#define SFS_OUTAGE_LIST     2      /* then SFS_OUTAGES_MAX records of these words: */
+#define SFS_OUTAGE_BEGIN_US   0
+#define SFS_OUTAGE_END_US     1
+#define SFS_OUTAGE_RESENT     2    /* requests sent again after a lost connection or a stall */
+#define SFS_OUTAGE_FAILED     3    /* ops intended within it that failed */
+#define SFS_OUTAGE_RECONNECTS 4    /* connections made again (and mounts, sessions) */
+#define SFS_OUTAGE_REOPENED   5    /* handles the server lost, opened or looked up again */
+#define SFS_OUTAGE_LOST       6    /* handles that could not be opened again */
+#define SFS_OUTAGE_REC_WORDS  7
+#define SFS_OUTAGE_WORDS    (SFS_OUTAGE_LIST + SFS_OUTAGES_MAX * SFS_OUTAGE_REC_WORDS)
+#define SFS_SAMPLE_WORDS (SFS_OUTAGE_BASE + SFS_OUTAGE_WORDS)
 
 /*
  * Histogram buckets (values in microseconds): v < 32 -> bucket v;

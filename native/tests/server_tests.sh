@@ -5,8 +5,8 @@
 #
 #   server_tests.sh BIN
 #
-# BIN holds the built nfs3_live_test and frozen_server_test (nfs3 with loadfile, smb
-# through libsmb2 with sfs2008-cifs).  Exit status: the number
+# BIN holds the built nfs3_live_test, frozen_server_test (nfs3 with loadfile, smb
+# through libsmb2 with sfs2008-cifs) and outage_server_test (nfs3 restarted).  Exit status: the number
 # of failed tests (a server that does not start is a failure).
 set -uo pipefail
 BIN=$(cd "$1" && pwd)
@@ -45,6 +45,11 @@ if bash "$SERVERS/ganesha.sh" start; then
   { echo backend=nfs3; echo workload=loadfile; echo root=frozen$$
     echo "loadfile=$HERE/loadfiles/nfs.load"; procs4 "$SFS_NFS_URL"; } >"$BIN/servers/nfs3.cfg"
   run "$BIN/frozen_server_test" "$SFS_GANESHA_PID" "$BIN/servers/nfs3.cfg"
+  # restarted in the middle of RUN and ridden through (outage_max)
+  { echo backend=nfs3; echo workload=sfs2008-nfs; echo root=outage$$; echo rate=100
+    echo fileset_scale=0.002; procs4 "$SFS_NFS_URL"; } >"$BIN/servers/nfs3-outage.cfg"
+  run "$BIN/outage_server_test" "$BIN/servers/nfs3-outage.cfg" "bash $SERVERS/ganesha.sh stop" \
+    "bash $SERVERS/ganesha.sh start"
 else
   echo "server_tests.sh: the private Ganesha did not start (log $SFS_GANESHA_DIR/ganesha.log)" >&2
   failed=$((failed + 1))

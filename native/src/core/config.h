@@ -66,6 +66,7 @@ struct sfs_cfg {
     int     *proc_loop;          /* [procs]: the event loop that drives proc i */
     int     *proc_slot;          /* [procs]: proc i's rank among its target's procs on that loop */
     struct sfs_logger *logger;   /* set by the engine when 'log' is open */
+    struct sfs_outages *outages; /* set by the engine when outage_max > 0 (outage.h) */
     void    *backend_opts;       /* the backend's options struct (its option table) */
     uint64_t backend_given;      /* bit i: option i of the backend's table was set */
 };

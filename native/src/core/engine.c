@@ -94,6 +94,7 @@ static void engine_free(sfs_engine *e)
     sfs_aligned_free(e->procs);
     sfs_log_close(&e->cfg);
     sfs_cfg_free(&e->cfg);
+    sfs_outages_free(e->outages);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     free(e);
@@ -161,6 +162,13 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
     if (e->async && sfs_place_procs(e)) {
         snprintf(msg, sizeof msg, "out of memory");
         goto fail;
+    }
+    if (e->cfg.outage_max > 0) {
+        if (!(e->outages = sfs_outages_new())) {
+            snprintf(msg, sizeof msg, "out of memory");
+            goto fail;
+        }
+        e->cfg.outages = e->outages;
     }
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g loops=%d",
               e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate,
@@ -253,6 +261,7 @@ static uint64_t next_generation(sfs_engine *e)
     sfs_cpu_snapshot(&e->cpu_start[g & 1]);
     uint64_t now = sfs_now_ns();
     e->gen_start_ns[g & 1] = now;
+    sfs_outages_reset(e->outages, now);
     __atomic_store_n(&e->gen, g, __ATOMIC_RELEASE);
     return now;
 }
@@ -587,5 +596,6 @@ long sfs_engine_sample(sfs_engine *e, uint64_t *out, long words)
         sfs_cpu_snapshot(&cpu_now);
     if (g != 0)
         sfs_cpu_words(out, &e->cpu_start[g & 1], cpu_to);
+    sfs_outages_words(e->outages, out);
     return SFS_SAMPLE_WORDS;
 }

@@ -15,6 +15,7 @@
 #include "rng.h"
 #include "datagen.h"
 #include "evloop.h"
+#include "outage.h"
 
 #define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
@@ -96,6 +97,7 @@ struct sfs_engine {
     int done_stopped;             /* ... and it ended because of stop/failure (atomic) */
     int done_exhausted;           /* ... or because every loading proc's workload had no more (atomic) */
     int failed;                   /* lock */
+    struct sfs_outages *outages;  /* outage_max > 0: the phase's outages (cfg.outages) */
     int space_checked;            /* INIT found room on every target (space.c) */
     char err[1024];               /* lock */
 };

@@ -60,6 +60,7 @@ static void on_done(sfs_req *req)
     /* RUN's window ends at end_ns: an op it scheduled that completes later
      * keeps its latency but is not achieved in the window (docs/results.md) */
     uint64_t end = phase == SFS_PHASE_RUN ? __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE) : 0;
+    sfs_outages_op(e->outages, req, !ok, !ok && sfs_status_is_fatal(req->status));
     if (sfs_counters_record(sfs_worker_counters(p->w, req->t_intended_ns), req, !ok, end))
         sfs_engine_fail(e, "proc %d: out of memory for the counters of %s", p->global,
                         sfs_op_name(req->op));

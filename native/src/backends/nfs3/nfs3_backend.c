@@ -77,6 +77,7 @@ static int nfs3b_open(const struct sfs_cfg *cfg, int proc, const char *root, voi
         /* the guide: child debugging comes from the first proc only */
         .debug_cfg = proc == 0 && sfs_debug_on(cfg, SFS_DBG_CHILD_RPC) ? cfg : NULL,
         .debug_proc = b->proc,
+        .ride_cfg = cfg,
     };
     b->c = nfs3_open(&o, err, errlen);
     if (!b->c) {

@@ -35,9 +35,8 @@ void nfs3_attr_from(sfs_attr *a, const fattr3 *f)
 void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what)
 {
     nfs3_conn *n = c->conn;
-    if (n->dead)
+    if (n->dead || n->down)
         return;
-    n->dead = 1;
     if (rpc_status == RPC_STATUS_TIMEOUT)
         snprintf(n->err, sizeof n->err,
                  "NFS server %s, export %s: no reply within %d s (%s); server down or hung",
@@ -46,6 +45,8 @@ void nfs3_fail_transport(nfs3_client *c, int rpc_status, const char *what)
         snprintf(n->err, sizeof n->err,
                  "NFS server %s, export %s: connection lost (%s)", n->server, n->export_path,
                  what && *what ? what : "socket closed");
+    if (!nfs3_ride_down(n))
+        n->dead = 1;
 }
 
 void nfs3_op_finish(nfs3_op *op)
@@ -53,6 +54,8 @@ void nfs3_op_finish(nfs3_op *op)
     nfs3_client *c = op->c;
     sfs_req *r = op->req;
     if (!op->active)
+        return;
+    if (nfs3_ride_parks(op))
         return;
     if ((op->proto == NFS3ERR_JUKEBOX || nfs3_stale(op->proto) || op->waiting) &&
         nfs3_retry_later(op, now_ns()))
@@ -149,7 +152,7 @@ static void sweep(nfs3_conn *n, int status)
  * two syscalls per request that a closed-loop client pays in full. */
 static void send_now(nfs3_client *c, int queued)
 {
-    if (queued && !c->conn->dead && (rpc_which_events(c->rpc) & POLLOUT) && rpc_service(c->rpc, POLLOUT) < 0)
+    if (queued && !c->conn->dead && !c->conn->down && (rpc_which_events(c->rpc) & POLLOUT) && rpc_service(c->rpc, POLLOUT) < 0)
         nfs3_fail_transport(c, RPC_STATUS_ERROR, rpc_get_error(c->rpc));
 }
 
@@ -171,6 +174,15 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
 #else
     int read_now = 0;   /* a would-block recv is no EAGAIN to libnfs on Windows */
 #endif
+    if (n->down && !nfs3_ride_reconnect(n) && !n->dead) {
+        int64_t wake = n->next_try_ns < deadline ? n->next_try_ns : deadline;
+        int64_t t = now_ns();
+        if (wake > t) {
+            struct timespec ts = { (time_t)((wake - t) / 1000000000LL), (long)((wake - t) % 1000000000LL) };
+            nanosleep(&ts, NULL);
+        }
+        return 0;
+    }
     if (n->retry_list && !n->dead)
         send_now(c, nfs3_retry_due(n, now_ns()));
     for (;;) {
@@ -178,6 +190,8 @@ int nfs3_poll(nfs3_client *c, int64_t timeout_ns)
             sweep(n, -ENOTCONN);
             return -1;
         }
+        if (n->down)                    /* lost now: its ops wait for the reconnect */
+            return n->completed;
         struct pollfd p = { .fd = rpc_get_fd(n->rpc), .events = (short)rpc_which_events(n->rpc) };
         int ready;
         if (read_now && p.events == POLLIN) {
@@ -261,6 +275,14 @@ static nfs3_op *op_alloc(nfs3_client *c)
     return op;
 }
 
+/* A request accepted while the connection is down: it waits for the
+ * reconnect with the ops in flight (nfs3_ride.c). */
+static void park_new(nfs3_op *op)
+{
+    op->status = -ENOTCONN;
+    nfs3_retry_park(op);
+}
+
 int nfs3_submit(nfs3_client *c, sfs_req *req)
 {
     if (c->conn->dead)
@@ -281,7 +303,15 @@ int nfs3_submit(nfs3_client *c, sfs_req *req)
         c->active_list->prev = op;
     c->active_list = op;
     c->active++;
+    if (c->conn->down) {
+        park_new(op);
+        return 0;
+    }
     int rc = nfs3_op_begin(op);
+    if (rc < 0 && c->conn->down && op->outstanding == 0) {   /* lost while sending */
+        park_new(op);
+        return 0;
+    }
     if (rc < 0) {                       /* refused before anything was sent: no callback */
         if (op->prev)
             op->prev->next = op->next;
@@ -307,7 +337,7 @@ int nfs3_inflight(const nfs3_client *c)
 
 int nfs3_pollfd(nfs3_client *c, short *events)
 {
-    if (c->conn->dead)
+    if (c->conn->dead || c->conn->down)
         return -1;
     *events = (short)rpc_which_events(c->rpc);
     return rpc_get_fd(c->rpc);

@@ -26,6 +26,8 @@ typedef struct nfs3_opts {
     int         share_group;
     const struct sfs_cfg *debug_cfg; /* DEBUG flag 10 logs every RPC there (NULL = none) */
     int         debug_proc; /* global proc index of those lines */
+    const struct sfs_cfg *ride_cfg; /* outage_max > 0 there (core/outage.h): a lost
+                             * connection is made again and its requests re-sent */
 } nfs3_opts;
 
 typedef struct nfs3_info {

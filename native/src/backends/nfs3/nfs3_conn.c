@@ -35,7 +35,6 @@ static int parse_target(nfs3_conn *n, const char *t, char *err, size_t errlen)
         n->server[colon - t] = '\0';
         snprintf(n->export_path, sizeof n->export_path, "%s", colon + 1);
     }
-    snprintf(n->target, sizeof n->target, "%s", t);
     return 0;
 }
 
@@ -81,45 +80,59 @@ static void destroy(nfs3_conn *n)
     free(n);
 }
 
-/* Mount the export: the connection's NFS socket stays open for the clients. */
-static nfs3_conn *connect_new(const nfs3_opts *o, char *err, size_t errlen)
+int nfs3_conn_mount(nfs3_conn *n, int timeout_s, char *err, size_t errlen)
 {
-    nfs3_conn *n = calloc(1, sizeof *n);
-    if (!n || !(n->nfs = nfs_init_context())) {
-        free(n);
+    if (!(n->nfs = nfs_init_context())) {
         snprintf(err, errlen, "nfs3: out of memory");
-        return NULL;
+        return -1;
     }
-    n->timeout_s = o->timeout_s > 0 ? o->timeout_s : 30;
-    if (parse_target(n, o->target ? o->target : "", err, errlen) < 0)
-        goto fail;
+    if (parse_target(n, n->target, err, errlen) < 0)   /* the URL's ports into the context */
+        return -1;
     nfs_set_autoreconnect(n->nfs, 0);            /* fail fast: never re-send non-idempotent ops */
-    nfs_set_timeout(n->nfs, n->timeout_s * 1000);
-    if (o->uid >= 0)
-        nfs_set_uid(n->nfs, o->uid);
-    if (o->gid >= 0)
-        nfs_set_gid(n->nfs, o->gid);
+    nfs_set_timeout(n->nfs, timeout_s * 1000);
+    if (n->uid >= 0)
+        nfs_set_uid(n->nfs, n->uid);
+    if (n->gid >= 0)
+        nfs_set_gid(n->nfs, n->gid);
     if (nfs_mount(n->nfs, n->server, n->export_path) != 0) {
         snprintf(err, errlen, "nfs3: cannot mount %s (server %s, export %s): %s",
                  n->target, n->server, n->export_path, nfs_get_error(n->nfs));
         explain_mount_failure(n, err, errlen);
-        goto fail;
+        return -1;
     }
     n->rpc = nfs_get_rpc_context(n->nfs);
     nfs_set_timeout(n->nfs, n->timeout_s * 1000);   /* applies to nfs->rpc, the NFS connection */
-    if (o->xid_base)
-        rpc_set_next_xid(n->rpc, o->xid_base);
+    if (n->xid_base)
+        rpc_set_next_xid(n->rpc, n->xid_base);
     const struct nfs_fh *root = nfs_get_rootfh(n->nfs);
     if (!root || root->len <= 0 || root->len > NFS3_FH_MAX) {
         snprintf(err, errlen, "nfs3: %s: mount returned no usable root handle", n->target);
-        goto fail;
+        return -1;
     }
     n->export_root.len = (uint32_t)root->len;
     memcpy(n->export_root.data, root->val, (size_t)root->len);
+    return 0;
+}
+
+/* Mount the export: the connection's NFS socket stays open for the clients. */
+static nfs3_conn *connect_new(const nfs3_opts *o, char *err, size_t errlen)
+{
+    nfs3_conn *n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, errlen, "nfs3: out of memory");
+        return NULL;
+    }
+    n->timeout_s = o->timeout_s > 0 ? o->timeout_s : 30;
+    n->uid = o->uid;
+    n->gid = o->gid;
+    n->xid_base = o->xid_base;
+    n->ride_cfg = o->ride_cfg;
+    snprintf(n->target, sizeof n->target, "%s", o->target ? o->target : "");
+    if (nfs3_conn_mount(n, n->timeout_s, err, errlen) < 0) {
+        destroy(n);
+        return NULL;
+    }
     return n;
-fail:
-    destroy(n);
-    return NULL;
 }
 
 nfs3_conn *nfs3_conn_get(const nfs3_opts *o, char *err, size_t errlen)
@@ -188,7 +201,8 @@ void nfs3_conn_release(nfs3_conn *n, nfs3_client *c)
     pthread_mutex_unlock(&conns_lock);
     if (last) {
         n->closing = 1;                 /* CANCEL replies now name no live op */
-        nfs_destroy_context(n->nfs);
+        if (n->nfs)                     /* none while a lost connection is being made again */
+            nfs_destroy_context(n->nfs);
         n->nfs = NULL;
     }
     /* the client's ops: freed, unless the still open connection may yet

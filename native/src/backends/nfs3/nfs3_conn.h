@@ -17,6 +17,8 @@ struct nfs3_conn {
     char         target[NFS3_PATH_MAX + 300];
     nfs3_fh      export_root;
     int          timeout_s;
+    int          uid, gid;         /* AUTH_SYS ids, < 0 = this process's (nfs3_opts) */
+    uint32_t     xid_base;
     int          dead;
     int          closing;          /* being destroyed: CANCEL replies are no transport failure */
     int          completed;        /* logical ops completed during the current nfs3_poll */
@@ -30,11 +32,22 @@ struct nfs3_conn {
     size_t       norphans, caporphans;
     char        *rbuf;             /* replies read, not yet processed (nfs3_recv) */
     size_t       rcap, rstart, rend;
+    /* riding through a lost connection (nfs3_ride.c) */
+    const struct sfs_cfg *ride_cfg; /* outage_max > 0 there: reconnect instead of dying */
+    int          down;             /* lost, being reconnected: its ops wait (parked) */
+    int          remaking;         /* the lost context is being destroyed: its callbacks park ops */
+    int64_t      down_ns;          /* when it was lost */
+    int64_t      next_try_ns;      /* the next reconnect attempt */
+    int          reconnected;      /* made again at least once (stale handles count as re-opened) */
 };
 
 /* The connection o names: a shared one of (share_owner, share_group,
  * target), made and mounted on first use, or a private one.  NULL + err. */
 nfs3_conn *nfs3_conn_get(const nfs3_opts *o, char *err, size_t errlen);
+/* Make n->nfs a new context mounted on n's target (the RPCs of a mount
+ * time out after timeout_s).  0, or -1 + err (n->nfs may then be set: the
+ * caller destroys it). */
+int nfs3_conn_mount(nfs3_conn *n, int timeout_s, char *err, size_t errlen);
 /* Drop client c (closed: its ops abandoned) from its connection; the last
  * client destroys it, and with it the ops of closed clients. */
 void nfs3_conn_release(nfs3_conn *n, nfs3_client *c);

@@ -58,6 +58,7 @@ struct nfs3_op {
     int          retries;        /* times this request was begun again */
     int          stale_retried;  /* begun again once after NFS3ERR_STALE/BADHANDLE */
     int          waiting;        /* on its connection's retry_list */
+    int          parked;         /* ... until its lost connection is made again (nfs3_ride.c) */
     int64_t      retry_at;       /* CLOCK_MONOTONIC ns of the re-send */
     nfs3_op     *retry_next;
     uint64_t     bytes;
@@ -128,6 +129,21 @@ int  nfs3_retry_later(nfs3_op *op, int64_t now);
 void nfs3_retry_forget(nfs3_op *op);
 /* Re-send the waiting ops of connection n whose time has come; how many. */
 int  nfs3_retry_due(nfs3_conn *n, int64_t now);
+
+/* Put op on its connection's list until the connection is made again. */
+void nfs3_retry_park(nfs3_op *op);
+/* The connection is made again: every parked op is due now. */
+void nfs3_retry_unpark(nfs3_conn *n, int64_t now);
+
+/* nfs3_ride.c: riding through a lost connection (outage_max > 0) */
+#define NFS3_RIDE_TRY_NS 100000000LL     /* a reconnect attempt every 100 ms */
+/* The connection of n was lost: 1 if it rides through (down, not dead). */
+int  nfs3_ride_down(nfs3_conn *n);
+/* From nfs3_op_finish: 1 if op, failed by its lost connection, now waits. */
+int  nfs3_ride_parks(nfs3_op *op);
+/* A down connection: try to make it again if its time has come; 1 when made
+ * (its parked ops are due), 0 else (n->dead once outage_max has passed). */
+int  nfs3_ride_reconnect(nfs3_conn *n);
 
 /* nfs3_resolve.c: start op (0), or refuse it before anything is sent */
 int  nfs3_op_begin(nfs3_op *op);

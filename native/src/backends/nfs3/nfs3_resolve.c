@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <string.h>
 #include "nfs3_ops.h"
+#include "nfs3_conn.h"
+#include "outage.h"
 
 /* ---- the handle cache as the procedures see it --------------------------- */
 
@@ -46,8 +48,13 @@ void nfs3_cache_size(nfs3_op *op, const post_op_attr *a)
 
 void nfs3_on_stale(nfs3_op *op, int st, int i)
 {
-    if (nfs3_stale(st) && op->key[i][0])
+    if (!nfs3_stale(st))
+        return;
+    if (op->key[i][0])
         nfs3_fhcache_del(&op->c->cache, op->key[i], strlen(op->key[i]));
+    /* a server that lost its state in an outage: the handle is looked up again */
+    if (op->c->conn->reconnected && !op->stale_retried)
+        sfs_outage_count(op->c->conn->ride_cfg, SFS_OUTAGE_WHAT_REOPENED, 1);
 }
 
 /* ---- path resolution ------------------------------------------------------ */

@@ -20,6 +20,8 @@
 #include <string.h>
 #include "nfs3_conn.h"
 
+#include "outage.h"
+
 static void unlink_waiting(nfs3_op *op)
 {
     nfs3_conn *n = op->c->conn;
@@ -30,6 +32,7 @@ static void unlink_waiting(nfs3_op *op)
         }
     op->retry_next = NULL;
     op->waiting = 0;
+    op->parked = 0;
 }
 
 void nfs3_retry_forget(nfs3_op *op)
@@ -64,13 +67,33 @@ int nfs3_retry_later(nfs3_op *op, int64_t now)
     return 1;
 }
 
-/* Begin op again as nfs3_submit began it, keeping its place and count. */
+void nfs3_retry_park(nfs3_op *op)
+{
+    nfs3_conn *n = op->c->conn;
+    op->waiting = 1;
+    op->parked = 1;
+    op->retry_at = INT64_MAX;
+    op->retry_next = n->retry_list;
+    n->retry_list = op;
+}
+
+void nfs3_retry_unpark(nfs3_conn *n, int64_t now)
+{
+    for (nfs3_op *op = n->retry_list; op; op = op->retry_next)
+        if (op->parked)
+            op->retry_at = now;
+}
+
+/* Begin op again as nfs3_submit began it, keeping its place and count: a
+ * re-send the server asked for, or one after a lost connection (counted in
+ * the outage when something of it had been sent). */
 static void resend(nfs3_op *op)
 {
     nfs3_client *c = op->c;
     sfs_req *r = op->req;
     nfs3_op *next = op->next, *prev = op->prev;
-    int retries = op->retries + 1;
+    int parked = op->parked;
+    int retries = op->retries + !parked;
     int stale_retried = op->stale_retried || nfs3_stale(op->proto);
     memset(op, 0, offsetof(nfs3_op, key));
     op->c = c;
@@ -80,7 +103,10 @@ static void resend(nfs3_op *op)
     op->active = 1;
     op->retries = retries;
     op->stale_retried = stale_retried;
-    r->retries++;
+    if (!parked)
+        r->retries++;
+    else if (r->physical > 0)
+        sfs_outage_count(c->conn->ride_cfg, SFS_OUTAGE_WHAT_RESENT, 1);
     int rc = nfs3_op_begin(op);
     if (rc < 0) {                       /* refused before anything was sent */
         op->status = rc;

@@ -121,6 +121,7 @@ static int posix_open(const struct sfs_cfg *cfg, int proc, const char *root,
         return -1;
     }
     for (int i = 0; i < SFS_MAX_HANDLES; i++) c->slots[i] = -1;
+    c->cfg = cfg;
     const struct posix_opts *o = cfg->backend_opts;
     c->block = o->block_size;
     c->biod_reads = o->biod_reads;
@@ -479,6 +480,8 @@ static int check_target(struct posix_ctx *c, int rc)
 
 void posix_complete(struct posix_ctx *c, sfs_req *req, int rc)
 {
+    if (rc < 0 && rc != req->expect_status)
+        rc = posix_ride(c, req, rc, do_op);
     if (rc < 0 && rc != req->expect_status)
         rc = check_target(c, rc);
     req->status = rc;

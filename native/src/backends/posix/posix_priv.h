@@ -64,6 +64,7 @@ struct posix_ctx {
     struct posix_qio *qio;      /* [nqio] logical transfers in flight */
     int nqio;
     char why[4200];             /* why the target is gone ("" while it is there) */
+    const struct sfs_cfg *cfg;  /* its engine's configuration (outage_max: posix_ride.c) */
 };
 
 /* posix_fdcache.c: O_RDWR fds of data files by path */
@@ -90,6 +91,9 @@ void posix_sink_put(unsigned char *sink);
 /* posix.c */
 /* Set req's status (a lost target turns into -ENODEV) and call done. */
 void posix_complete(struct posix_ctx *c, sfs_req *req, int rc);
+/* posix_ride.c: rc of req after riding through EIO/ESTALE (outage_max > 0),
+ * doing it again through 'again' */
+int  posix_ride(struct posix_ctx *c, sfs_req *req, int rc, int (*again)(struct posix_ctx *, sfs_req *));
 
 /* posix_uring.c: the backend's queue(), and queued mode */
 int  posix_queue(void *ctx, int depth, char *err, size_t errlen);

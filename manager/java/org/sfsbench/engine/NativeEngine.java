@@ -9,7 +9,7 @@ import com.sun.jna.Pointer;
  */
 public final class NativeEngine {
     /** The version of the function set declared below (SFS_ENGINE_API_VERSION it was written for). */
-    static final int BINDING_API_VERSION = 2;
+    static final int BINDING_API_VERSION = 3;
 
     static {
         Native.register(NativeEngine.class, "sfsengine");

@@ -52,6 +52,21 @@ public final class SampleLayout {
     public static final int L_MAX = f("SFS_L_MAX");
     public static final int L_HIST = f("SFS_L_HIST");
     public static final int L_WORDS = f("SFS_L_WORDS");
+    public static final int OUTAGE_STALL_US = f("SFS_OUTAGE_STALL_US");
+    public static final int OUTAGES_MAX = f("SFS_OUTAGES_MAX");
+    public static final int OUTAGE_BASE = f("SFS_OUTAGE_BASE");
+    public static final int OUTAGE_COUNT = f("SFS_OUTAGE_COUNT");
+    public static final int OUTAGE_UNLISTED = f("SFS_OUTAGE_UNLISTED");
+    public static final int OUTAGE_LIST = f("SFS_OUTAGE_LIST");
+    public static final int OUTAGE_BEGIN_US = f("SFS_OUTAGE_BEGIN_US");
+    public static final int OUTAGE_END_US = f("SFS_OUTAGE_END_US");
+    public static final int OUTAGE_RESENT = f("SFS_OUTAGE_RESENT");
+    public static final int OUTAGE_FAILED = f("SFS_OUTAGE_FAILED");
+    public static final int OUTAGE_RECONNECTS = f("SFS_OUTAGE_RECONNECTS");
+    public static final int OUTAGE_REOPENED = f("SFS_OUTAGE_REOPENED");
+    public static final int OUTAGE_LOST = f("SFS_OUTAGE_LOST");
+    public static final int OUTAGE_REC_WORDS = f("SFS_OUTAGE_REC_WORDS");
+    public static final int OUTAGE_WORDS = f("SFS_OUTAGE_WORDS");
     public static final int WORDS = f("SFS_SAMPLE_WORDS");
 
     private SampleLayout() {

@@ -60,6 +60,9 @@ public final class EngineConfigs {
         c.set("data_compress_pct", rc.dataCompressPct());
         c.set("data_dedup_pct", rc.dataDedupPct());
         c.set("direct_io", rc.directIo() ? 1 : 0);
+        if (rc.outage().ride()) {
+            c.set("outage_max", rc.outage().maxSeconds());
+        }
         if (rc.eventLoops() > 0) {
             c.set("loops", rc.eventLoops());
         }

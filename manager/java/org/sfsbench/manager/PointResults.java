@@ -29,8 +29,12 @@ final class PointResults {
      *               intervals, start time)
      * @param window every op of every client in the measured window
      */
-    record Measured(LoadPointResult point, OpCounters window) {
-    }
+    record Measured(LoadPointResult point, EngineSample run) {
+        /** Every op of every client in the window. */
+        OpCounters window() {
+            return run.total();
+        }
+}
 
     static Measured of(RunConfig rc, OpNames names, LoadPoint point, int procsPerClient, int runtime,
             List<List<WorkerStatus>> last, List<ClientSession> clients, ClientClocks clocks) {
@@ -71,7 +75,7 @@ final class PointResults {
             perClient.add(LoadPointBuilder.clientThroughput(clientInfo(clients.get(i)), byClient.get(i), seconds));
         }
         r.clients = clocks.withClocks(perClient);
-        return new Measured(r.build(), run.total());
+        return new Measured(r.build(), run);
     }
 
     static ClientInfo clientInfo(ClientSession c) {

@@ -76,6 +76,8 @@ public final class RunManager {
     /** Every op of every client in the last measured window (what an SLO probe is judged on). */
     private OpCounters lastWindow;
     private SloResult slo;
+    /** The current RUN's outages and DISRUPT (OUTAGE=ride). */
+    private OutageWatch riding = OutageWatch.NONE;
 
     /**
      * @param live receives every poll and finished point (the live page, /metrics, --live-file)
@@ -361,6 +363,7 @@ public final class RunManager {
                     : new PrimeMonitor(rc.primeMonScript().toString(), String.join(" ", rc.primeMonArgs()), monitorOutput);
             IntervalTracker intervals = new IntervalTracker();
             List<IntervalPoint> intervalPoints = new ArrayList<>();
+            riding = OutageWatch.forRun(rc.outage(), runAt, point.index(), sink);
             try {
                 if (monitor != null) {
                     sleepUntil(runAt);
@@ -377,15 +380,17 @@ public final class RunManager {
                     b.warmup = warmupResult;
                     b.intervals = intervalPoints;
                     b.startTime = start;
+                    b.outages = riding.outages(m.run());
                 });
                 if (r.loadfilePasses() > 0) {
                     sink.log("load point " + point.index() + ": " + LoadfileText.passesLine(r));
                 }
-                return r;
+                return riding.report(r, progress);
             } finally {
                 if (monitor != null) {
                     monitor.stop();
                 }
+                riding.end();
             }
         } catch (IOException e) {
             throw fail("PRIME_MON_SCRIPT " + rc.primeMonScript() + " could not be started: " + e.getMessage());
@@ -513,6 +518,7 @@ public final class RunManager {
                         merged.totalErrors(), merged.behind(), calls.clocks().stragglers()));
                 previous = merged;
                 previousAt = now;
+                riding.poll(merged);
                 if (intervals != null && now >= nextInterval && merged.phase() == Phase.RUN) {
                     IntervalPoint ip = intervals.next(merged);
                     intervalPoints.add(ip);
@@ -531,16 +537,6 @@ public final class RunManager {
             }
             sleep(Math.min(POLL_MS, Math.max(10, (waitForDone ? until + 200 : until) - now)));
         }
-    }
-
-    /**
-     * The live line's clock of a point: it starts with WARMUP and runs on through RUN, so it never
-     * goes back when the phase changes.
-     *
-     * @param start   when WARMUP began, ms since the epoch
-     * @param seconds WARMUP and RUN together, as planned
-     */
-    private record PointClock(long start, int seconds) {
     }
 
     Backend protocol() {

@@ -104,6 +104,7 @@ public final class RcParser {
         v.topSpeed = TopSpeedReader.read(r, v, steps);
         readSwitches(r, v);
         LiveRcReader.read(r, v);
+        v.outage = OutageRcReader.read(r, v.runtime, v.access != null || v.topSpeed.steps() != null);
         LoadfileRcReader.read(r, v);
         if (!loadfile) {
             checkRates(r, v);

@@ -29,6 +29,8 @@ final class RcVariables {
             "WARMUP_MAX",
             // watching a run (docs/live.md)
             "LIVE", "SERVER_MON",
+            // riding through a server outage (docs/running.md "Outages")
+            "OUTAGE", "OUTAGE_MAX", "DISRUPT", "DISRUPT_AT",
             // sfsbench top speed (docs/top-speed.md)
             "XFER_SIZE", "WORKING_SET", "SERVER_CACHE", "STEP_PROCS", "PLATEAU_PCT", "CURVE_PCTS",
             "CURVE_MAX_MSEC", "SLO", "SLO_PRECISION", "SLO_CONFIRM",

@@ -45,6 +45,7 @@ public final class RunConfig {
     private final Path primeMonScript;
     private final String live;
     private final String serverMon;
+    private final OutageSettings outage;
     private final List<String> primeMonArgs;
     private final int warmupTime;
     private final boolean steadyWarmup;
@@ -110,6 +111,7 @@ public final class RunConfig {
         primeMonScript = v.primeMonScript;
         live = v.live;
         serverMon = v.serverMon;
+        outage = v.outage;
         primeMonArgs = List.copyOf(v.primeMonArgs);
         warmupTime = v.warmupTime;
         steadyWarmup = v.steadyWarmup;
@@ -274,6 +276,11 @@ public final class RunConfig {
     /** LIVE: the live page's [ADDR:]PORT, or null (docs/live.md). */
     public String live() {
         return live;
+    }
+
+    /** OUTAGE, OUTAGE_MAX, DISRUPT, DISRUPT_AT (docs/running.md "Outages"). */
+    public OutageSettings outage() {
+        return outage;
     }
 
     /** SERVER_MON: local, ssh:[USER@]HOST or a command, or null (docs/live.md). */
@@ -508,6 +515,7 @@ public final class RunConfig {
         Path primeMonScript;
         String live;
         String serverMon;
+        OutageSettings outage = OutageSettings.none();
         List<String> primeMonArgs = List.of();
         int warmupTime = 300;
         boolean steadyWarmup;

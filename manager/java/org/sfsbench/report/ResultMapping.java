@@ -204,6 +204,7 @@ public final class ResultMapping {
         x.cpu = cpu(p.cpu());
         x.replayLag = ReplayLagMapping.toXml(p.replayLag());
         x.server = ServerMapping.toXml(p.server());
+        x.outages = OutageMapping.toXml(p.outages());
         if (p.step() != null) {
             x.step = step(p.step());
         }
@@ -386,6 +387,7 @@ public final class ResultMapping {
         p.cpu = cpu(x.cpu);
         p.replayLag = ReplayLagMapping.toModel(x.replayLag);
         p.server = ServerMapping.toModel(x.server);
+        p.outages = OutageMapping.toModel(x.outages);
         if (x.step != null) {
             p.step = step(x.step);
         }

@@ -104,6 +104,9 @@ public final class SfsresWriter {
             b.append(String.format(Locale.ROOT, "  Re-sent ops (server said try again later, NFS3ERR_JUKEBOX): %d%n",
                     p.retries()));
         }
+        for (String line : OutageText.lines(p)) {
+            b.append("  ").append(line).append('\n');
+        }
         clients(b, p);
         for (String line : ServerLines.of(p.server())) {
             b.append("  ").append(line).append('\n');

@@ -60,6 +60,14 @@ public final class Verdicts {
                 run.nonDisclosableReasons.add("a warm-up did not reach steady state: " + steady.detail());
             }
         }
+        RuleCheck outage = WorkloadChecks.outages(run.build());
+        if (outage != null) {
+            run.ruleChecks = new ArrayList<>(run.ruleChecks);
+            run.ruleChecks.add(outage);
+            run.disclosable = false;
+            run.nonDisclosableReasons = new ArrayList<>(run.nonDisclosableReasons);
+            run.nonDisclosableReasons.add("a point rode through a server outage: " + outage.detail());
+        }
         boolean valid = rules == WorkloadRules.SPECSFS2008 ? run.disclosable
                 : run.ruleChecks.stream().allMatch(RuleCheck::passed);
         run.headline = new Headline(rules.id(), valid, Headlines.of(run.build(), s, rules));

@@ -132,6 +132,24 @@ public final class WorkloadChecks {
                 "all %d settled, the longest after %.0f s", steady.size(), longest));
     }
 
+    /**
+     * Whether any point rode through a server outage (OUTAGE=ride): its figures are not a steady
+     * server's, so such a point is not disclosable. Null when no point had one.
+     */
+    public static RuleCheck outages(RunResult run) {
+        String what = "No load point rode through a server outage (OUTAGE=ride; docs/running.md \"Outages\").";
+        for (LoadPointResult p : run.loadPoints()) {
+            if (!p.outages().isEmpty()) {
+                var o = p.outages().get(0);
+                return new RuleCheck("outage", what, false, String.format(Locale.ROOT,
+                        "point %d: %d outage(s), the first from %.3f s to %s into RUN", p.index(), p.outages().size(),
+                        o.beginSeconds(), Double.isNaN(o.endSeconds()) ? "the end"
+                                : String.format(Locale.ROOT, "%.3f s", o.endSeconds())));
+            }
+        }
+        return null;
+    }
+
     private static RuleCheck knee(RunResult run, RunSettings s) {
         String what = "The procs ramp (STEP_PROCS) found its knee: a step adding less than "
                 + RunRules.num(s.kneePct()) + " % ops/s over the one before.";

@@ -37,6 +37,10 @@ public final class EngineSample implements Serializable {
     private final CpuTimes cpu;
     /** Send time minus intended start of the ops counted. */
     private final ScheduleLag lag;
+    /** The phase's outages so far (riding through, outage_max), in order. */
+    private List<Outage> outages = List.of();
+    /** Outages beyond those the engine lists. */
+    private long unlistedOutages;
 
     /** A sample without CPU figures (pure-Java producers, tests). */
     public EngineSample(Phase phase, long elapsedUs, long initDone, long initTotal, long filesetBytes, long procs,
@@ -120,9 +124,36 @@ public final class EngineSample implements Serializable {
             long count = w.at(SampleLayout.E_BASE + 2 + 2 * i);
             errs.add(new ErrorCount((int) (key >>> 32), (int) key, count));
         }
-        return new EngineSample(Phase.ofId(w.at(SampleLayout.S_PHASE)), w.at(SampleLayout.S_ELAPSED_US),
+        EngineSample s = new EngineSample(Phase.ofId(w.at(SampleLayout.S_PHASE)), w.at(SampleLayout.S_ELAPSED_US),
                 w.at(SampleLayout.S_INIT_DONE), w.at(SampleLayout.S_INIT_TOTAL), w.at(SampleLayout.S_FILESET_BYTES),
                 w.at(SampleLayout.S_PROCS), w.at(SampleLayout.S_BEHIND), list, errs, cpu(w), ScheduleLag.fromWords(w));
+        return s.withOutages(outages(w), w.at(SampleLayout.OUTAGE_BASE + SampleLayout.OUTAGE_UNLISTED));
+    }
+
+    private static List<Outage> outages(SampleWords w) {
+        long n = w.at(SampleLayout.OUTAGE_BASE + SampleLayout.OUTAGE_COUNT);
+        if (n < 0 || n > SampleLayout.OUTAGES_MAX) {
+            throw new IllegalArgumentException("engine sample claims " + n + " outages, at most "
+                    + SampleLayout.OUTAGES_MAX);
+        }
+        List<Outage> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int b = SampleLayout.OUTAGE_BASE + SampleLayout.OUTAGE_LIST + i * SampleLayout.OUTAGE_REC_WORDS;
+            out.add(new Outage(w.at(b + SampleLayout.OUTAGE_BEGIN_US), w.at(b + SampleLayout.OUTAGE_END_US),
+                    w.at(b + SampleLayout.OUTAGE_RESENT), w.at(b + SampleLayout.OUTAGE_FAILED),
+                    w.at(b + SampleLayout.OUTAGE_RECONNECTS), w.at(b + SampleLayout.OUTAGE_REOPENED),
+                    w.at(b + SampleLayout.OUTAGE_LOST)));
+        }
+        return out;
+    }
+
+    /** This sample with the phase's outages (a pure-Java producer's, or decoded ones). */
+    public EngineSample withOutages(List<Outage> list, long unlisted) {
+        EngineSample s = new EngineSample(phase, elapsedUs, initDone, initTotal, filesetBytes, procs, behind,
+                opCounters(), errors, cpu, lag);
+        s.outages = List.copyOf(list);
+        s.unlistedOutages = unlisted;
+        return s;
     }
 
     private static CpuTimes cpu(SampleWords w) {
@@ -186,12 +217,27 @@ public final class EngineSample implements Serializable {
         w[c + SampleLayout.C_PROC_USER_US] = cpu.processUserUs();
         w[c + SampleLayout.C_PROC_SYS_US] = cpu.processSystemUs();
         lag.toWords(w);
+        int u = SampleLayout.OUTAGE_BASE;
+        int listed = Math.min(outages.size(), SampleLayout.OUTAGES_MAX);
+        w[u + SampleLayout.OUTAGE_COUNT] = listed;
+        w[u + SampleLayout.OUTAGE_UNLISTED] = unlistedOutages + outages.size() - listed;
+        for (int i = 0; i < listed; i++) {
+            Outage o = outages.get(i);
+            int b = u + SampleLayout.OUTAGE_LIST + i * SampleLayout.OUTAGE_REC_WORDS;
+            w[b + SampleLayout.OUTAGE_BEGIN_US] = o.beginUs();
+            w[b + SampleLayout.OUTAGE_END_US] = o.endUs();
+            w[b + SampleLayout.OUTAGE_RESENT] = o.resent();
+            w[b + SampleLayout.OUTAGE_FAILED] = o.failed();
+            w[b + SampleLayout.OUTAGE_RECONNECTS] = o.reconnects();
+            w[b + SampleLayout.OUTAGE_REOPENED] = o.reopened();
+            w[b + SampleLayout.OUTAGE_LOST] = o.lost();
+        }
     }
 
     /**
      * Sum of samples of the same phase from several procs, workers or clients: counters and
      * histograms add, elapsed time is the longest, procs/file set/INIT progress add up, CPU times
-     * add ({@link CpuTimes#plus}).
+     * add ({@link CpuTimes#plus}), outages that overlap are one ({@link Outage#union}).
      */
     public static EngineSample merge(Collection<EngineSample> samples) {
         if (samples.isEmpty()) {
@@ -208,6 +254,8 @@ public final class EngineSample implements Serializable {
         ScheduleLag lag = ScheduleLag.NONE;
         List<OpCounters> ops = new ArrayList<>();
         List<ErrorCount> errs = new ArrayList<>();
+        List<Outage> outages = new ArrayList<>();
+        long unlisted = 0;
         for (EngineSample s : samples) {
             if (s.phase != phase) {
                 throw new IllegalArgumentException("cannot merge a sample of phase " + s.phase
@@ -223,8 +271,11 @@ public final class EngineSample implements Serializable {
             lag = lag.plus(s.lag);
             ops.addAll(s.opCounters());
             errs.addAll(s.errors);
+            outages.addAll(s.outages);
+            unlisted = Math.max(unlisted, s.unlistedOutages);
         }
-        return new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs, cpu, lag);
+        EngineSample m = new EngineSample(phase, elapsed, done, total, bytes, procs, behind, ops, errs, cpu, lag);
+        return outages.isEmpty() && unlisted == 0 ? m : m.withOutages(Outage.union(outages), unlisted);
     }
 
     /** {@code merge(List.of(this, other))}. */
@@ -235,7 +286,7 @@ public final class EngineSample implements Serializable {
     /**
      * The interval between {@code earlier} and this, both cumulative samples of the same phase
      * from the same source(s): counters and histograms are differences, elapsed time is the
-     * interval's length; header gauges (procs, behind, file set) are this sample's.
+     * interval's length; header gauges (procs, behind, file set) and the outages are this sample's.
      */
     public EngineSample minus(EngineSample earlier) {
         if (earlier.phase != phase) {
@@ -260,8 +311,9 @@ public final class EngineSample implements Serializable {
             long d = e.count() - before.getOrDefault(key(e), 0L);
             errs.add(new ErrorCount(e.opId(), e.status(), d));
         }
-        return new EngineSample(phase, elapsedUs - earlier.elapsedUs, initDone - earlier.initDone, initTotal,
-                filesetBytes, procs, behind, ops, errs, cpu.minus(earlier.cpu), lag.minus(earlier.lag));
+        EngineSample d = new EngineSample(phase, elapsedUs - earlier.elapsedUs, initDone - earlier.initDone,
+                initTotal, filesetBytes, procs, behind, ops, errs, cpu.minus(earlier.cpu), lag.minus(earlier.lag));
+        return outages.isEmpty() && unlistedOutages == 0 ? d : d.withOutages(outages, unlistedOutages);
     }
 
     private static long key(ErrorCount e) {
@@ -321,6 +373,16 @@ public final class EngineSample implements Serializable {
     /** Send time minus intended start of the ops counted (loadfile timestamps: the schedule kept). */
     public ScheduleLag lag() {
         return lag;
+    }
+
+    /** The phase's outages (riding through), in order of their begin. */
+    public List<Outage> outages() {
+        return outages;
+    }
+
+    /** Outages beyond those the engine lists (the per-client maximum when merged). */
+    public long unlistedOutages() {
+        return unlistedOutages;
     }
 
     /** Counters of {@code opId}; an empty instance when the op did nothing. Do not modify. */

@@ -14,10 +14,10 @@ import jakarta.xml.bind.annotation.XmlType;
  * One load point. The attributes are the sfssum row (guide 4.4), with the same rounding as
  * sfssum prints them; the children add what sfssum has no column for.
  */
-@XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
+@XmlType(propOrder = {"access", "step", "warmup", "latency", "cpu", "replayLag", "server", "outages", "ops", "errors", "clientThroughput", "intervals", "spread", "trials"})
 @JsonPropertyOrder({"index", "requestedOpsPerSec", "achievedOpsPerSec", "msecPerOp", "totalOps", "seconds",
     "protocol", "transport", "ipVersion", "fileSetKB", "clients", "procsPerClient", "biodMaxWrites",
-    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "loadfilePasses", "passesDone", "passesSeconds", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "replayLag", "server", "ops", "errors",
+    "biodMaxReads", "version", "failedOps", "lateOps", "retries", "afterEndOps", "simulatedClients", "loadfilePasses", "passesDone", "passesSeconds", "throughputMBps", "startTime", "endTime", "access", "step", "warmup", "latency", "cpu", "replayLag", "server", "outages", "ops", "errors",
     "clientThroughput", "intervals", "spread", "trials"})
 public final class LoadPointXml {
     @XmlAttribute(required = true)
@@ -136,6 +136,10 @@ public final class LoadPointXml {
     /** The server's figures over the RUN window (SERVER_MON); absent without a server monitor. */
     @XmlElement
     public ServerXml server;
+
+    /** OUTAGE=ride: the outages ridden through in RUN, all clients merged; absent without any. */
+    @XmlElement(name = "outage")
+    public List<OutageXml> outages = new ArrayList<>();
 
     @XmlElementWrapper(name = "ops", required = true)
     @XmlElement(name = "op")

@@ -51,6 +51,7 @@ import java.util.function.Consumer;
  * @param trials with TRIALS=N > 1, every trial (the point's figures are their means); empty for one trial
  * @param warmup how a steady-state warm-up ended (WARMUP_TIME=steady); null for a fixed warm-up
  * @param access which step of a WORKLOAD=access test the point is; null for other workloads
+ * @param outages the outages ridden through in RUN (OUTAGE=ride), all clients merged; empty without
  */
 public record LoadPointResult(
         int index,
@@ -93,7 +94,8 @@ public record LoadPointResult(
         ServerResult server,
         List<TrialResult> trials,
         WarmupResult warmup,
-        AccessStepIdentity access) {
+        AccessStepIdentity access,
+        List<OutageResult> outages) {
 
     public LoadPointResult {
         ops = List.copyOf(ops);
@@ -101,6 +103,7 @@ public record LoadPointResult(
         intervals = List.copyOf(intervals);
         clients = List.copyOf(clients);
         trials = List.copyOf(trials);
+        outages = List.copyOf(outages);
     }
 
     static {
@@ -160,6 +163,7 @@ public record LoadPointResult(
         public List<TrialResult> trials = new ArrayList<>();
         public WarmupResult warmup;
         public AccessStepIdentity access;
+        public List<OutageResult> outages = new ArrayList<>();
         public double meanServiceMs;
         public double p50Ms;
         public double p90Ms;

@@ -30,7 +30,7 @@ class SampleLayoutTest {
                 n++;
             }
         }
-        assertEquals(43, n, "SampleLayout fields checked");
+        assertEquals(58, n, "SampleLayout fields checked");
         assertEquals(NativeEngine.sfs_engine_sample_words(), SampleLayout.WORDS);
     }
 

@@ -73,7 +73,8 @@ class CpuTimesTest {
         EngineSample s = EngineSample.decode(w);
         assertEquals(TWO_SECONDS, s.cpu());
         assertEquals(SampleLayout.L_BASE, c + SampleLayout.C_WORDS, "the lag words follow the CPU words");
-        assertEquals(SampleLayout.WORDS, SampleLayout.L_BASE + SampleLayout.L_WORDS, "and end the sample");
+        assertEquals(SampleLayout.OUTAGE_BASE, SampleLayout.L_BASE + SampleLayout.L_WORDS, "then the outages");
+        assertEquals(SampleLayout.WORDS, SampleLayout.OUTAGE_BASE + SampleLayout.OUTAGE_WORDS, "which end the sample");
         EngineSample two = EngineSample.merge(List.of(s, s));
         assertEquals(TWO_SECONDS.plus(TWO_SECONDS), two.cpu());
         // the later sample's times minus the earlier's; CPUs are the later sample's
