@@ -142,7 +142,7 @@ void smb_conn_params_of(const struct sfs_cfg *cfg, smb_conn_params *p)
     *p = (smb_conn_params){
         .user = o->username, .password = o->password, .domain = o->domain,
         .timeout_ms = SMB_TIMEOUT_MS, .max_requests = o->conn_requests,
-        .outage_max_ms = (int)(cfg->outage_max * 1000),
+        .outage_max_ms = (int)(cfg->outage_max * 1000), .ride_cfg = cfg,
     };
 }
 

@@ -45,6 +45,8 @@ typedef struct smb_conn_params {
     /* Riding through an outage (the outage_max key): how long a lost
      * connection is made again, ms; 0 = a lost connection fails its calls. */
     int         outage_max_ms;
+    /* the engine's outage record, told what the ride does (core/outage.h) */
+    const struct sfs_cfg *ride_cfg;
 } smb_conn_params;
 
 /* smb_conn_requests' default; its range in the option table (smb_backend.c) */

@@ -91,6 +91,7 @@ smb_client *l2_client_new(const smb_conn_params *p)
     c->timeout_ms = p->timeout_ms > 0 ? p->timeout_ms : 30000;
     c->cap = p->max_requests > 0 ? p->max_requests : SMB_CONN_REQUESTS_DEFAULT;
     c->outage_max_ms = p->outage_max_ms;
+    c->ride_cfg = p->ride_cfg;
     if (p->port > 0)
         snprintf(c->server, sizeof c->server, strchr(p->server, ':') ? "[%s]:%d" : "%s:%d",
                  p->server, p->port);

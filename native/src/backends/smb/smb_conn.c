@@ -11,6 +11,7 @@
 #include <string.h>
 #include "smb_conn.h"
 #include "smb_outage.h"
+#include "outage.h"
 #include "smb_task.h"
 
 /* An asynchronous client's connection, shared by smb_conn_procs procs of
@@ -193,6 +194,7 @@ static void job_main(void *arg)
             x->ops->await_reconnect(x->c) < 0 || j->cancelled)
             break;
         SMB_COUNT_ADD(x->conn->resent, 1);
+        sfs_outage_count(x->conn->cfg, SFS_OUTAGE_WHAT_RESENT, 1);
     }
 }
 

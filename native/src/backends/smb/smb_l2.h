@@ -73,6 +73,7 @@ struct smb_client {
     char     server[300], share[256], user[128], password[256], domain[128];
     /* riding through an outage (smb_l2_ride.c) */
     int      outage_max_ms;      /* 0: a lost connection stays lost */
+    const struct sfs_cfg *ride_cfg; /* the engine's outage record (core/outage.h) */
     int      gone;               /* lost for good: outage_max ran out, or given up */
     uint64_t down_ms;            /* when the connection was lost (0: it is not) */
     uint64_t retry_ms;           /* the next attempt to connect again, not before */

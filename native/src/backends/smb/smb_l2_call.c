@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "clock.h"
+#include "outage.h"
 
 #define SMB_DIR_BUF    65536     /* QUERY_DIRECTORY output buffer */
 #define SMB_INFO_BUF   65536     /* QUERY_INFO output buffer */
@@ -72,8 +74,11 @@ void l2_mark_dead(smb_client *c, const char *fmt, const char *arg)
     if (c->dead)
         return;
     c->dead = 1;
-    if (!c->down_ms)   /* a ride's outage runs from the first loss (smb_l2_ride.c) */
+    if (!c->down_ms) {   /* a ride's outage runs from the first loss (smb_l2_ride.c) */
         c->down_ms = now_ms();
+        if (c->outage_max_ms)
+            sfs_outage_lost(c->ride_cfg, sfs_now_ns());
+    }
     snprintf(c->why, sizeof c->why, fmt, arg);
     /* every waiting or held task learns it now: its call fails */
     while (c->waiting)

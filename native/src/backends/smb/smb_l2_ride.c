@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "clock.h"
+#include "outage.h"
 
 #define RETRY_MS           250   /* between attempts to connect again */
 #define RECONNECT_WAIT_S   2     /* one attempt waits this long at most (it blocks its loop) */
@@ -104,6 +105,7 @@ static int reconnect(smb_client *c)
     c->dead = 0;
     c->why[0] = '\0';
     SMB_COUNT_ADD(c->reconnects, 1);
+    sfs_outage_count(c->ride_cfg, SFS_OUTAGE_WHAT_RECONNECTS, 1);
     return 0;
 }
 
@@ -144,6 +146,7 @@ static int reopen_files(smb_client *c)
         int rc = f->durable ? reopen(c, f, 1) : -1;
         if (rc == 0) {
             SMB_COUNT_ADD(c->reopened_durable, 1);
+            sfs_outage_count(c->ride_cfg, SFS_OUTAGE_WHAT_REOPENED, 1);
             continue;
         }
         if (rc == -1)
@@ -152,9 +155,11 @@ static int reopen_files(smb_client *c)
             return -1;
         if (rc == 0) {
             SMB_COUNT_ADD(c->reopened_by_name, 1);
+            sfs_outage_count(c->ride_cfg, SFS_OUTAGE_WHAT_REOPENED, 1);
         } else {
             f->lost = 1;
             SMB_COUNT_ADD(c->lost, 1);
+            sfs_outage_count(c->ride_cfg, SFS_OUTAGE_WHAT_LOST, 1);
         }
     }
     return 0;
