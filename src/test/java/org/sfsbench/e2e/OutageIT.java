@@ -21,13 +21,15 @@ import org.sfsbench.testsupport.ChildProcess;
 import org.sfsbench.testsupport.GaneshaServer;
 import org.sfsbench.testsupport.LoopFs;
 import org.sfsbench.testsupport.Require;
+import org.sfsbench.testsupport.SambaServer;
 import org.sfsbench.testsupport.Sfs;
 
 /**
  * OUTAGE=ride on nfs3 against a private Ganesha (docs/running.md "Outages"): stopped and started
  * again 2 s later in the middle of RUN, by the test or by DISRUPT, the run rides through and reports
  * the outage as long as the downtime the test measured; a server that does not come back ends the
- * run within OUTAGE_MAX + 10 s, naming the server.
+ * run within OUTAGE_MAX + 10 s, naming the server. The same restart of a private smbd under the
+ * sfs2008-cifs load: reconnected, its open files opened again.
  */
 class OutageIT {
     private static final int RUNTIME = 12;
@@ -122,6 +124,38 @@ class OutageIT {
         } finally {
             Sfs.leftovers(dir.toString()).forEach(ProcessHandle::destroyForcibly);
             g.stop();
+        }
+    }
+
+    @Test
+    void anSmbdRestartIsRiddenThroughWithItsHandlesOpenedAgain(@TempDir Path dir) throws Exception {
+        Require.root("a private smbd on its own port");
+        SambaServer samba = SambaServer.startWithout445("outage-it");
+        try {
+            Map<String, String> env = samba.env;
+            String share = env.get("TARGET");
+            Path rc = TestRc.write(dir, "cifs", "localhost", 4, String.join(" ", share, share, share, share), "80", 1, RUNTIME,
+                    "OUTAGE=ride\nUSERNAME=" + env.get("USER") + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN="
+                            + env.get("DOMAIN"));
+            ChildProcess run = run(dir, rc);
+            awaitRun(dir, run, 4000);
+            double a = now();
+            samba.stop();
+            Thread.sleep(2000);
+            samba.start();
+            double away = now() - a;
+            assertEquals(0, run.waitFor(180), run.output());
+            String out = run.output();
+            System.out.println(out);
+            OutageXml o = rodeThrough(point(dir, out), out);
+            // smbd keeps no handle across a restart: the files open then are opened again by name
+            assertTrue(o.reopened + o.lost >= 1 && o.lost == 0, "handles re-opened " + o.reopened + ", lost " + o.lost
+                    + ": " + out);
+            double len = o.endSeconds.doubleValue() - o.beginSeconds.doubleValue();
+            assertTrue(len > 2 - SLACK_S && len < away + 3, "lasted " + len + " s, smbd away " + away + " s: " + out);
+        } finally {
+            Sfs.leftovers(dir.toString()).forEach(ProcessHandle::destroyForcibly);
+            samba.stopAndRemove();
         }
     }
 
