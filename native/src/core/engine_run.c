@@ -15,6 +15,14 @@
 #define XPOINT_NS   10000000000ULL   /* DEBUG 6 checkpoint period */
 #define BEHIND_NS   1000000000ULL    /* SFS_S_BEHIND threshold */
 #define STOP_DRAIN_NS 10000000000ULL /* async: wait this long for in-flight ops on stop */
+
+/* An outage ridden through may last past RUN's end: its ops are waited for
+ * as long as the ride may take. */
+static uint64_t stop_drain_ns(const sfs_engine *e)
+{
+    uint64_t ride = (uint64_t)(e->cfg.outage_max * 1e9);
+    return ride > STOP_DRAIN_NS ? ride : STOP_DRAIN_NS;
+}
 #define SWEEP_NS    100000000ULL     /* async: service a busy context that was not ready this often (timeouts) */
 
 static int stopping(sfs_engine *e)
@@ -294,7 +302,7 @@ static void unanswered(struct sfs_worker *w)
         for (int k = i; k < w->nprocs; k++) n += w->procs[k]->busy;
         char why[600];
         sfs_engine_fail(e, "proc %d (target %s): the server did not answer %d request(s) within "
-                        "%.0f s of stop%s", p->global, p->target, n, STOP_DRAIN_NS / 1e9,
+                        "%.0f s of stop%s", p->global, p->target, n, stop_drain_ns(e) / 1e9,
                         be_why(p, why, sizeof why));
         return;
     }
@@ -475,7 +483,7 @@ static void run_async(struct sfs_worker *w)
     for (;;) {
         uint64_t now = sfs_now_ns();
         int stop = stopping(e);
-        if (stop && !drain_until) drain_until = now + STOP_DRAIN_NS;
+        if (stop && !drain_until) drain_until = now + stop_drain_ns(e);
         /* RUN's end is set while WARMUP runs: every proc looks at it again */
         uint64_t end = __atomic_load_n(&e->end_ns, __ATOMIC_ACQUIRE);
         if (end != seen_end) {

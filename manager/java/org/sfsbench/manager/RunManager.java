@@ -195,12 +195,17 @@ public final class RunManager {
      * How long the prime waits past a phase's planned end (or INIT_TIMEOUT) for a client that has
      * not reached the barrier: PRIME_TIMEOUT, else {@link #PHASE_GRACE_MS}.
      */
+    /** An outage ridden through may last past a phase's end: the grace covers OUTAGE_MAX too. */
     private long barrierGraceMs() {
-        return rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : PHASE_GRACE_MS;
+        long base = rc.primeTimeout() > 0 ? rc.primeTimeout() * 1000L : PHASE_GRACE_MS;
+        return base + (rc.outage().ride() ? rc.outage().maxSeconds() * 1000L : 0);
     }
 
     private String graceText() {
-        return barrierGraceMs() / 1000 + " s" + (rc.primeTimeout() > 0 ? " (PRIME_TIMEOUT)" : "");
+        boolean prime = rc.primeTimeout() > 0;
+        boolean ride = rc.outage().ride();
+        return barrierGraceMs() / 1000 + " s" + (prime && ride ? " (PRIME_TIMEOUT + OUTAGE_MAX)"
+                : prime ? " (PRIME_TIMEOUT)" : ride ? " (with OUTAGE_MAX)" : "");
     }
 
     private LoadPointResult runPoint(LoadPoint point, int nPoints, long seed) throws RunAbortedException {
