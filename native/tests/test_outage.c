@@ -7,9 +7,10 @@
 #include "sfsengine.h"
 #include "outage.h"
 #include "config.h"
+#include "clock.h"
 
 #define MS 1000000ULL
-#define T0 (1000000 * MS)          /* the phase's start */
+static uint64_t T0;                /* the phase's start: 100 ms ago */
 
 static uint64_t w[SFS_SAMPLE_WORDS];
 
@@ -32,6 +33,7 @@ static void op(struct sfs_outages *o, uint64_t intended_ms, uint64_t sent_ms, ui
 
 int main(void)
 {
+    T0 = sfs_now_ns() - 100 * MS;
     struct sfs_outages *o = sfs_outages_new();
     CHECK(o != NULL, "new");
     struct sfs_cfg cfg;
@@ -71,6 +73,7 @@ int main(void)
           "lasting: begin %llu end %llu", (unsigned long long)word(1, SFS_OUTAGE_BEGIN_US),
           (unsigned long long)word(1, SFS_OUTAGE_END_US));
     op(o, 5200, 5200, 5300, 1, 1);      /* failed by the lost connection: does not end it */
+    op(o, 40, 50, 900, 0, 0);           /* another connection's answer, sent before the loss: neither */
     sfs_outage_count(&cfg, SFS_OUTAGE_WHAT_RECONNECTS, 1);
     sfs_outage_count(&cfg, SFS_OUTAGE_WHAT_RESENT, 3);
     sfs_outage_count(&cfg, SFS_OUTAGE_WHAT_REOPENED, 2);

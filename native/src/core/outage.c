@@ -15,6 +15,7 @@ struct sfs_outages {
     int n;                                  /* records in use */
     uint64_t unlisted;                      /* outages beyond SFS_OUTAGES_MAX */
     int open;                               /* rec[n - 1] lasts (atomic: the fast path reads it) */
+    uint64_t lost_ns;                       /* the last connection lost (CLOCK_MONOTONIC), 0 = none */
     uint64_t rec[SFS_OUTAGES_MAX][SFS_OUTAGE_REC_WORDS];
 };
 
@@ -44,6 +45,7 @@ void sfs_outages_reset(struct sfs_outages *o, uint64_t phase_start_ns)
     o->start_ns = phase_start_ns;
     o->n = 0;
     o->unlisted = 0;
+    o->lost_ns = 0;
     __atomic_store_n(&o->open, 0, __ATOMIC_RELEASE);
     memset(o->rec, 0, sizeof o->rec);
     pthread_mutex_unlock(&o->lock);
@@ -107,13 +109,15 @@ void sfs_outages_op(struct sfs_outages *o, const sfs_req *req, int failed, int l
         return;
     }
     if (r) {
-        if (intended < r[SFS_OUTAGE_BEGIN_US])
+        if ((stalled || failed || lost) && intended < r[SFS_OUTAGE_BEGIN_US])
             r[SFS_OUTAGE_BEGIN_US] = intended;
         if (failed)
             r[SFS_OUTAGE_FAILED]++;
         /* the first op completed after it ends it; one that lost its
-         * connection, or failed without an answer, is no sign of the server */
-        if (r == lasting(o) && !lost)
+         * connection, or failed without an answer, is no sign of the server,
+         * nor is one sent before a connection was lost (another connection's
+         * answer while the server goes down) */
+        if (r == lasting(o) && !lost && req->t_sent_ns >= o->lost_ns)
             end_outage(o, r, done);
     }
     pthread_mutex_unlock(&o->lock);
@@ -136,6 +140,7 @@ void sfs_outage_lost(const struct sfs_cfg *cfg, uint64_t since_ns)
         return;
     pthread_mutex_lock(&o->lock);
     uint64_t since = rel_us(o, since_ns);
+    o->lost_ns = sfs_now_ns();
     uint64_t *r = lasting(o);
     if (!r)
         begin_outage(o, since);
