@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * An x/y line chart rendered as inline SVG: lines through the points of each series, one marker
  * per point (with a hover title), and optional horizontal threshold lines such as the 20 ms limit.
- * Both axes start at 0, as the SPECsfs response-time curve does, unless the y axis is logarithmic
- * ({@link YScale}): then it spans the decades of the data, and a value at or below its lowest
- * decade (a 0) sits on the x axis.
+ * Both axes start at 0, as the SPECsfs response-time curve does, unless the x axis is given a start
+ * ({@link #xFrom}, a window of a longer run) or the y axis is logarithmic ({@link YScale}): then it
+ * spans the decades of the data, and a value at or below its lowest decade (a 0) sits on the x axis.
+ * Shaded vertical bands ({@link Band}) mark spans of x, such as an outage.
  */
 public final class LineChart {
     /** One data point and the text shown when hovering over its marker. */
@@ -21,6 +22,10 @@ public final class LineChart {
 
     /** A horizontal reference line at {@code y}. */
     public record Threshold(double y, String label, String color) {
+    }
+
+    /** A shaded span of x from {@code from} to {@code to}, its label at the top of the plot. */
+    public record Band(double from, double to, String label, String color) {
     }
 
     /** How the y axis maps values. */
@@ -41,7 +46,9 @@ public final class LineChart {
     private final List<Series> series = new ArrayList<>();
     private final List<Threshold> thresholds = new ArrayList<>();
     private final List<Threshold> limits = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
     private double xAtLeast;
+    private double xFrom;
     private YScale yScale = YScale.LINEAR;
     private int width = 760;
     private int height = 420;
@@ -76,6 +83,17 @@ public final class LineChart {
     /** The x axis reaches at least this far (a phase's end, even when the last sample is earlier). */
     public LineChart xAtLeast(double x) {
         xAtLeast = x;
+        return this;
+    }
+
+    /** The x axis starts here instead of at 0; points before it are the caller's to leave out. */
+    public LineChart xFrom(double x) {
+        xFrom = x;
+        return this;
+    }
+
+    public LineChart band(Band b) {
+        bands.add(b);
         return this;
     }
 
@@ -117,7 +135,7 @@ public final class LineChart {
             }
         }
         maxX = Math.max(maxX, xAtLeast);
-        Ticks xt = Ticks.upTo(maxX * 1.05, 8);
+        Ticks xt = Ticks.upTo((maxX - xFrom) * 1.05, 8);
         boolean log = yScale == YScale.LOG || yScale == YScale.LOG_WHEN_WIDE && maxY > minY * WIDE;
         Ticks yt = log ? Ticks.logCovering(minY, maxY) : Ticks.upTo(maxY * 1.05, 6);
         ChartFrame f = new ChartFrame(width, height, cssClass, title);
@@ -125,16 +143,28 @@ public final class LineChart {
         double r = f.plotRight();
         double t = f.plotTop();
         double b = f.plotBottom();
-        java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * x / xt.top();
+        java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * (x - xFrom) / xt.top();
         java.util.function.DoubleUnaryOperator py = y -> b - (b - t) * yt.fraction(y);
 
         for (double y : yt.values()) {
             f.yGrid(py.applyAsDouble(y), yt.label(y));
         }
         for (double x : xt.values()) {
-            double xx = px.applyAsDouble(x);
+            double xx = px.applyAsDouble(xFrom + x);
             f.line(xx, b, xx, b + 5, "#333333", 1, null);
-            f.text(xx, b + 19, "middle", xt.label(x));
+            f.text(xx, b + 19, "middle", xFrom == 0 ? xt.label(x) : ChartFrame.num(xFrom + x));
+        }
+        for (Band band : bands) {
+            double x0 = px.applyAsDouble(Math.max(band.from(), xFrom));
+            double x1 = px.applyAsDouble(band.to());
+            f.out.append("<rect class=\"band\" x=\"").append(ChartFrame.num(x0)).append("\" y=\"")
+                    .append(ChartFrame.num(t)).append("\" width=\"").append(ChartFrame.num(Math.max(x1 - x0, 1)))
+                    .append("\" height=\"").append(ChartFrame.num(b - t)).append("\" fill=\"").append(band.color())
+                    .append("\" fill-opacity=\"0.18\"><title>").append(Markup.escape(band.label()))
+                    .append("</title></rect>\n");
+            f.out.append("<text class=\"band-label\" x=\"").append(ChartFrame.num(x0 + 4)).append("\" y=\"")
+                    .append(ChartFrame.num(t + 14)).append("\" fill=\"").append(band.color()).append("\">")
+                    .append(Markup.escape(band.label())).append("</text>\n");
         }
         f.axes();
         f.axisTitles(xTitle, log ? yTitle + " (log scale)" : yTitle);
