@@ -23,7 +23,7 @@ import org.sfsbench.stats.Outage;
  */
 class LiveOutageTest {
     private static final int READ = OpNames.canonical().id("read");
-    private static final long RUN_START_MS = 100_000;
+    static final long RUN_START_MS = 100_000;
 
     private static EngineSample sample(int second, long ops, Outage outage) {
         LatencyHistogram h = new LatencyHistogram();
@@ -40,7 +40,8 @@ class LiveOutageTest {
         return 500L * (second <= 8 ? second : second <= 10 ? 8 : second - 2);
     }
 
-    private static void poll(LiveState st, int second) {
+    /** The poll at {@code second} into RUN (wall clock {@link #RUN_START_MS} + second). */
+    static void poll(LiveState st, int second) {
         Outage one = second <= 8 ? null : new Outage(8_000_000, second <= 10 ? 0 : 10_300_000, 40, 0, 1, 0, 0);
         Outage two = second <= 8 ? null : new Outage(8_200_000, second <= 10 ? 0 : 10_500_000, 30, 0, 1, 0, 0);
         List<EngineSample> samples = new ArrayList<>(List.of(sample(second, ops(second), one),

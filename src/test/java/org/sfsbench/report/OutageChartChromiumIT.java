@@ -37,7 +37,7 @@ class OutageChartChromiumIT {
         Path out = Files.createDirectories(HtmlReportChromiumIT.buildDir().resolve("report-screenshots"));
         for (String[] c : new String[][] {{"outage-throughput", "outage-ops"}, {"outage-latency", "outage-p99"}}) {
             SvgChart chart = SvgChart.in(dom, c[0]);
-            double[] band = chart.bands().get(0);
+            double[] band = chart.bands("band").get(0);
             BufferedImage img = chart.screenshot(out.resolve(c[0] + ".png"), profile);
             double mid = (band[0] + band[1]) / 2;
             double low = BOTTOM - 10;

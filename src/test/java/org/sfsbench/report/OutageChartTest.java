@@ -41,7 +41,7 @@ class OutageChartTest {
             SvgChart.Marker at20 = chart.marker(c[1], "20.0 s:");
             SvgChart.Marker at25 = chart.marker(c[1], "25.0 s:");
             double perSecond = (at25.cx() - at20.cx()) / 5;
-            List<double[]> bands = chart.bands();
+            List<double[]> bands = chart.bands("band");
             assertEquals(1, bands.size(), c[0] + ": one band");
             assertEquals(at20.cx(), bands.get(0)[0], 0.02, c[0] + ": the band begins at 20.0 s");
             assertEquals(at20.cx() + 3.5 * perSecond, bands.get(0)[1], 0.02, c[0] + ": the band ends at 23.5 s");

@@ -73,10 +73,10 @@ public final class SvgChart {
         return fail("no grid label " + label + " in " + svg);
     }
 
-    /** The x range of every shaded band (LineChart.Band), in document order: {from, to} pixels. */
-    public List<double[]> bands() {
+    /** The x range of every shaded rect of class {@code cls} (a LineChart.Band's is "band"), in document order. */
+    public List<double[]> bands(String cls) {
         List<double[]> out = new ArrayList<>();
-        Matcher m = Pattern.compile("<rect([^>]*class=\"band\"[^>]*)>").matcher(svg);
+        Matcher m = Pattern.compile("<rect([^>]*class=\"" + Pattern.quote(cls) + "\"[^>]*)>").matcher(svg);
         while (m.find()) {
             double x = attr(m.group(1), "x");
             out.add(new double[] {x, x + attr(m.group(1), "width")});
