@@ -13,13 +13,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.report.xml.IntervalXml;
 import org.sfsbench.report.xml.LoadPointXml;
 import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.testsupport.Sfs;
 import org.sfsbench.testsupport.SvgChart;
+import org.sfsbench.testsupport.XmlLint;
 
 /**
  * The HTML report's outage charts from known intervals (OutageSampleRun): the window runs from 10 s
  * before the outage to 10 s after it, one marker per interval in it, the shaded band spans the
  * outage's begin to end on the chart's own x scale and is labelled with its length and recovery;
- * the interval p99 the charts draw is published in the XML and read back.
+ * the interval p99 the charts draw is published in the XML (valid against sfsresult.xsd) and read back.
  */
 class OutageChartTest {
     @TempDir
@@ -52,6 +54,7 @@ class OutageChartTest {
         assertTrue(SvgChart.in(html, "outage-latency").markers("outage-p99").stream()
                 .anyMatch(k -> k.title().equals("24.0 s: 600.0 ops/sec, p99 3500.000 msec")), "the parked ops' p99");
 
+        XmlLint.validate(pub.xml(), Sfs.home().resolve("docs/sfsresult.xsd"));
         ResultDocument back = ResultInput.load(pub.xml());
         LoadPointXml p = back.loadPoints.get(0);
         IntervalXml s24 = p.intervals.get(23);
