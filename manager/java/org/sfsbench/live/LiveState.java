@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import org.sfsbench.engine.Phase;
 import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.LatencyHistogram;
@@ -116,7 +117,8 @@ public final class LiveState implements LiveListener {
                     s.behind(), cpu.measured() ? cpu.hostBusyPercent() : Double.NaN, clientOps[i], clientBytes[i]));
         }
         clientsNow = List.copyOf(now);
-        if (deltas.size() == n && n > 0 && "RUN".equals(t.phase())) {
+        // every client's RUN sample: a client still reporting WARMUP at the switch cannot be merged with them
+        if (deltas.size() == n && n > 0 && java.util.Arrays.stream(lastSamples).allMatch(x -> x.phase() == Phase.RUN)) {
             outages.run(t.point(), t.timeMs(), EngineSample.merge(java.util.Arrays.asList(lastSamples)));
         }
         lastTickMs = t.timeMs();
