@@ -12,7 +12,7 @@ import java.util.List;
  * Shaded vertical bands ({@link Band}) mark spans of x, such as an outage.
  */
 public final class LineChart {
-    /** One data point and the text shown when hovering over its marker. */
+    /** One data point and the text shown when hovering over its marker; a NaN y is a gap in the line, without a marker. */
     public record Point(double x, double y, String tooltip) {
     }
 
@@ -114,6 +114,9 @@ public final class LineChart {
         for (Series s : series) {
             for (Point p : s.points()) {
                 maxX = Math.max(maxX, p.x());
+                if (Double.isNaN(p.y())) {
+                    continue;
+                }
                 maxY = Math.max(maxY, p.y());
                 minY = p.y() > 0 ? Math.min(minY, p.y()) : minY;
             }
@@ -183,12 +186,18 @@ public final class LineChart {
         for (Series s : series) {
             StringBuilder pts = new StringBuilder();
             for (Point p : s.points()) {
+                if (Double.isNaN(p.y())) {
+                    polyline(f, s, pts);
+                    continue;
+                }
                 pts.append(ChartFrame.num(px.applyAsDouble(p.x()))).append(',')
                         .append(ChartFrame.num(py.applyAsDouble(p.y()))).append(' ');
             }
-            f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
-                    .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
+            polyline(f, s, pts);
             for (Point p : s.points()) {
+                if (Double.isNaN(p.y())) {
+                    continue;
+                }
                 f.out.append("<circle class=\"").append(Markup.escape(s.pointClass())).append("\" cx=\"")
                         .append(ChartFrame.num(px.applyAsDouble(p.x()))).append("\" cy=\"")
                         .append(ChartFrame.num(py.applyAsDouble(p.y()))).append("\" r=\"4.5\" fill=\"")
@@ -204,5 +213,15 @@ public final class LineChart {
         }
         f.legend(names, colors);
         return f.finish();
+    }
+
+    /** The line through the points collected in {@code pts} (then emptied); none for an empty run. */
+    private static void polyline(ChartFrame f, Series s, StringBuilder pts) {
+        if (pts.isEmpty()) {
+            return;
+        }
+        f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
+                .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
+        pts.setLength(0);
     }
 }

@@ -53,9 +53,8 @@ final class OutageHtml {
             String tip = i.seconds.toPlainString() + " s: " + i.opsPerSec.toPlainString() + " ops/sec"
                     + (i.p99Msec != null ? ", p99 " + i.p99Msec.toPlainString() + " msec" : "");
             ops.add(new LineChart.Point(s, i.opsPerSec.doubleValue(), tip));
-            if (i.p99Msec != null) {
-                p99.add(new LineChart.Point(s, i.p99Msec.doubleValue(), tip));
-            }
+            // no op completed in it: a gap in the p99 line, which must not join the seconds around it
+            p99.add(new LineChart.Point(s, i.p99Msec != null ? i.p99Msec.doubleValue() : Double.NaN, tip));
         }
         LineChart.Band band = new LineChart.Band(begin, end, label(o), BAND);
         String name = "Load point " + p.index + ", outage " + n;

@@ -49,6 +49,10 @@ class OutageChartTest {
             assertEquals(at20.cx() + 3.5 * perSecond, bands.get(0)[1], 0.02, c[0] + ": the band ends at 23.5 s");
             assertTrue(chart.markup().contains(">outage 3.5 s, recovered in 5.0 s</text>"), c[0] + ": the label");
         }
+        // seconds 21..23 have no p99: its line breaks there rather than join 20 s to 24 s
+        assertEquals(1, SvgChart.in(html, "outage-throughput").markup().split("<polyline", -1).length - 1);
+        assertEquals(2, SvgChart.in(html, "outage-latency").markup().split("<polyline", -1).length - 1,
+                "the p99 line in two pieces");
         assertTrue(SvgChart.in(html, "outage-latency").markup().contains("(log scale)"),
                 "3500 ms beside 2 ms: the p99 axis is logarithmic");
         assertTrue(SvgChart.in(html, "outage-latency").markers("outage-p99").stream()
