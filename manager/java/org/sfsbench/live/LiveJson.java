@@ -59,6 +59,20 @@ final class LiveJson {
             pts.add(point(p));
         }
         m.put("finished", pts);
+        List<Object> outages = new ArrayList<>();
+        for (LiveOutages.Mark o : s.outages()) {
+            Map<String, Object> om = new LinkedHashMap<>();
+            om.put("point", o.point());
+            om.put("beginMs", o.beginMs());
+            put(om, "beginSeconds", o.beginSeconds());
+            if (!o.lasting()) {
+                om.put("endMs", o.endMs());
+                put(om, "seconds", o.seconds());
+            }
+            put(om, "recoverySeconds", o.recoverySeconds());
+            outages.add(om);
+        }
+        m.put("outages", outages);
         if (s.headline() != null) {
             m.put("headline", s.headline());
             m.put("complete", s.complete());

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import org.sfsbench.engine.Phase;
 import org.sfsbench.stats.CpuTimes;
 import org.sfsbench.stats.EngineSample;
 import org.sfsbench.stats.LatencyHistogram;
@@ -49,6 +50,7 @@ public final class LiveState implements LiveListener {
     private final List<FinishedPoint> finished = new ArrayList<>();
     private final Map<String, long[]> opTotals = new TreeMap<>();
     private final long[] bucketTotals = new long[BUCKETS_SECONDS.length + 1];
+    private final LiveOutages outages = new LiveOutages();
     private double latencySumSeconds;
     private List<ClientNow> clientsNow = List.of();
     private long[] clientOps = new long[0];
@@ -115,6 +117,10 @@ public final class LiveState implements LiveListener {
                     s.behind(), cpu.measured() ? cpu.hostBusyPercent() : Double.NaN, clientOps[i], clientBytes[i]));
         }
         clientsNow = List.copyOf(now);
+        // every client's RUN sample: a client still reporting WARMUP at the switch cannot be merged with them
+        if (deltas.size() == n && n > 0 && java.util.Arrays.stream(lastSamples).allMatch(x -> x.phase() == Phase.RUN)) {
+            outages.run(t.point(), t.timeMs(), EngineSample.merge(java.util.Arrays.asList(lastSamples)));
+        }
         lastTickMs = t.timeMs();
         lastTick = t;
         if (deltas.isEmpty()) {
@@ -221,7 +227,7 @@ public final class LiveState implements LiveListener {
         Map<String, long[]> ops = new TreeMap<>();
         opTotals.forEach((k, v) -> ops.put(k, v.clone()));
         return new Snapshot(lastTick, List.copyOf(rows), List.copyOf(serverRows), clientsNow, List.copyOf(finished),
-                ops, bucketTotals.clone(), latencySumSeconds, lastServer, headline, complete);
+                ops, bucketTotals.clone(), latencySumSeconds, lastServer, outages.marks(), headline, complete);
     }
 
     /**
@@ -231,10 +237,11 @@ public final class LiveState implements LiveListener {
      * @param opTotals per op name: ops, bytes, errors since the run began
      * @param buckets response-time counts per {@link #BUCKETS_SECONDS} bound, then +Inf (not cumulative)
      * @param server the last server sample (cumulative counters), null without SERVER_MON
+     * @param outages every outage the polls have shown (OUTAGE=ride), in run order
      * @param headline null until the run is over
      */
     public record Snapshot(LiveTick tick, List<Row> rows, List<ServerRow> serverRows, List<ClientNow> clients,
             List<FinishedPoint> finished, Map<String, long[]> opTotals, long[] buckets, double latencySumSeconds,
-            ServerSecond server, String headline, boolean complete) {
+            ServerSecond server, List<LiveOutages.Mark> outages, String headline, boolean complete) {
     }
 }

@@ -77,6 +77,11 @@ final class MetricsText {
             type("sfs_run_remaining_seconds", "gauge", "Estimated seconds until the whole run ends.");
             b.append("sfs_run_remaining_seconds ").append(num(t.runSecondsLeft())).append('\n');
         }
+        boolean active = !s.outages().isEmpty() && s.outages().get(s.outages().size() - 1).lasting();
+        type("sfs_outage_active", "gauge", "1 while the server is in an outage the run rides through (OUTAGE=ride).");
+        b.append("sfs_outage_active ").append(active ? 1 : 0).append('\n');
+        counter("sfs_outages", "Outages ridden through since the run began.");
+        b.append("sfs_outages_total ").append(s.outages().size()).append('\n');
         server(s.server());
         if (openMetrics) {
             b.append("# EOF\n");

@@ -68,6 +68,7 @@ final class TrialMapping {
             ix.seconds = fixedOrZero(i.timeSeconds(), RATE_SCALE);
             ix.opsPerSec = fixedOrZero(i.opsPerSec(), RATE_SCALE);
             ix.meanMsec = fixed(i.meanMs(), MSEC_SCALE);
+            ix.p99Msec = fixed(i.p99Ms(), MSEC_SCALE);
             ix.errors = i.errors();
             ix.behindProcs = i.behindProcs();
             out.add(ix);
@@ -79,7 +80,7 @@ final class TrialMapping {
         List<IntervalPoint> out = new ArrayList<>();
         for (IntervalXml i : xml) {
             out.add(new IntervalPoint(i.seconds.doubleValue(), i.opsPerSec.doubleValue(), toDouble(i.meanMsec),
-                    i.errors, i.behindProcs));
+                    toDouble(i.p99Msec), i.errors, i.behindProcs));
         }
         return out;
     }

@@ -18,6 +18,7 @@ public final class IntervalTracker {
         OpCounters t = d.total();
         double secs = d.elapsedUs() / 1e6;
         return new IntervalPoint(cumulative.elapsedUs() / 1e6, secs > 0 ? t.ops() / secs : 0,
-                LoadPointBuilder.ms(t.meanUs()), t.errors(), cumulative.behind());
+                LoadPointBuilder.ms(t.meanUs()),
+                t.ops() > 0 ? t.histogram().percentile(99) / 1000.0 : Double.NaN, t.errors(), cumulative.behind());
     }
 }

@@ -6,12 +6,13 @@ import java.util.List;
 /**
  * An x/y line chart rendered as inline SVG: lines through the points of each series, one marker
  * per point (with a hover title), and optional horizontal threshold lines such as the 20 ms limit.
- * Both axes start at 0, as the SPECsfs response-time curve does, unless the y axis is logarithmic
- * ({@link YScale}): then it spans the decades of the data, and a value at or below its lowest
- * decade (a 0) sits on the x axis.
+ * Both axes start at 0, as the SPECsfs response-time curve does, unless the x axis is given a start
+ * ({@link #xFrom}, a window of a longer run) or the y axis is logarithmic ({@link YScale}): then it
+ * spans the decades of the data, and a value at or below its lowest decade (a 0) sits on the x axis.
+ * Shaded vertical bands ({@link Band}) mark spans of x, such as an outage.
  */
 public final class LineChart {
-    /** One data point and the text shown when hovering over its marker. */
+    /** One data point and the text shown when hovering over its marker; a NaN y is a gap in the line, without a marker. */
     public record Point(double x, double y, String tooltip) {
     }
 
@@ -21,6 +22,10 @@ public final class LineChart {
 
     /** A horizontal reference line at {@code y}. */
     public record Threshold(double y, String label, String color) {
+    }
+
+    /** A shaded span of x from {@code from} to {@code to}, its label at the top of the plot. */
+    public record Band(double from, double to, String label, String color) {
     }
 
     /** How the y axis maps values. */
@@ -41,7 +46,9 @@ public final class LineChart {
     private final List<Series> series = new ArrayList<>();
     private final List<Threshold> thresholds = new ArrayList<>();
     private final List<Threshold> limits = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
     private double xAtLeast;
+    private double xFrom;
     private YScale yScale = YScale.LINEAR;
     private int width = 760;
     private int height = 420;
@@ -79,6 +86,17 @@ public final class LineChart {
         return this;
     }
 
+    /** The x axis starts here instead of at 0; points before it are the caller's to leave out. */
+    public LineChart xFrom(double x) {
+        xFrom = x;
+        return this;
+    }
+
+    public LineChart band(Band b) {
+        bands.add(b);
+        return this;
+    }
+
     public LineChart yScale(YScale s) {
         this.yScale = s;
         return this;
@@ -96,6 +114,9 @@ public final class LineChart {
         for (Series s : series) {
             for (Point p : s.points()) {
                 maxX = Math.max(maxX, p.x());
+                if (Double.isNaN(p.y())) {
+                    continue;
+                }
                 maxY = Math.max(maxY, p.y());
                 minY = p.y() > 0 ? Math.min(minY, p.y()) : minY;
             }
@@ -117,7 +138,7 @@ public final class LineChart {
             }
         }
         maxX = Math.max(maxX, xAtLeast);
-        Ticks xt = Ticks.upTo(maxX * 1.05, 8);
+        Ticks xt = Ticks.upTo((maxX - xFrom) * 1.05, 8);
         boolean log = yScale == YScale.LOG || yScale == YScale.LOG_WHEN_WIDE && maxY > minY * WIDE;
         Ticks yt = log ? Ticks.logCovering(minY, maxY) : Ticks.upTo(maxY * 1.05, 6);
         ChartFrame f = new ChartFrame(width, height, cssClass, title);
@@ -125,16 +146,28 @@ public final class LineChart {
         double r = f.plotRight();
         double t = f.plotTop();
         double b = f.plotBottom();
-        java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * x / xt.top();
+        java.util.function.DoubleUnaryOperator px = x -> l + (r - l) * (x - xFrom) / xt.top();
         java.util.function.DoubleUnaryOperator py = y -> b - (b - t) * yt.fraction(y);
 
         for (double y : yt.values()) {
             f.yGrid(py.applyAsDouble(y), yt.label(y));
         }
         for (double x : xt.values()) {
-            double xx = px.applyAsDouble(x);
+            double xx = px.applyAsDouble(xFrom + x);
             f.line(xx, b, xx, b + 5, "#333333", 1, null);
-            f.text(xx, b + 19, "middle", xt.label(x));
+            f.text(xx, b + 19, "middle", xFrom == 0 ? xt.label(x) : ChartFrame.num(xFrom + x));
+        }
+        for (Band band : bands) {
+            double x0 = px.applyAsDouble(Math.max(band.from(), xFrom));
+            double x1 = px.applyAsDouble(band.to());
+            f.out.append("<rect class=\"band\" x=\"").append(ChartFrame.num(x0)).append("\" y=\"")
+                    .append(ChartFrame.num(t)).append("\" width=\"").append(ChartFrame.num(Math.max(x1 - x0, 1)))
+                    .append("\" height=\"").append(ChartFrame.num(b - t)).append("\" fill=\"").append(band.color())
+                    .append("\" fill-opacity=\"0.18\"><title>").append(Markup.escape(band.label()))
+                    .append("</title></rect>\n");
+            f.out.append("<text class=\"band-label\" x=\"").append(ChartFrame.num(x0 + 4)).append("\" y=\"")
+                    .append(ChartFrame.num(t + 14)).append("\" fill=\"").append(band.color()).append("\">")
+                    .append(Markup.escape(band.label())).append("</text>\n");
         }
         f.axes();
         f.axisTitles(xTitle, log ? yTitle + " (log scale)" : yTitle);
@@ -153,12 +186,18 @@ public final class LineChart {
         for (Series s : series) {
             StringBuilder pts = new StringBuilder();
             for (Point p : s.points()) {
+                if (Double.isNaN(p.y())) {
+                    polyline(f, s, pts);
+                    continue;
+                }
                 pts.append(ChartFrame.num(px.applyAsDouble(p.x()))).append(',')
                         .append(ChartFrame.num(py.applyAsDouble(p.y()))).append(' ');
             }
-            f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
-                    .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
+            polyline(f, s, pts);
             for (Point p : s.points()) {
+                if (Double.isNaN(p.y())) {
+                    continue;
+                }
                 f.out.append("<circle class=\"").append(Markup.escape(s.pointClass())).append("\" cx=\"")
                         .append(ChartFrame.num(px.applyAsDouble(p.x()))).append("\" cy=\"")
                         .append(ChartFrame.num(py.applyAsDouble(p.y()))).append("\" r=\"4.5\" fill=\"")
@@ -174,5 +213,15 @@ public final class LineChart {
         }
         f.legend(names, colors);
         return f.finish();
+    }
+
+    /** The line through the points collected in {@code pts} (then emptied); none for an empty run. */
+    private static void polyline(ChartFrame f, Series s, StringBuilder pts) {
+        if (pts.isEmpty()) {
+            return;
+        }
+        f.out.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(s.color())
+                .append("\" stroke-width=\"2\" points=\"").append(pts.toString().trim()).append("\"/>\n");
+        pts.setLength(0);
     }
 }

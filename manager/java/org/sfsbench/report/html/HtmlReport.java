@@ -69,6 +69,7 @@ public final class HtmlReport {
         b.append(TrialsHtml.of(d));
         b.append(StepsHtml.of(d));
         b.append(SloHtml.of(d));
+        b.append(OutageHtml.of(d));
         b.append(ServerHtml.of(d));
         LoadPointXml peak = PeakPoint.of(d);
         if (peak != null && !peak.ops.isEmpty()) {

@@ -119,7 +119,7 @@ class ComparisonTest {
             List<IntervalPoint> iv = new java.util.ArrayList<>();
             for (int i = 0; i < p.intervals().size(); i++) {
                 IntervalPoint x = p.intervals().get(i);
-                iv.add(new IntervalPoint(x.timeSeconds(), x.opsPerSec(), batchMs[i / 5], 0, 0));
+                iv.add(new IntervalPoint(x.timeSeconds(), x.opsPerSec(), batchMs[i / 5], x.p99Ms(), 0, 0));
             }
             r.loadPoints.set(0, p.with(b -> {
                 b.intervals = iv;

@@ -35,7 +35,7 @@ final class SyntheticRuns {
             e = phi * e + Math.sqrt(1 - phi * phi) * sd * rnd.nextGaussian();
             double o = ops + e;
             double m = ms * (1 + 0.03 * rnd.nextGaussian());
-            p.intervals.add(new IntervalPoint(i + 1, o, m, 0, 0));
+            p.intervals.add(new IntervalPoint(i + 1, o, m, Double.NaN, 0, 0));
             sumOps += o;
             sumMs += m;
         }

@@ -162,7 +162,7 @@ final class GuideSampleRun {
                     new CpuResult(busy, busy * 0.6, busy * 0.4, 8, ops * 40e-4, 40), null));
         }
         for (int t = 1; t <= 3; t++) {
-            p.intervals.add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05,
+            p.intervals.add(new IntervalPoint(100.0 * t, row[1] + (t - 2) * 1.5, ms + (t - 2) * 0.05, Double.NaN,
                     t == 3 ? failed : 0, 0));
         }
         return p.build();

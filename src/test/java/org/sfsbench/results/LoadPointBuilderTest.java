@@ -179,12 +179,15 @@ class LoadPointBuilderTest {
         assertEquals(60.0, p1.opsPerSec(), 1e-12);
         assertEquals(2.0, p1.meanMs(), 1e-12);
         assertEquals(2, p1.behindProcs());
+        assertEquals(2.0, p1.p99Ms(), 0.05, "every op of the first half took 2 ms");
         // second half: 300 lookups (6 failed) + 400 reads in 5 s
         IntervalPoint p2 = t.next(full);
         assertEquals(10.0, p2.timeSeconds(), 0);
         assertEquals(140.0, p2.opsPerSec(), 1e-12);
         assertEquals((300 * 2000 + 400 * 5000) / 700.0 / 1000, p2.meanMs(), 1e-12);
         assertEquals(6, p2.errors());
+        assertEquals(5.0, p2.p99Ms(), 0.2, "within a histogram bucket (3 %): the second half's p99 is its 400 reads' 5 ms, not the first half's");
+        assertTrue(Double.isNaN(t.next(full).p99Ms()), "no p99 for an interval without ops");
         assertTrue(p2.behindProcs() == 0);
     }
 }

@@ -25,7 +25,7 @@ class SfsLogTest {
             log.redact("s3cret");
             log.runStart(SfsresWriterTest.run(), List.of(104L, 208L));
             log.phase(1, "RUN", true);
-            log.interval(1, new IntervalPoint(10, 103.25, 3.456, 0, 0));
+            log.interval(1, new IntervalPoint(10, 103.25, 3.456, 9.5, 0, 0));
             log.warn("smbclient said: bad password s3cret");
             // visible before close
             assertEquals(9, Files.readAllLines(f).size());

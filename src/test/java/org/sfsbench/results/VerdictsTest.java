@@ -116,7 +116,7 @@ class VerdictsTest {
         assertTrue(r.ruleChecks().get(0).passed() && r.ruleChecks().get(1).passed(), r.ruleChecks().toString());
         // a client count with an interval in which no client completed an op did not run the whole time
         b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.intervals = new java.util.ArrayList<>(
-                List.of(new IntervalPoint(1, 150, 1, 0, 0), new IntervalPoint(2, 0, 0, 0, 0)))));
+                List.of(new IntervalPoint(1, 150, 1, 1, 0, 0), new IntervalPoint(2, 0, 0, Double.NaN, 0, 0)))));
         RunResult stalled = judged(b, new Own(WorkloadRules.LOADFILE, 2, 3));
         assertEquals("point 2 (3 clients): no op completed in the interval ending at 2 s",
                 stalled.ruleChecks().get(0).detail());
@@ -127,7 +127,7 @@ class VerdictsTest {
         b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.replayLag = lag));
         assertTrue(judged(b, new Own(WorkloadRules.LOADFILE, 2, 3)).ruleChecks().get(0).passed());
         b.loadPoints.set(1, b.loadPoints.get(1).with(p -> p.intervals = new java.util.ArrayList<>(
-                List.of(new IntervalPoint(1, 150, 1, 0, 0), new IntervalPoint(2, 0, 0, 0, 1)))));
+                List.of(new IntervalPoint(1, 150, 1, 2, 0, 0), new IntervalPoint(2, 0, 0, Double.NaN, 0, 1)))));
         assertEquals("point 2 (3 clients): no op completed in the interval ending at 2 s",
                 judged(b, new Own(WorkloadRules.LOADFILE, 2, 3)).ruleChecks().get(0).detail());
     }

@@ -73,6 +73,17 @@ public final class SvgChart {
         return fail("no grid label " + label + " in " + svg);
     }
 
+    /** The x range of every shaded rect of class {@code cls} (a LineChart.Band's is "band"), in document order. */
+    public List<double[]> bands(String cls) {
+        List<double[]> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<rect([^>]*class=\"" + Pattern.quote(cls) + "\"[^>]*)>").matcher(svg);
+        while (m.find()) {
+            double x = attr(m.group(1), "x");
+            out.add(new double[] {x, x + attr(m.group(1), "width")});
+        }
+        return out;
+    }
+
     /** The y of the dashed horizontal line drawn in {@code color} (a threshold such as a bound). */
     public double dashedLineY(String color) {
         Matcher m = Pattern.compile("<line([^>]*stroke=\"" + Pattern.quote(color) + "\"[^>]*stroke-dasharray[^>]*)/?>")
