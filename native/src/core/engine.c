@@ -163,13 +163,12 @@ sfs_engine *sfs_engine_open(const char *config, char *err, int errlen)
         snprintf(msg, sizeof msg, "out of memory");
         goto fail;
     }
-    if (e->cfg.outage_max > 0) {
-        if (!(e->outages = sfs_outages_new())) {
-            snprintf(msg, sizeof msg, "out of memory");
-            goto fail;
-        }
-        e->cfg.outages = e->outages;
+    /* riding through outages: their record, which the backends reach through cfg */
+    if (e->cfg.outage_max > 0 && !(e->outages = sfs_outages_new())) {
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
     }
+    e->cfg.outages = e->outages;
     sfs_debug(&e->cfg, SFS_DBG_CHILD_GENERAL, -1, "open backend=%s workload=%s procs=%d first=%d rate=%g loops=%d",
               e->cfg.backend, e->cfg.workload, e->cfg.procs, e->cfg.proc_first, e->cfg.rate,
               e->async ? sfs_loop_count(e) : 0);
