@@ -150,9 +150,11 @@ int main(int argc, char **argv)
               "files re-opened through their durable handles");
     CHECK(ops > ops_then + 100, "the load went on after the restart (%llu ops then, %llu at the end)",
           (unsigned long long)ops_then, (unsigned long long)ops);
-    /* an op caught in the outage is timed from its intended start */
-    CHECK(lat_max >= (uint64_t)(away * 0.5e6), "slowest op %.2f s, the server was away %.2f s",
-          lat_max / 1e6, away);
+    /* an op caught in the outage is timed from its intended start; a drop of the
+     * connections alone (tens of ms) may catch no op at all */
+    if (away >= 0.5)
+        CHECK(lat_max >= (uint64_t)(away * 0.5e6), "slowest op %.2f s, the server was away %.2f s",
+              lat_max / 1e6, away);
     sfs_engine_close(e);
     free(at_restart);
     free(last);

@@ -72,13 +72,15 @@ static void drop_context(nfs3_conn *n)
             }
 }
 
-/* Give up: the connection is dead with a message naming the server. */
+/* Give up: the connection is dead with a message naming the server.  The
+ * precisions keep the sentence inside err whatever the names' lengths. */
 static void give_up(nfs3_conn *n, const char *why)
 {
     n->down = 0;
     n->dead = 1;
-    snprintf(n->err, sizeof n->err, "NFS server %s, export %s: not back within outage_max %g s "
-             "(%s)", n->server, n->export_path, sfs_outage_riding(n->ride_cfg), why);
+    snprintf(n->err, sizeof n->err, "NFS server %.200s, export %.600s: not back within "
+             "outage_max %g s (%.1000s)", n->server, n->export_path,
+             sfs_outage_riding(n->ride_cfg), why);
 }
 
 int nfs3_ride_reconnect(nfs3_conn *n)
