@@ -10,12 +10,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.sfsbench.report.ResultInput;
-import org.sfsbench.report.xml.ResultDocument;
 import org.sfsbench.report.text.TextReport;
 import org.sfsbench.results.Headlines;
 import org.sfsbench.results.Metrics;
 import org.sfsbench.results.SfssumRow;
 import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -70,17 +70,17 @@ public final class MetricCommand implements Callable<Integer> {
     /** The text printed for one file. */
     public static String metricText(Path file) throws IOException {
         // the rows sfssum prints, also of a result document: one metric from either file
-        ResultDocument doc = ResultInput.load(file);
-        List<SfssumRow> rows = doc.loadPoints.stream().map(TextReport::row).toList();
+        RunResult run = ResultInput.loadRun(file);
+        List<SfssumRow> rows = run.loadPoints().stream().map(TextReport::row).toList();
         List<LoadPointResult> points = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             points.add(rows.get(i).toLoadPoint(i + 1));
         }
         Metrics m = Metrics.compute(points);
         StringBuilder b = new StringBuilder(file + ": " + rows.size() + " load points\n");
-        if (doc.run != null && !doc.run.complete) {
+        if (!run.complete()) {
             b.append("  RUN INCOMPLETE, from the points it finished: ")
-                    .append(doc.run.failure == null ? "cause not recorded" : doc.run.failure).append('\n');
+                    .append(run.failure() == null ? "cause not recorded" : run.failure()).append('\n');
         }
         if (m.peakIndex() < 0) {
             return b.append("  no load point at or below ").append(Metrics.RESPONSE_LIMIT_MS)

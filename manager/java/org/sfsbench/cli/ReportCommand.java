@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import org.sfsbench.report.ResultInput;
+import org.sfsbench.report.ResultMapping;
 import org.sfsbench.report.ResultPublisher;
 import org.sfsbench.report.html.HtmlReport;
 import org.sfsbench.report.text.TextReport;
@@ -80,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("sfs report: cannot write " + html + ": " + messageOf(e));
             return ExitCodes.FAILED;
         }
-        out.print(TextReport.render(doc, Main.width(spec)));
+        out.print(TextReport.render(ResultMapping.toRunResult(doc), Main.width(spec)));
         out.println();
         out.println("HTML report: " + html);
         out.flush();

@@ -41,6 +41,17 @@ public final class Decimals {
         return d != null ? d : BigDecimal.ZERO.setScale(scale);
     }
 
+    /** {@link #fixed} as the reports print it; null for an unknown value. */
+    public static String plain(double v, int scale) {
+        BigDecimal d = fixed(v, scale);
+        return d == null ? null : d.toPlainString();
+    }
+
+    /** {@link #fixedOrZero} as the reports print it. */
+    public static String plainOrZero(double v, int scale) {
+        return fixedOrZero(v, scale).toPlainString();
+    }
+
     /** Back to double; NaN for an absent value. */
     public static double toDouble(BigDecimal d) {
         return d == null ? Double.NaN : d.doubleValue();

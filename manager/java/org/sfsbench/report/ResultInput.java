@@ -99,6 +99,11 @@ public final class ResultInput {
         return d;
     }
 
+    /** The run of a result file or of an sfssum file, as its published document has it. */
+    public static RunResult loadRun(Path file) throws IOException {
+        return ResultMapping.toRunResult(load(file));
+    }
+
     /** Largest result XML read: a 10-point run with per-second intervals is a few MB. */
     static final long MAX_XML_BYTES = 64L << 20;
     /** Largest sfssum file read: about 100 bytes per load point. */

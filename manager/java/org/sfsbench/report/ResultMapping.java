@@ -130,7 +130,8 @@ public final class ResultMapping {
         return d;
     }
 
-    private static String protocolOf(RunResult r) {
+    /** The protocol the document names: the run's, else its first point's. */
+    public static String protocolOf(RunResult r) {
         if (r.protocol() != null) {
             return r.protocol().sfssumName();
         }
@@ -179,7 +180,7 @@ public final class ResultMapping {
         x.fileSetKB = row.filesetKb();
         x.clients = row.loadGenerators();
         x.procsPerClient = row.procsPerGenerator();
-        if (p.access() == null && p.simulatedClients() == 0) {
+        if (hasBiodColumns(p)) {
             x.biodMaxWrites = row.biodWrites();
             x.biodMaxReads = row.biodReads();
             x.version = text(row.release());
@@ -246,6 +247,16 @@ public final class ResultMapping {
         return x;
     }
 
+    /** Whether a point has sfssum's BIOD and release columns: not an access step nor a loadfile replay. */
+    public static boolean hasBiodColumns(LoadPointResult p) {
+        return p.access() == null && p.simulatedClients() == 0;
+    }
+
+    /** An op's published name: its own, else "op" and its number. */
+    public static String opName(OpResult o) {
+        return o.name() != null && !o.name().isBlank() ? o.name() : "op" + o.opId();
+    }
+
     /** Latency of all ops of a point; only a point with per-op detail has percentiles (sfssum rows do not). */
     private static LatencyXml pointLatency(LoadPointResult p) {
         LatencyXml l = new LatencyXml();
@@ -271,7 +282,7 @@ public final class ResultMapping {
 
     private static OpXml op(OpResult o) {
         OpXml x = new OpXml();
-        x.name = o.name() != null && !o.name().isBlank() ? text(o.name()) : "op" + o.opId();
+        x.name = text(opName(o));
         x.count = o.count();
         x.errors = o.errors();
         x.targetPercent = fixedOrZero(o.targetPercent(), PERCENT_SCALE);
@@ -294,6 +305,14 @@ public final class ResultMapping {
             x.latency = l;
         }
         return x;
+    }
+
+    /**
+     * {@code r} as its published document has it, every figure at its published precision: what a
+     * report of the live run and a report of its saved document both render.
+     */
+    public static RunResult asPublished(RunResult r) {
+        return toRunResult(toDocument(r));
     }
 
     /** The result model of a published document, as {@code sfs report} and {@code sfs submit} need it. */

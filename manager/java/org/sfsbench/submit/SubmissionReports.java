@@ -3,6 +3,7 @@ package org.sfsbench.submit;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sfsbench.report.ResultMapping;
 import org.sfsbench.report.chart.Markup;
 import org.sfsbench.report.text.TextReport;
 import org.sfsbench.submit.xml.SubmissionDocument;
@@ -75,7 +76,7 @@ final class SubmissionReports {
         for (String[] r : rows(s)) {
             b.append(String.format("  %-22s %s%n", r[0] + ":", r[1]));
         }
-        b.append('\n').append(TextReport.render(s.result));
+        b.append('\n').append(TextReport.render(ResultMapping.toRunResult(s.result)));
         return FreeFormText.toAscii(b.toString());
     }
 }

@@ -1,9 +1,10 @@
 package org.sfsbench.report.text;
 
-import java.math.BigDecimal;
+import static org.sfsbench.report.Decimals.MSEC_SCALE;
+import static org.sfsbench.report.Decimals.plainOrZero;
 
-import org.sfsbench.report.xml.LoadPointXml;
-import org.sfsbench.report.xml.ResultDocument;
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
 
 /**
  * Latency percentiles against load (docs/reports.md): per load point its achieved ops/s, the
@@ -14,23 +15,20 @@ final class PercentilesText {
     }
 
     /** The table; "" when no point has percentiles (a result read from sfssum). */
-    static String of(ResultDocument d, int width) {
+    static String of(RunResult r, int width) {
         TextTable t = new TextTable("point", "ops/s", "msec/op", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms");
-        for (LoadPointXml p : d.loadPoints) {
-            if (p.latency == null) {
+        for (LoadPointResult p : r.loadPoints()) {
+            if (p.ops().isEmpty()) {   // percentiles come with per-op detail
                 continue;
             }
-            t.row(p.index, p.achievedOpsPerSec.toPlainString(), p.msecPerOp.toPlainString(), plain(p.latency.p50Msec),
-                    plain(p.latency.p90Msec), plain(p.latency.p99Msec), plain(p.latency.p999Msec));
+            t.row(p.index(), Math.round(p.achievedOpsPerSec()), plainOrZero(p.msecPerOp(), 1),
+                    plainOrZero(p.p50Ms(), MSEC_SCALE), plainOrZero(p.p90Ms(), MSEC_SCALE),
+                    plainOrZero(p.p99Ms(), MSEC_SCALE), plainOrZero(p.p999Ms(), MSEC_SCALE));
         }
         if (t.isEmpty()) {
             return "";
         }
         return Reflow.para(0, "Response time per load point: msec/op is the SPECsfs average; the percentiles are"
                 + " of every op of the point (all clients' histograms merged)", width) + t.render(width) + "\n";
-    }
-
-    private static String plain(BigDecimal v) {
-        return v == null ? "-" : v.toPlainString();
     }
 }

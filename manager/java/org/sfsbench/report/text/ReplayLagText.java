@@ -1,8 +1,11 @@
 package org.sfsbench.report.text;
 
-import org.sfsbench.report.xml.LoadPointXml;
-import org.sfsbench.report.xml.ReplayLagXml;
-import org.sfsbench.report.xml.ResultDocument;
+import static org.sfsbench.report.Decimals.MSEC_SCALE;
+import static org.sfsbench.report.Decimals.plain;
+
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.ReplayLagResult;
+import org.sfsbench.results.model.RunResult;
 
 /** A paced loadfile replay's lag per point (docs/loadfile.md, "Timing"). */
 final class ReplayLagText {
@@ -10,13 +13,14 @@ final class ReplayLagText {
     }
 
     /** "" when no point has lag figures. */
-    static String of(ResultDocument d, int width) {
+    static String of(RunResult r, int width) {
         TextTable t = new TextTable("point", "clients", "ops", "lag p50 ms", "p90 ms", "p99 ms", "max ms");
-        for (LoadPointXml p : d.loadPoints) {
-            ReplayLagXml g = p.replayLag;
+        for (LoadPointResult p : r.loadPoints()) {
+            ReplayLagResult g = p.replayLag();
             if (g != null) {
-                t.row(p.index, p.simulatedClients, g.ops, g.p50Msec.toPlainString(), g.p90Msec.toPlainString(),
-                        g.p99Msec.toPlainString(), g.maxMsec.toPlainString());
+                t.row(p.index(), p.simulatedClients() > 0 ? p.simulatedClients() : null, g.ops(),
+                        plain(g.p50Ms(), MSEC_SCALE), plain(g.p90Ms(), MSEC_SCALE), plain(g.p99Ms(), MSEC_SCALE),
+                        plain(g.maxMs(), MSEC_SCALE));
             }
         }
         if (t.isEmpty()) {

@@ -1,9 +1,17 @@
 package org.sfsbench.report.text;
 
-import java.math.RoundingMode;
+import static org.sfsbench.report.Decimals.MBPS_SCALE;
+import static org.sfsbench.report.Decimals.MSEC_SCALE;
+import static org.sfsbench.report.Decimals.plain;
+import static org.sfsbench.report.Decimals.plainOrZero;
 
-import org.sfsbench.report.xml.LoadPointXml;
-import org.sfsbench.report.xml.ResultDocument;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.sfsbench.results.model.LoadPointResult;
+import org.sfsbench.results.model.RunResult;
+import org.sfsbench.results.model.StepResult;
 
 /**
  * The steps of a LOAD=max run as a table: procs, ops/s, MB/s, latency, client CPU (host busy %),
@@ -14,30 +22,31 @@ final class StepsText {
     }
 
     /** "" when the result has no steps. */
-    static String of(ResultDocument d, int width) {
+    static String of(RunResult r, int width) {
         // the server's CPU and network (SERVER_MON) only when a step has them
-        boolean server = d.loadPoints.stream().anyMatch(p -> p.step != null && p.server != null);
+        boolean server = r.loadPoints().stream().anyMatch(p -> p.step() != null && p.server() != null);
         TextTable t = server
                 ? new TextTable("step", "kind", "procs", "ops/s", "MB/s", "mean ms", "p50 ms", "p99 ms", "cpu%", "srv cpu%",
                         "srv net MB/s", "errors")
                 : new TextTable("step", "kind", "procs", "ops/s", "MB/s", "mean ms", "p50 ms", "p99 ms", "cpu%", "errors");
-        for (LoadPointXml p : d.loadPoints) {
-            if (p.step == null) {
+        for (LoadPointResult p : r.loadPoints()) {
+            StepResult s = p.step();
+            if (s == null) {
                 continue;
             }
-            String kind = p.step.kind + (p.step.curvePct != null ? " " + p.step.curvePct + "%" : "")
-                    + (p.step.knee ? ", knee" : "");
-            boolean l = p.latency != null;
-            java.util.List<Object> cells = new java.util.ArrayList<>(java.util.Arrays.asList(p.index, kind,
-                    p.step.procsPerClient, p.achievedOpsPerSec.toPlainString(),
-                    p.throughputMBps == null ? null : p.throughputMBps.toPlainString(), p.msecPerOp.toPlainString(),
-                    l ? p.latency.p50Msec.toPlainString() : null, l ? p.latency.p99Msec.toPlainString() : null,
-                    p.cpu == null ? null : p.cpu.hostBusyPercent.setScale(1, RoundingMode.HALF_UP).toPlainString()));
+            String kind = s.getKind() + (s.getCurvePct() > 0 ? " " + s.getCurvePct() + "%" : "")
+                    + (s.isKnee() ? ", knee" : "");
+            boolean l = !p.ops().isEmpty();   // percentiles come with per-op detail
+            List<Object> cells = new ArrayList<>(Arrays.asList(p.index(), kind, s.getProcsPerClient(),
+                    Math.round(p.achievedOpsPerSec()), plain(p.throughputMBps(), MBPS_SCALE),
+                    plainOrZero(p.msecPerOp(), 1), l ? plainOrZero(p.p50Ms(), MSEC_SCALE) : null,
+                    l ? plainOrZero(p.p99Ms(), MSEC_SCALE) : null,
+                    p.cpu() == null ? null : TextReport.one(p.cpu().hostBusyPercent())));
             if (server) {
-                cells.add(ServerText.cpu(p.server));
-                cells.add(ServerText.net(p.server));
+                cells.add(ServerText.cpu(p.server()));
+                cells.add(ServerText.net(p.server()));
             }
-            cells.add(p.failedOps);
+            cells.add(p.failedOps());
             t.row(cells.toArray());
         }
         if (t.isEmpty()) {

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sfsbench.report.ResultMapping;
 import org.sfsbench.plan.RunPlan;
 import org.sfsbench.rc.RcParser;
 import org.sfsbench.report.ReportFixtures;
@@ -71,7 +72,7 @@ class ConsoleTextWidthTest {
     }
 
     private static void assertFitsWithEveryFigure(String what, ResultDocument d) {
-        String text = TextReport.render(d, 80);
+        String text = TextReport.render(ResultMapping.toRunResult(d), 80);
         for (String line : text.lines().toList()) {
             assertTrue(line.length() <= 80, what + ": " + line.length() + " columns: " + line + "\n" + text);
         }

@@ -74,7 +74,7 @@ class CpuFiguresTest {
                 json.substring(0, 3000));
         assertTrue(json.contains("\"mbPerSec\" : "), "per-op and per-client MB/s in JSON");
 
-        String text = TextReport.render(d);
+        String text = TextReport.render(ResultMapping.toRunResult(d));
         assertTrue(text.contains("MB/s (10^6 bytes) and client CPU over RUN"), text);
         String busy = p.cpu.hostBusyPercent.setScale(1, java.math.RoundingMode.HALF_UP).toPlainString();
         assertTrue(java.util.regex.Pattern.compile("(?m)^" + p.index + " +" + p.achievedOpsPerSec.toPlainString()

@@ -58,7 +58,7 @@ class PercentilesReportTest {
         ResultPublisher.Published pub = ResultPublisher.writeAll(r.build(), dir, "pct");
         ResultDocument d = ResultXml.read(pub.xml());
 
-        String text = TextReport.render(d);
+        String text = TextReport.render(ResultMapping.toRunResult(d));
         for (LoadPointResult p : List.of(low, high)) {
             LoadPointXml x = d.loadPoints.get(p.index() - 1);
             // the published figures are the histogram's, rounded to microseconds

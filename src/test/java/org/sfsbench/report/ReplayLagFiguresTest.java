@@ -132,7 +132,7 @@ class ReplayLagFiguresTest {
         String json = ResultJson.toJson(d);
         assertTrue(java.util.regex.Pattern.compile("\"replayLag\" : \\{\\s*\"ops\" : 100,").matcher(json).find(),
                 json.substring(0, 3000));
-        String text = TextReport.render(d);
+        String text = TextReport.render(ResultMapping.toRunResult(d));
         assertTrue(text.contains("Replay timing: each op's send time minus the time its schedule gave it"), text);
         assertTrue(java.util.regex.Pattern.compile("(?m)^2 +2 +100 +0\\.1\\d\\d +\\d+\\.\\d{3} +2\\.\\d{3} +40\\.000$")
                 .matcher(text).find(), text);
