@@ -48,6 +48,14 @@ class PackageCyclesTest {
         assertFalse(deps.get("org.sfsbench.rmi").contains("org.sfsbench.worker"));
     }
 
+    /** The text report renders the result model, never the published document it was read from. */
+    @Test
+    void theTextReportDoesNotReadThePublishedDocument() throws IOException {
+        Map<String, Set<String>> deps = dependencies(Path.of(System.getProperty("sfs.home", "."), "manager", "java"));
+        assertFalse(deps.get("org.sfsbench.report.text").contains("org.sfsbench.report.xml"),
+                "org.sfsbench.report.text uses " + deps.get("org.sfsbench.report.text"));
+    }
+
     /**
      * docs/architecture.md's package table names, for each package and its subpackages, exactly the
      * other packages it uses ("everything below" for the command line, which may use any).

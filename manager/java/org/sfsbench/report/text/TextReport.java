@@ -13,7 +13,6 @@ import java.math.RoundingMode;
 
 import org.sfsbench.ToolVersion;
 import org.sfsbench.report.ResultMapping;
-import org.sfsbench.report.summary.ReportHeadline;
 import org.sfsbench.results.ServerLines;
 import org.sfsbench.results.SfssumFile;
 import org.sfsbench.results.SfssumRow;

@@ -1,4 +1,4 @@
-package org.sfsbench.report.summary;
+package org.sfsbench.report.text;
 
 import java.math.RoundingMode;
 import java.util.ArrayList;
