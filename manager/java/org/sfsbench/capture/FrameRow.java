@@ -1,8 +1,5 @@
 package org.sfsbench.capture;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** One frame as tshark printed it: a column per {@link CaptureField}. */
 public final class FrameRow {
     private static final String[] NONE = new String[0];
@@ -45,14 +42,20 @@ public final class FrameRow {
         return v4.isEmpty() ? first(CaptureField.IP6_SRC) : v4;
     }
 
+    /** Counts the separators first: one array of the right size, no list per row. */
     private static String[] split(String s, char sep) {
-        List<String> out = new ArrayList<>();
+        int n = 1;
+        for (int i = s.indexOf(sep); i >= 0; i = s.indexOf(sep, i + 1)) {
+            n++;
+        }
+        String[] out = new String[n];
         int from = 0;
-        for (int i = s.indexOf(sep); i >= 0; i = s.indexOf(sep, from)) {
-            out.add(s.substring(from, i));
+        for (int k = 0; k < n - 1; k++) {
+            int i = s.indexOf(sep, from);
+            out[k] = s.substring(from, i);
             from = i + 1;
         }
-        out.add(s.substring(from));
-        return out.toArray(NONE);
+        out[n - 1] = s.substring(from);
+        return out;
     }
 }
