@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sfsbench.testsupport.ChildProcess;
@@ -26,6 +28,20 @@ import org.sfsbench.testsupport.Exclusive;
  */
 @Exclusive(Exclusive.SAMBA_445)
 class ProtocolRunIT {
+    /** One smbd for the class's SMB cases: none of them changes the server. */
+    static SambaServer samba;
+
+    @BeforeAll
+    static void startSamba() throws Exception {
+        samba = SambaServer.start("protocol-it");
+    }
+
+    @AfterAll
+    static void stopSamba() throws Exception {
+        if (samba != null) {
+            samba.stopAndRemove();
+        }
+    }
 
     private static Path rc(Path dir, String protocol, String mnt, String loads, int runtime, String extra)
             throws Exception {
@@ -113,44 +129,34 @@ class ProtocolRunIT {
 
     @Test
     void cifsAgainstSamba(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.start("protocol-it");
-        try {
-            Map<String, String> env = samba.env;
-            String share = env.get("TARGET");
-            Path rc = rc(dir, "cifs", share + " " + share, "20 40 60", 6, "USERNAME=" + env.get("USER") + "\nPASSWORD="
-                    + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"));
-            assertPacedRunClean(dir, rc, "CIFS");
-            String password = env.get("PASSWORD");
-            for (Path f : Files.list(dir.resolve("results")).toList()) {
-                if (Files.isRegularFile(f)) {
-                    assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(password),
-                            "password appears in " + f);
-                }
+        Map<String, String> env = samba.env;
+        String share = env.get("TARGET");
+        Path rc = rc(dir, "cifs", share + " " + share, "20 40 60", 6, "USERNAME=" + env.get("USER") + "\nPASSWORD="
+                + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN"));
+        assertPacedRunClean(dir, rc, "CIFS");
+        String password = env.get("PASSWORD");
+        for (Path f : Files.list(dir.resolve("results")).toList()) {
+            if (Files.isRegularFile(f)) {
+                assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(password),
+                        "password appears in " + f);
             }
-        } finally {
-            samba.stopAndRemove();
         }
     }
 
     @Test
     void cifsWrongPassword(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.start("protocol-it");
-        try {
-            Map<String, String> env = samba.env;
-            String share = env.get("TARGET");
-            String wrong = "Wrong-" + Long.toHexString(System.nanoTime());
-            Path rc = rc(dir, "cifs", share + " " + share, "20", 2,
-                    "USERNAME=" + env.get("USER") + "\nPASSWORD=" + wrong + "\nDOMAIN=" + env.get("DOMAIN"));
-            ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "w", "-d",
-                    dir.resolve("results").toString());
-            assertEquals(1, run.waitFor(120));
-            String out = run.output();
-            assertFalse(out.contains(wrong), "password in the output: " + out);
-            assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
-                    || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
-        } finally {
-            samba.stopAndRemove();
-        }
+        Map<String, String> env = samba.env;
+        String share = env.get("TARGET");
+        String wrong = "Wrong-" + Long.toHexString(System.nanoTime());
+        Path rc = rc(dir, "cifs", share + " " + share, "20", 2,
+                "USERNAME=" + env.get("USER") + "\nPASSWORD=" + wrong + "\nDOMAIN=" + env.get("DOMAIN"));
+        ChildProcess run = Sfs.start(dir.resolve("out.txt"), Map.of(), "run", "-r", rc.toString(), "-s", "w", "-d",
+                dir.resolve("results").toString());
+        assertEquals(1, run.waitFor(120));
+        String out = run.output();
+        assertFalse(out.contains(wrong), "password in the output: " + out);
+        assertTrue(out.toLowerCase(java.util.Locale.ROOT).contains("logon") || out.contains("denied")
+                || out.contains("authentication") || out.contains("EACCES") || out.contains("permission"), out);
     }
 
     private static void assertValidationPasses(Path dir, Path rc) throws Exception {
@@ -175,14 +181,9 @@ class ProtocolRunIT {
 
     @Test
     void cifsValidationPassesOnSamba(@TempDir Path dir) throws Exception {
-        SambaServer samba = SambaServer.start("protocol-it");
-        try {
-            Map<String, String> env = samba.env;
-            String share = env.get("TARGET");
-            assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
-                    + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
-        } finally {
-            samba.stopAndRemove();
-        }
+        Map<String, String> env = samba.env;
+        String share = env.get("TARGET");
+        assertValidationPasses(dir, rc(dir, "cifs", share + " " + share, "20", 2, "USERNAME=" + env.get("USER")
+                + "\nPASSWORD=" + env.get("PASSWORD") + "\nDOMAIN=" + env.get("DOMAIN")));
     }
 }
