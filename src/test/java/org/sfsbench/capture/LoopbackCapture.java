@@ -20,7 +20,7 @@ final class LoopbackCapture implements AutoCloseable {
         this.file = file;
         this.port = port;
         // a large kernel buffer: a dropped packet would make the counts differ
-        List<String> cmd = new ArrayList<>(List.of("dumpcap", "-i", "lo", "-B", "64", "-f", "tcp port " + port));
+        List<String> cmd = new ArrayList<>(List.of("dumpcap", "-i", "lo", "-B", "256", "-f", "tcp port " + port));
         if (file.toString().endsWith(".pcap")) {
             cmd.add("-P");   // classic pcap (PcapPorts reads it)
         }
