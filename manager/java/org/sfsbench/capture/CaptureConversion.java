@@ -130,7 +130,7 @@ public final class CaptureConversion {
             loadfiles.commit();
             List<Path> files = new ArrayList<>();
             for (String c : loadfiles.clients()) {
-                files.add(req.outDir().resolve(loadfiles.fileName(c)));
+                files.add(loadfiles.path(c));
             }
             files.add(write(base + ".profile.txt", report.text()));
             files.add(write(base + ".profile.json", report.json()));
@@ -170,7 +170,7 @@ public final class CaptureConversion {
                     .append(")\n");
         }
         for (String c : loadfiles.clients()) {
-            b.append(String.format(Locale.ROOT, "  %s: %d lines%n", req.outDir().resolve(loadfiles.fileName(c)),
+            b.append(String.format(Locale.ROOT, "  %s: %d lines%n", loadfiles.path(c),
                     loadfiles.lines(c)));
         }
         if (nfsMessages > 0) {

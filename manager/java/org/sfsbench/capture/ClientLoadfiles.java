@@ -18,9 +18,12 @@ import java.util.stream.Stream;
 /**
  * One timestamped loadfile per client, written into a staging folder beside the output and
  * moved into place only when the whole conversion succeeded: a failed or interrupted conversion
- * leaves no loadfile behind.
+ * leaves no loadfile behind.  They go into a folder of their own, {@link #FOLDER}, so that
+ * {@code LOADFILE=<out>/loadfiles/} replays the set without meeting the profile's files.
  */
 public final class ClientLoadfiles implements AutoCloseable {
+    /** The output folder's sub-folder that holds the loadfiles and nothing else. */
+    public static final String FOLDER = "loadfiles";
     private final Path out;
     private final Path staging;
     private final String header;
@@ -31,7 +34,7 @@ public final class ClientLoadfiles implements AutoCloseable {
 
     /** @param header the comment lines each loadfile begins with */
     public ClientLoadfiles(Path out, String header, Names names) throws IOException {
-        this.out = out;
+        this.out = out.resolve(FOLDER);
         this.header = header;
         this.names = names;
         Files.createDirectories(out);
@@ -44,9 +47,14 @@ public final class ClientLoadfiles implements AutoCloseable {
     }
 
     /** The file name of a client's loadfile. */
-    public String fileName(String client) {
+    private String fileName(String client) {
         String c = names.anonymized() ? names.name(client) : client;
         return c.replaceAll("[^A-Za-z0-9._-]", "_") + ".load";
+    }
+
+    /** Where a client's loadfile is once committed. */
+    public Path path(String client) {
+        return out.resolve(fileName(client));
     }
 
     public void write(CapturedOp op) throws IOException {
@@ -77,12 +85,13 @@ public final class ClientLoadfiles implements AutoCloseable {
         for (BufferedWriter w : writers.values()) {
             w.close();
         }
+        Files.createDirectories(out);
         for (String c : writers.keySet()) {
             Path f = staging.resolve(fileName(c));
             try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
-            Files.move(f, out.resolve(fileName(c)), StandardCopyOption.REPLACE_EXISTING,
+            Files.move(f, path(c), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         }
         writers.clear();

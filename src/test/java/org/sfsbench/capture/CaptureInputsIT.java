@@ -73,10 +73,10 @@ class CaptureInputsIT {
         ChildProcess.Result r = capture(cut, out);
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.output().contains("the capture is truncated: converted up to the cut"), r.output());
-        long lines = Files.readAllLines(out.resolve("127.0.0.1.load")).stream().filter(l -> !l.startsWith("#")).count();
+        long lines = Files.readAllLines(out.resolve("loadfiles/127.0.0.1.load")).stream().filter(l -> !l.startsWith("#")).count();
         ChildProcess.Result full = capture(whole, work.resolve("whole.out"));
         assertEquals(0, full.exit(), full.toString());
-        long all = Files.readAllLines(work.resolve("whole.out/127.0.0.1.load")).stream().filter(l -> !l.startsWith("#"))
+        long all = Files.readAllLines(work.resolve("whole.out/loadfiles/127.0.0.1.load")).stream().filter(l -> !l.startsWith("#"))
                 .count();
         assertTrue(lines > 0 && lines < all, "up to the cut: " + lines + " of " + all + " lines");
     }
@@ -124,7 +124,7 @@ class CaptureInputsIT {
         ChildProcess.Result r = capture(pcap, out);
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.output().contains("6 frames of RPC over UDP: converted like TCP's"), r.output());
-        List<String> lines = Files.readAllLines(out.resolve("10.0.0.1.load"));
+        List<String> lines = Files.readAllLines(out.resolve("loadfiles/10.0.0.1.load"));
         assertEquals(4, lines.size(), lines.toString());
         assertTrue(lines.get(1).matches("0\\.000000 GETATTR3 \"/unnamed/h[0-9a-f]+\" 0x00000000"), lines.toString());
         assertTrue(r.output().contains("1 seen without their name"), r.output());
@@ -140,9 +140,9 @@ class CaptureInputsIT {
                 pcap.toString()), Map.of(), 120, TimeUnit.SECONDS);
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.output().contains("names anonymized (stable hashes)"), r.output());
-        List<String> plainLines = Files.readAllLines(plain.resolve("127.0.0.1.load"));
-        try (Stream<Path> s = Files.list(anon)) {
-            List<Path> files = s.toList();
+        List<String> plainLines = Files.readAllLines(plain.resolve("loadfiles/127.0.0.1.load"));
+        try (Stream<Path> s = Files.walk(anon)) {
+            List<Path> files = s.filter(Files::isRegularFile).toList();
             Path load = files.stream().filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
             List<String> lines = Files.readAllLines(load);
             assertEquals(plainLines.size(), lines.size());
@@ -158,7 +158,7 @@ class CaptureInputsIT {
         Path again = work.resolve("anon2.out");
         assertEquals(0, ChildProcess.run(Sfs.command("capture", "-q", "--anonymize", "-d", again.toString(),
                 pcap.toString()), Map.of(), 120, TimeUnit.SECONDS).exit());
-        try (Stream<Path> a = Files.list(anon); Stream<Path> b = Files.list(again)) {
+        try (Stream<Path> a = Files.list(anon.resolve("loadfiles")); Stream<Path> b = Files.list(again.resolve("loadfiles"))) {
             Path la = a.filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
             Path lb = b.filter(f -> f.toString().endsWith(".load")).findFirst().orElseThrow();
             assertEquals(la.getFileName(), lb.getFileName());

@@ -106,7 +106,7 @@ class CaptureNfsIT {
 
     @Test
     void replayIssuesEveryReplayableOpOfTheCapture() throws Exception {
-        Path load = out.resolve("127.0.0.1.load");
+        Path load = out.resolve("loadfiles/127.0.0.1.load");
         assertTrue(Files.exists(load), summary);
         Map<String, Long> captured = mixCounts(profile);
         Map<String, Long> notReplayable = new HashMap<>();
@@ -117,10 +117,8 @@ class CaptureNfsIT {
         assertTrue(captured.getOrDefault("readdir", 0L) > 0 && captured.get("read") > 20 && captured.get("wrcache") > 20,
                 "the load has reads, unstable writes and READDIR: " + captured);
 
-        // the set of the capture's loadfiles, replayed once into a folder of its own; the set is
-        // copied apart: the output folder also holds the profile, which LOADFILE=folder/ would read
-        Path set = Files.createDirectories(work.resolve("set"));
-        Files.copy(load, set.resolve(load.getFileName()));
+        // the set of the capture's loadfiles as sfs capture wrote it, replayed once into a folder of its own
+        Path set = load.getParent();
         SfsRun replay = SfsRun.run(work, "rp" + ProcessHandle.current().pid(), String.join("\n", "FS_PROTOCOL=nfs",
                 "WORKLOAD=loadfile", "MNT_POINTS=" + server.url()) + "\nLOADFILE=" + set + "/\nLOADFILE_PASSES=1\nRUNTIME=120");
         Map<String, Long> expected = new TreeMap<>(captured);

@@ -110,7 +110,7 @@ class CaptureSmbIT {
         Path out = work.resolve("out");
         String summary = CaptureNfsIT.convert(pcap, out);
         List<Path> loads;
-        try (Stream<Path> s = Files.list(out)) {
+        try (Stream<Path> s = Files.list(out.resolve("loadfiles"))) {
             loads = new ArrayList<>(s.filter(f -> f.getFileName().toString().matches("smb-[0-9a-f]+\\.load")).toList());
         }
         assertEquals(2, loads.size(), "one loadfile per session (one per proc)\n" + summary);
